@@ -1,0 +1,25 @@
+//! One module per area of the command line.
+
+pub mod card;
+pub mod movement;
+pub mod rules;
+pub mod score;
+pub mod serve;
+pub mod sim;
+
+use std::process::ExitCode;
+
+/// Exit code for bad input (a bad record, card, tile or file).
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// Prints `error: {message}` to stderr and returns exit code 2.
+pub fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// Placeholder for a subcommand whose issue is not done yet.
+pub fn not_built(what: &str) -> ExitCode {
+    eprintln!("error: `jongg {what}` is not built yet");
+    ExitCode::FAILURE
+}

@@ -1,0 +1,53 @@
+//! The `jongg` command: a thin shell over the library crates.
+//! Each subcommand lives in `cmd/<area>.rs`; this file only dispatches.
+
+mod cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "jongg", version, about = "American Mah Jongg tournaments: rules, scoring, movement, the card, the table and the server")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the rules presets, or print one in plain language.
+    #[command(subcommand)]
+    Rules(cmd::rules::RulesCommand),
+    /// Score one game record (JSON) under a rules preset or file.
+    Score(cmd::score::ScoreArgs),
+    /// Print where every player sits in every round, and the repeat meetings.
+    Movement(cmd::movement::MovementArgs),
+    /// Check, lint and print card files; verify Mah Jongg; find the nearest hands.
+    #[command(subcommand)]
+    Card(cmd::card::CardCommand),
+    /// Play many games between bots and report the results.
+    Sim(cmd::sim::SimArgs),
+    /// Run the tournament server (SQLite in ./data by default).
+    Serve(cmd::serve::ServeArgs),
+    /// Create a finished sample tournament with simulated games.
+    Demo(cmd::serve::DemoArgs),
+    /// Write a whole tournament to one JSON file.
+    Export(cmd::serve::ExportArgs),
+    /// Read a tournament back from an exported JSON file.
+    Import(cmd::serve::ImportArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Rules(c) => cmd::rules::run(c),
+        Command::Score(a) => cmd::score::run(a),
+        Command::Movement(a) => cmd::movement::run(a),
+        Command::Card(c) => cmd::card::run(c),
+        Command::Sim(a) => cmd::sim::run(a),
+        Command::Serve(a) => cmd::serve::serve(a),
+        Command::Demo(a) => cmd::serve::demo(a),
+        Command::Export(a) => cmd::serve::export(a),
+        Command::Import(a) => cmd::serve::import(a),
+    }
+}

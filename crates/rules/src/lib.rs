@@ -1,0 +1,2 @@
+//! See docs/ARCHITECTURE.md.
+pub mod movement;

@@ -1,0 +1,1 @@
+//! Seat movement between rounds (R13). Owned by the movement work.
