@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs every test of jongg: formatting, lints, and the whole test suite
+# (unit, property, CLI and API tests, on SQLite and PostgreSQL).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/ensure-postgres.sh
+
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+cargo nextest run --workspace --no-fail-fast
