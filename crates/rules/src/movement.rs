@@ -422,7 +422,7 @@ pub fn repeats(
             }
         }
     }
-    out.sort_by(|p, q| (p.a, p.b).cmp(&(q.a, q.b)));
+    out.sort_by_key(|p| (p.a, p.b));
     Ok(out)
 }
 
