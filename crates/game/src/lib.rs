@@ -1,1 +1,27 @@
-//! See docs/ARCHITECTURE.md.
+//! The table engine of jongg: a complete game of American Mah Jongg, event
+//! sourced and deterministic, with per-seat views, bots and a simulator.
+//!
+//! A game is its seed plus the seats' actions. [`Game::act`] checks an action
+//! against the state and the table's rules and either refuses it (nothing
+//! changes) or turns it into [`Event`]s; the state is the fold of the events
+//! ([`State::fold`]). See `docs/game.md`.
+
+mod card_judge;
+mod event;
+mod game;
+mod judge;
+mod outcome;
+mod record;
+mod rng;
+mod state;
+mod table;
+mod view;
+
+pub use event::{Action, Answer, Call, DeadReason, Event, PassKind, Refusal};
+pub use game::Game;
+pub use judge::{Exposure, Judge, ToyJudge, Win};
+pub use outcome::{Conduct, Ending, Outcome};
+pub use rng::Rng;
+pub use state::{Phase, State};
+pub use table::Table;
+pub use view::{Situation, Snapshot, View};
