@@ -1,1 +1,132 @@
-//! See docs/ARCHITECTURE.md.
+//! The card of hands: a text format for it, a matcher that verifies Mah
+//! Jongg, the nearest hands to a rack, and the dead-hand test.
+//!
+//! Pure: no I/O. The card text is parsed ([`Card::parse`]), then compiled once
+//! into concrete variants with count vectors and a per-kind index, which every
+//! query uses ([`Card::mahjong`], [`Card::nearest`], [`Card::can_still_make`]).
+//!
+//! jongg never ships the NMJL card (it is copyrighted): users load their own
+//! file; [`Card::practice`] is an original card written for jongg.
+
+mod compile;
+mod lint;
+mod matcher;
+mod near;
+mod parse;
+mod pattern;
+mod show;
+
+pub use compile::{Group, Need, Variant};
+pub use matcher::{AssignedGroup, Exposure, MahjongMatch, RackError};
+pub use near::NearHand;
+pub use parse::{CardErrors, Diagnostic, HAND_SIZE, MAX_GROUP};
+pub use pattern::{GroupPat, Line, LineOptions, Parity, Pattern, SectionKind, Shift, SuitVar, Sym};
+
+use compile::KindIndex;
+
+/// The text of jongg's own practice card (`cards/practice.card`).
+pub const PRACTICE_CARD: &str = include_str!("../../../cards/practice.card");
+
+/// A parsed and compiled card.
+#[derive(Clone, Debug)]
+pub struct Card {
+    title: Option<String>,
+    lines: Vec<Line>,
+    variants: Vec<Variant>,
+    /// For line i, its variants are `variants[line_start[i]..line_start[i + 1]]`.
+    line_start: Vec<usize>,
+    index: KindIndex,
+}
+
+impl Card {
+    /// Parses and compiles a card file. Every error comes back at once, each
+    /// with its line and column.
+    pub fn parse(text: &str) -> Result<Card, CardErrors> {
+        let parsed = parse::parse_card(text)?;
+        Ok(Card::compile(parsed.title, parsed.lines))
+    }
+
+    fn compile(title: Option<String>, lines: Vec<Line>) -> Card {
+        let mut variants = Vec::new();
+        let mut line_start = Vec::with_capacity(lines.len() + 1);
+        for (i, line) in lines.iter().enumerate() {
+            line_start.push(variants.len());
+            variants.extend(compile::expand(line, i as u32));
+        }
+        line_start.push(variants.len());
+        let index = KindIndex::build(&variants);
+        Card {
+            title,
+            lines,
+            variants,
+            line_start,
+            index,
+        }
+    }
+
+    /// jongg's original practice card.
+    pub fn practice() -> Card {
+        Card::parse(PRACTICE_CARD).expect("the embedded practice card parses (tested)")
+    }
+
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The lines in card order; `lines()[i].id == i + 1`.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+
+    /// The line with this id (1-based).
+    pub fn line(&self, id: usize) -> Option<&Line> {
+        id.checked_sub(1).and_then(|i| self.lines.get(i))
+    }
+
+    /// The concrete variants of the line with this id.
+    pub fn variants_of(&self, id: usize) -> &[Variant] {
+        match id.checked_sub(1) {
+            Some(i) if i < self.lines.len() => {
+                &self.variants[self.line_start[i]..self.line_start[i + 1]]
+            }
+            _ => &[],
+        }
+    }
+
+    /// Number of concrete variants over the whole card.
+    pub fn variant_count(&self) -> usize {
+        self.variants.len()
+    }
+
+    /// Warnings about the card (see [`lint`]); the card itself parsed.
+    pub fn warnings(&self) -> Vec<Diagnostic> {
+        lint::warnings(self)
+    }
+
+    /// The card printed back in the familiar layout.
+    pub fn show(&self) -> String {
+        show::show(self)
+    }
+}
+
+/// Lints a card file: every error (line and column) or, when it parses,
+/// every warning. Errors and warnings are told apart by the `Result`.
+pub fn lint(text: &str) -> Result<Vec<Diagnostic>, CardErrors> {
+    Card::parse(text).map(|c| c.warnings())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn practice_card_parses_without_warnings() {
+        let card = Card::practice();
+        assert!(card.lines().len() >= 50, "{}", card.lines().len());
+        assert_eq!(card.warnings(), vec![], "the practice card lints clean");
+        for (i, l) in card.lines().iter().enumerate() {
+            assert_eq!(l.id, i + 1);
+            assert!(!card.variants_of(l.id).is_empty(), "{}", l.label());
+        }
+    }
+}

@@ -1,0 +1,473 @@
+//! Verifying Mah Jongg: which lines a rack makes, and how.
+//!
+//! A rack is its concealed tiles plus its exposures. For a variant, each
+//! exposure must be exactly one of its groups; the concealed naturals of each
+//! kind must then lie between the natural-only part (singles and pairs) and the
+//! total still needed; jokers fill the rest, which by the count of 14 they do
+//! exactly. That is a few operations per kind, behind an index that drops
+//! every variant lacking a kind the rack holds.
+
+use crate::Card;
+use crate::compile::Variant;
+use crate::parse::HAND_SIZE;
+use jongg_tiles::{Counts, Tile};
+use serde::Serialize;
+
+/// A rack that cannot be checked at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RackError {
+    #[error("a Mah Jongg hand has 14 tiles; this one has {0}")]
+    WrongCount(usize),
+    #[error("exposure {index} ({tiles}): {reason}")]
+    BadExposure {
+        index: usize,
+        tiles: String,
+        reason: String,
+    },
+}
+
+/// An exposure read as a group: `size` tiles of `tile`, `jokers` of them jokers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Exposure {
+    pub tile: Tile,
+    pub size: u8,
+    pub jokers: u8,
+}
+
+impl Exposure {
+    /// Reads an exposure: 1-6 tiles, all naturals of one kind (at least one
+    /// natural), jokers only in groups of three or more.
+    pub fn read(index: usize, tiles: &[Tile]) -> Result<Exposure, RackError> {
+        let bad = |reason: &str| RackError::BadExposure {
+            index: index + 1,
+            tiles: jongg_tiles::format_tiles(tiles),
+            reason: reason.to_string(),
+        };
+        if tiles.is_empty() || tiles.len() > crate::MAX_GROUP {
+            return Err(bad("an exposure is one group of 1 to 6 tiles"));
+        }
+        let jokers = tiles.iter().filter(|t| t.is_joker()).count();
+        let mut naturals = tiles.iter().filter(|t| !t.is_joker());
+        let Some(&tile) = naturals.next() else {
+            return Err(bad("an exposure needs at least one natural tile"));
+        };
+        if naturals.any(|&t| t != tile) {
+            return Err(bad(
+                "an exposure is one group of identical tiles (and jokers)",
+            ));
+        }
+        if jokers > 0 && tiles.len() < 3 {
+            return Err(bad(
+                "jokers stand only in groups of three or more, never in a single or a pair",
+            ));
+        }
+        Ok(Exposure {
+            tile,
+            size: tiles.len() as u8,
+            jokers: jokers as u8,
+        })
+    }
+}
+
+/// Reads all exposures and checks the total is 14.
+pub fn read_rack(concealed: &[Tile], exposures: &[Vec<Tile>]) -> Result<Vec<Exposure>, RackError> {
+    let expos = exposures
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Exposure::read(i, e))
+        .collect::<Result<Vec<_>, _>>()?;
+    let total = concealed.len() + exposures.iter().map(Vec::len).sum::<usize>();
+    if total != HAND_SIZE {
+        return Err(RackError::WrongCount(total));
+    }
+    Ok(expos)
+}
+
+/// One group of the winning hand and the tiles standing in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AssignedGroup {
+    /// The tile the group is made of.
+    pub tile: Tile,
+    pub size: u8,
+    /// The tiles in it: naturals first, then jokers.
+    pub tiles: Vec<Tile>,
+    /// The exposure (0-based, in the order given) that is this group, if any.
+    pub exposure: Option<usize>,
+}
+
+/// A card line the rack makes as a complete Mah Jongg.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MahjongMatch {
+    /// The line's id (1-based over the card).
+    pub line: usize,
+    pub section: String,
+    /// `Section #n`.
+    pub label: String,
+    pub value: u32,
+    /// The line is marked C (concealed only).
+    pub concealed_only: bool,
+    /// The hand had no exposures.
+    pub concealed: bool,
+    /// Jokers in the whole hand, exposures included (R11).
+    pub jokers_used: u8,
+    /// No joker anywhere in the hand, exposures included (R11).
+    pub jokerless: bool,
+    /// The line is in the Singles and Pairs section.
+    pub singles_and_pairs: bool,
+    /// The line is in the Quints section (R3, mahjong-mania-2026).
+    pub quints: bool,
+    /// Exactly one group of the line was not exposed (R3, beth-emeth).
+    pub one_group_left: bool,
+    /// The groups of the line, in the line's order, with their tiles.
+    pub assignment: Vec<AssignedGroup>,
+}
+
+/// Per query: the rack as counts and masks.
+pub(crate) struct Rack {
+    pub counts: Counts,
+    pub jokers: u8,
+    /// Natural kinds in the concealed tiles.
+    pub mask: u64,
+    pub expos: Vec<Exposure>,
+}
+
+impl Rack {
+    pub fn new(concealed: &[Tile], expos: Vec<Exposure>) -> Rack {
+        let counts = Counts::from_tiles(concealed);
+        let mut mask = 0u64;
+        for t in concealed {
+            if !t.is_joker() {
+                mask |= 1 << t.index();
+            }
+        }
+        Rack {
+            jokers: counts.get(Tile::JOKER),
+            counts,
+            mask,
+            expos,
+        }
+    }
+}
+
+/// Assigns each exposure to a distinct group of the variant with its tile and
+/// size. Returns the bit set of groups taken, or `None`.
+pub(crate) fn place_exposures(v: &Variant, expos: &[Exposure]) -> Option<u32> {
+    let mut used = 0u32;
+    'next: for e in expos {
+        for (i, g) in v.groups.iter().enumerate() {
+            if used & (1 << i) == 0 && g.tile == e.tile && g.size == e.size {
+                used |= 1 << i;
+                continue 'next;
+            }
+        }
+        return None;
+    }
+    Some(used)
+}
+
+/// What the unexposed groups of a variant still need of one kind:
+/// `(total, natural)`.
+#[inline]
+pub(crate) fn remaining(v: &Variant, used: u32, kind: u8, total: u8, natural: u8) -> (u8, u8) {
+    if used == 0 {
+        return (total, natural);
+    }
+    let (mut t, mut n) = (total, natural);
+    for (i, g) in v.groups.iter().enumerate() {
+        if used & (1 << i) != 0 && g.tile.index() == kind as usize {
+            t -= g.size;
+            if !g.joker_ok() {
+                n -= g.size;
+            }
+        }
+    }
+    (t, n)
+}
+
+impl Card {
+    /// Every line the rack makes as a complete Mah Jongg, one match per line,
+    /// in card order. A rack that is not 14 tiles, or has an exposure that is
+    /// not a group, makes nothing (see [`Card::check_rack`] for why).
+    pub fn mahjong(&self, concealed: &[Tile], exposures: &[Vec<Tile>]) -> Vec<MahjongMatch> {
+        let Ok(expos) = read_rack(concealed, exposures) else {
+            return Vec::new();
+        };
+        let rack = Rack::new(concealed, expos);
+        let mut out = Vec::new();
+        self.for_each_win(&rack, |v, used| {
+            out.push(self.describe(v, used, &rack));
+            true
+        });
+        out
+    }
+
+    /// Whether the rack is Mah Jongg on any line (the fast yes/no).
+    pub fn is_mahjong(&self, concealed: &[Tile], exposures: &[Vec<Tile>]) -> bool {
+        let Ok(expos) = read_rack(concealed, exposures) else {
+            return false;
+        };
+        let rack = Rack::new(concealed, expos);
+        let mut found = false;
+        self.for_each_win(&rack, |_, _| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Checks the shape of a rack (14 tiles, each exposure one group), saying what is wrong.
+    pub fn check_rack(&self, concealed: &[Tile], exposures: &[Vec<Tile>]) -> Result<(), RackError> {
+        read_rack(concealed, exposures).map(|_| ())
+    }
+
+    /// Calls `f` with the first winning variant of each winning line, in card
+    /// order, until it returns false.
+    fn for_each_win(&self, rack: &Rack, mut f: impl FnMut(&Variant, u32) -> bool) {
+        let mut all_mask = rack.mask;
+        let mut small_expo = false;
+        for e in &rack.expos {
+            all_mask |= 1 << e.tile.index();
+            small_expo |= e.size < 3;
+        }
+        let exposed = !rack.expos.is_empty();
+        let mut last_line = u32::MAX;
+        for w in 0..self.index.words {
+            // Variants holding every natural kind of the rack.
+            let mut bits = if w + 1 == self.index.words && !self.variants.len().is_multiple_of(64) {
+                (1u64 << (self.variants.len() % 64)) - 1
+            } else {
+                u64::MAX
+            };
+            let mut m = all_mask;
+            while m != 0 && bits != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                bits &= self.index.set(k)[w];
+            }
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let v = &self.variants[i];
+                if v.line == last_line {
+                    continue;
+                }
+                // Singles and pairs must be natural and concealed, unless exposed.
+                if !small_expo && v.natural_mask & !rack.mask != 0 {
+                    continue;
+                }
+                if exposed && self.lines[v.line as usize].concealed_only {
+                    continue;
+                }
+                if let Some(used) = wins(v, rack) {
+                    last_line = v.line;
+                    if !f(v, used) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn describe(&self, v: &Variant, used: u32, rack: &Rack) -> MahjongMatch {
+        let line = &self.lines[v.line as usize];
+        let jokers = rack.jokers + rack.expos.iter().map(|e| e.jokers).sum::<u8>();
+        MahjongMatch {
+            line: line.id,
+            section: line.section.clone(),
+            label: line.label(),
+            value: line.value,
+            concealed_only: line.concealed_only,
+            concealed: rack.expos.is_empty(),
+            jokers_used: jokers,
+            jokerless: jokers == 0,
+            singles_and_pairs: line.singles_and_pairs(),
+            quints: line.quints(),
+            one_group_left: v.groups.len() == rack.expos.len() + 1,
+            assignment: assign(v, used, rack),
+        }
+    }
+}
+
+/// Whether the rack makes this variant; the groups taken by exposures if so.
+#[inline]
+fn wins(v: &Variant, rack: &Rack) -> Option<u32> {
+    let used = if rack.expos.is_empty() {
+        0
+    } else {
+        place_exposures(v, &rack.expos)?
+    };
+    for n in &v.needs {
+        let (total, natural) = remaining(v, used, n.kind, n.total, n.natural);
+        let c = rack.counts.0[n.kind as usize];
+        if c > total || c < natural {
+            return None;
+        }
+    }
+    // Kinds outside the variant are absent (index), and the totals agree
+    // (14 each side), so the jokers fill exactly the joker-eligible gaps.
+    Some(used)
+}
+
+/// The tile-to-group assignment of a winning variant: singles and pairs take
+/// naturals first, then the larger groups; jokers fill what is left.
+fn assign(v: &Variant, used: u32, rack: &Rack) -> Vec<AssignedGroup> {
+    let mut left = rack.counts;
+    let mut exposure_of = vec![None; v.groups.len()];
+    let mut taken = 0u32;
+    for (ei, e) in rack.expos.iter().enumerate() {
+        for (i, g) in v.groups.iter().enumerate() {
+            if used & (1 << i) != 0 && taken & (1 << i) == 0 && g.tile == e.tile && g.size == e.size
+            {
+                taken |= 1 << i;
+                exposure_of[i] = Some(ei);
+                break;
+            }
+        }
+    }
+    let mut tiles: Vec<Vec<Tile>> = vec![Vec::new(); v.groups.len()];
+    for pass_small in [true, false] {
+        for (i, g) in v.groups.iter().enumerate() {
+            if exposure_of[i].is_some() || g.joker_ok() == pass_small {
+                continue;
+            }
+            let have = left.get(g.tile).min(g.size);
+            left.0[g.tile.index()] -= have;
+            let jokers = g.size - have;
+            left.0[Tile::JOKER.index()] = left.get(Tile::JOKER).saturating_sub(jokers);
+            tiles[i] = std::iter::repeat_n(g.tile, have as usize)
+                .chain(std::iter::repeat_n(Tile::JOKER, jokers as usize))
+                .collect();
+        }
+    }
+    v.groups
+        .iter()
+        .zip(tiles)
+        .zip(exposure_of)
+        .map(|((g, t), e)| AssignedGroup {
+            tile: g.tile,
+            size: g.size,
+            tiles: match e {
+                Some(ei) => {
+                    let ex = rack.expos[ei];
+                    std::iter::repeat_n(ex.tile, (ex.size - ex.jokers) as usize)
+                        .chain(std::iter::repeat_n(Tile::JOKER, ex.jokers as usize))
+                        .collect()
+                }
+                None => t,
+            },
+            exposure: e,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jongg_tiles::parse_tiles;
+
+    fn card(text: &str) -> Card {
+        Card::parse(text).unwrap()
+    }
+
+    fn t(s: &str) -> Vec<Tile> {
+        parse_tiles(s).unwrap()
+    }
+
+    const SMALL: &str = "\
+[2468]
+FF 2222a 4444b 6666c : 25 X
+[Singles and Pairs]
+22a 44a 66a 88a 22b 44b 66b : 50 C
+[Quints]
+11111a 22222b 3333c : 40 X any
+";
+
+    #[test]
+    fn jokerless_concealed_win() {
+        let c = card(SMALL);
+        let m = c.mahjong(&t("F F 2Bx4 4Cx4 6Dx4"), &[]);
+        assert_eq!(m.len(), 1);
+        let m = &m[0];
+        assert_eq!(
+            (m.line, m.value, m.jokerless, m.concealed),
+            (1, 25, true, true)
+        );
+        assert_eq!(m.assignment[1].tiles, t("2Bx4"));
+    }
+
+    #[test]
+    fn jokers_in_kongs_but_never_in_pairs() {
+        let c = card(SMALL);
+        let m = c.mahjong(&t("F F 2B 2B J J 4Cx4 6Dx3 J"), &[]);
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].jokers_used, 3);
+        assert!(!m[0].jokerless);
+        // A joker standing for a Flower in the pair: not Mah Jongg.
+        assert!(c.mahjong(&t("F J 2Bx4 4Cx4 6Dx4"), &[]).is_empty());
+        // S&P: no jokers at all.
+        assert!(
+            c.mahjong(&t("2Dx2 4Dx2 6Dx2 8D J 2Bx2 4Bx2 6Bx2"), &[])
+                .is_empty()
+        );
+        assert_eq!(
+            c.mahjong(&t("2Dx2 4Dx2 6Dx2 8Dx2 2Bx2 4Bx2 6Bx2"), &[])
+                .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn exposures_must_each_be_one_group() {
+        let c = card(SMALL);
+        let ok = c.mahjong(&t("F F 4Cx4 6Dx4"), &[t("2B 2B J J")]);
+        assert_eq!(ok.len(), 1);
+        assert_eq!(ok[0].assignment[1].exposure, Some(0));
+        assert!(!ok[0].concealed);
+        // An exposure spanning two groups (2B and 4C) fails.
+        assert!(
+            c.mahjong(&t("F F 2B 2B 4C 4C 6Dx4"), &[t("2B 2B 4C 4C")])
+                .is_empty()
+        );
+        // A pung exposed for a kong group fails: each exposure is exactly one group.
+        assert!(c.mahjong(&t("F F 2B 4Cx4 6Dx4"), &[t("2Bx3")]).is_empty());
+    }
+
+    #[test]
+    fn concealed_line_admits_no_exposure() {
+        let c = card(SMALL);
+        assert!(
+            c.mahjong(&t("4Dx2 6Dx2 8Dx2 2Bx2 4Bx2 6Bx2"), &[t("2D 2D")])
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn quints_and_one_group_left_r3() {
+        // R3: two exposures of a Quints line leave one group.
+        let c = card(SMALL);
+        let m = c.mahjong(&t("5C 5C J J"), &[t("3Dx4 J"), t("4B 4B J J J")]);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(m[0].quints && m[0].one_group_left);
+        assert_eq!(m[0].jokers_used, 6);
+        let m = c.mahjong(&t("3Dx4 J 5C 5C J J"), &[t("4B 4B J J J")]);
+        assert!(m[0].quints && !m[0].one_group_left);
+    }
+
+    #[test]
+    fn wrong_sizes_and_bad_exposures() {
+        let c = card(SMALL);
+        assert_eq!(
+            c.check_rack(&t("F F 2Bx4"), &[]),
+            Err(RackError::WrongCount(6))
+        );
+        assert!(matches!(
+            c.check_rack(&t("F F 4Cx4 6Dx4"), &[t("J J")]),
+            Err(RackError::BadExposure { .. })
+        ));
+        assert!(matches!(
+            c.check_rack(&t("F F 4Cx4 6Dx4"), &[t("F J")]),
+            Err(RackError::BadExposure { .. })
+        ));
+        assert!(c.mahjong(&t("F F 2Bx4 4Cx4 6Dx4 J"), &[]).is_empty());
+    }
+}

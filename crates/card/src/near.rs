@@ -1,0 +1,327 @@
+//! The nearest hands to a rack, and whether a hand can still be made at all
+//! (the dead-hand rule, mahjong-mania-2026 rule 13e).
+
+use crate::Card;
+use crate::compile::Variant;
+use crate::matcher::{Exposure, Rack, place_exposures, remaining};
+use jongg_tiles::{Counts, KIND_COUNT, Tile};
+use serde::Serialize;
+
+/// How far a rack is from one card line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NearHand {
+    /// The line's id (1-based over the card).
+    pub line: usize,
+    pub label: String,
+    pub value: u32,
+    pub concealed_only: bool,
+    /// Tiles still to get, jokers held already counted where they may stand.
+    pub tiles_needed: u8,
+    /// The tiles to get. Where a joker held could stand for one of several
+    /// tiles of pungs or larger, it is counted against the lowest kind first.
+    pub needed: Vec<Tile>,
+    /// The concealed tiles (jokers included) of no use for this line.
+    pub useless: Vec<Tile>,
+    /// Jokers held that this line would use.
+    pub jokers_used: u8,
+}
+
+/// The distance of a rack to one variant, and what it takes.
+#[derive(Clone, Copy, Debug)]
+struct Distance {
+    needed: u8,
+    jokers_used: u8,
+    used: u32,
+}
+
+/// Tiles needed for the variant, or `None` if the exposures do not fit it.
+#[inline]
+fn distance(v: &Variant, rack: &Rack) -> Option<Distance> {
+    let used = if rack.expos.is_empty() {
+        0
+    } else {
+        place_exposures(v, &rack.expos)?
+    };
+    let (mut missing_natural, mut short) = (0u8, 0u8);
+    for n in &v.needs {
+        let (total, natural) = remaining(v, used, n.kind, n.total, n.natural);
+        let c = rack.counts.0[n.kind as usize];
+        let nat = c.min(natural);
+        missing_natural += natural - nat;
+        let extra = c - nat;
+        let eligible = total - natural;
+        short += eligible - extra.min(eligible);
+    }
+    let jokers = rack.jokers.min(short);
+    Some(Distance {
+        needed: missing_natural + short - jokers,
+        jokers_used: jokers,
+        used,
+    })
+}
+
+impl Card {
+    /// The `top` card lines closest to the rack (13 or 14 concealed-plus-exposed
+    /// tiles, any number accepted), fewest tiles needed first, then higher
+    /// value, then card order. Each line is measured by its best variant.
+    /// Lines the exposures cannot be groups of (or C lines, with exposures)
+    /// are left out. Bad exposures give an empty list.
+    pub fn nearest(
+        &self,
+        concealed: &[Tile],
+        exposures: &[Vec<Tile>],
+        top: usize,
+    ) -> Vec<NearHand> {
+        self.nearest_live(concealed, exposures, None, top)
+    }
+
+    /// As [`Card::nearest`], leaving out variants that the tiles in
+    /// `unavailable` (discards and other players' exposures; see
+    /// [`Card::can_still_make`]) make impossible.
+    pub fn nearest_live(
+        &self,
+        concealed: &[Tile],
+        exposures: &[Vec<Tile>],
+        unavailable: Option<&Counts>,
+        top: usize,
+    ) -> Vec<NearHand> {
+        let Ok(expos) = exposures
+            .iter()
+            .enumerate()
+            .map(|(i, e)| Exposure::read(i, e))
+            .collect()
+        else {
+            return Vec::new();
+        };
+        let rack = Rack::new(concealed, expos);
+        let pool = unavailable.map(|u| Pool::new(&rack.expos, u));
+        let exposed = !rack.expos.is_empty();
+        // Best (distance, variant index) per line.
+        let mut best: Vec<(Distance, usize)> = Vec::new();
+        for (li, line) in self.lines.iter().enumerate() {
+            if exposed && line.concealed_only {
+                continue;
+            }
+            let mut line_best: Option<(Distance, usize)> = None;
+            for vi in self.line_start[li]..self.line_start[li + 1] {
+                let v = &self.variants[vi];
+                let Some(d) = distance(v, &rack) else {
+                    continue;
+                };
+                if line_best.is_some_and(|(b, _)| b.needed <= d.needed) {
+                    continue;
+                }
+                if let Some(pool) = &pool
+                    && !pool.can_make(v, d.used)
+                {
+                    continue;
+                }
+                line_best = Some((d, vi));
+            }
+            if let Some(b) = line_best {
+                best.push(b);
+            }
+        }
+        best.sort_by(|(a, ai), (b, bi)| {
+            let (la, lb) = (
+                &self.lines[self.variants[*ai].line as usize],
+                &self.lines[self.variants[*bi].line as usize],
+            );
+            a.needed
+                .cmp(&b.needed)
+                .then(lb.value.cmp(&la.value))
+                .then(la.id.cmp(&lb.id))
+        });
+        best.truncate(top);
+        best.into_iter()
+            .map(|(d, vi)| self.near_hand(&self.variants[vi], d, &rack))
+            .collect()
+    }
+
+    fn near_hand(&self, v: &Variant, d: Distance, rack: &Rack) -> NearHand {
+        let line = &self.lines[v.line as usize];
+        let mut needed = Vec::new();
+        let mut useless = Vec::new();
+        let mut jokers_left = rack.jokers;
+        for n in &v.needs {
+            let (total, natural) = remaining(v, d.used, n.kind, n.total, n.natural);
+            let c = rack.counts.0[n.kind as usize];
+            let tile = Tile::from_index(n.kind).expect("kind below 35");
+            let nat = c.min(natural);
+            let extra = c - nat;
+            let eligible = total - natural;
+            let short = eligible - extra.min(eligible);
+            let by_joker = jokers_left.min(short);
+            jokers_left -= by_joker;
+            let missing = (natural - nat) + (short - by_joker);
+            needed.extend(std::iter::repeat_n(tile, missing as usize));
+        }
+        for k in 0..KIND_COUNT - 1 {
+            let c = rack.counts.0[k];
+            let want = v
+                .needs
+                .iter()
+                .find(|n| n.kind as usize == k)
+                .map_or(0, |n| remaining(v, d.used, n.kind, n.total, n.natural).0);
+            let tile = Tile::from_index(k as u8).expect("kind below 36");
+            useless.extend(std::iter::repeat_n(tile, c.saturating_sub(want) as usize));
+        }
+        useless.extend(std::iter::repeat_n(Tile::JOKER, jokers_left as usize));
+        NearHand {
+            line: line.id,
+            label: line.label(),
+            value: line.value,
+            concealed_only: line.concealed_only,
+            tiles_needed: d.needed,
+            needed,
+            useless,
+            jokers_used: d.jokers_used,
+        }
+    }
+
+    /// Whether a player with these exposures can still make any line, judged
+    /// only from what is visible (mahjong-mania-2026 rule 13e): `unavailable`
+    /// counts the tiles out of play for this player — all discards and the
+    /// exposures of the OTHER players (the player's own exposures are passed
+    /// as `exposures`). Leave out jokers that sit in exposures: they can still
+    /// be redeemed. A line is impossible when the exposures cannot each be one
+    /// of its groups (or it is C and there are exposures), or when the tiles it
+    /// still needs are no longer in the 152.
+    pub fn can_still_make(&self, exposures: &[Vec<Tile>], unavailable: &Counts) -> bool {
+        !self.live_lines(exposures, unavailable).is_empty()
+    }
+
+    /// The ids of the lines still possible (see [`Card::can_still_make`]).
+    pub fn live_lines(&self, exposures: &[Vec<Tile>], unavailable: &Counts) -> Vec<usize> {
+        let Ok(expos) = exposures
+            .iter()
+            .enumerate()
+            .map(|(i, e)| Exposure::read(i, e))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return Vec::new();
+        };
+        let pool = Pool::new(&expos, unavailable);
+        let mut out = Vec::new();
+        for (li, line) in self.lines.iter().enumerate() {
+            if !expos.is_empty() && line.concealed_only {
+                continue;
+            }
+            let live = self.variants[self.line_start[li]..self.line_start[li + 1]]
+                .iter()
+                .any(|v| place_exposures(v, &expos).is_some_and(|used| pool.can_make(v, used)));
+            if live {
+                out.push(line.id);
+            }
+        }
+        out
+    }
+}
+
+/// The tiles still obtainable for the unexposed groups of a hand.
+struct Pool {
+    naturals: [u8; KIND_COUNT],
+    jokers: u8,
+}
+
+impl Pool {
+    fn new(expos: &[Exposure], unavailable: &Counts) -> Pool {
+        let mut naturals = [0u8; KIND_COUNT];
+        for t in Tile::all_kinds() {
+            naturals[t.index()] = t.copies_in_set().saturating_sub(unavailable.get(t));
+        }
+        for e in expos {
+            let k = e.tile.index();
+            naturals[k] = naturals[k].saturating_sub(e.size - e.jokers);
+            naturals[Tile::JOKER.index()] = naturals[Tile::JOKER.index()].saturating_sub(e.jokers);
+        }
+        let jokers = naturals[Tile::JOKER.index()];
+        Pool { naturals, jokers }
+    }
+
+    /// Singles and pairs need naturals; the rest may be jokers.
+    fn can_make(&self, v: &Variant, used: u32) -> bool {
+        let mut short = 0u32;
+        for n in &v.needs {
+            let (total, natural) = remaining(v, used, n.kind, n.total, n.natural);
+            let have = self.naturals[n.kind as usize];
+            if natural > have {
+                return false;
+            }
+            short += total.saturating_sub(have) as u32;
+        }
+        short <= self.jokers as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jongg_tiles::parse_tiles;
+
+    fn t(s: &str) -> Vec<Tile> {
+        parse_tiles(s).unwrap()
+    }
+
+    const SMALL: &str = "\
+[2468]
+FF 2222a 4444b 6666c : 25 X
+[Winds-Dragons]
+NN EEE WWW SS RRRR : 30 C
+";
+
+    #[test]
+    fn counts_tiles_needed_with_jokers() {
+        let c = Card::parse(SMALL).unwrap();
+        // Missing one Flower and one 6: the joker can stand in the kong, not the pair.
+        let near = c.nearest(&t("F 2Bx4 4Cx4 6Dx3 J"), &[], 5);
+        assert_eq!(near[0].line, 1);
+        assert_eq!(near[0].tiles_needed, 1);
+        assert_eq!(near[0].needed, t("F"));
+        assert_eq!(near[0].jokers_used, 1);
+        assert_eq!(near[0].useless, vec![]);
+        // A winning rack needs nothing.
+        let near = c.nearest(&t("F F 2Bx4 4Cx4 6Dx4"), &[], 1);
+        assert_eq!(near[0].tiles_needed, 0);
+    }
+
+    #[test]
+    fn useless_tiles_are_listed() {
+        let c = Card::parse(SMALL).unwrap();
+        let near = c.nearest(&t("N N E E E W W W S 9D 9D 1B 1B"), &[], 2);
+        assert_eq!(near[0].line, 2);
+        assert_eq!(near[0].tiles_needed, 5);
+        assert_eq!(near[0].useless, t("9D 9D 1B 1B"));
+        assert_eq!(near[0].needed, t("S RD RD RD RD"));
+    }
+
+    #[test]
+    fn exposures_rule_out_lines() {
+        let c = Card::parse(SMALL).unwrap();
+        // An exposure of a pung of East fits no group of 2468 and the C line is out.
+        assert!(c.nearest(&t("F F 2Bx4 4Cx4"), &[t("E E E")], 5).is_empty());
+        let near = c.nearest(&t("F F 4Cx4 6Dx4"), &[t("2B 2B 2B J")], 5);
+        assert_eq!(near.len(), 1);
+        assert_eq!(near[0].tiles_needed, 0);
+    }
+
+    #[test]
+    fn dead_hand_rule_13e() {
+        // mahjong-mania-2026 rule 13e: exposures and discards make every line impossible.
+        let c = Card::parse(SMALL).unwrap();
+        let none = Counts::default();
+        assert!(c.can_still_make(&[], &none));
+        // Exposed a pung of East: 2468 cannot use it and the winds line is C.
+        assert!(!c.can_still_make(&[t("E E E")], &none));
+        // Seven Flowers discarded: the 2468 pair of Flowers is gone; the winds line lives.
+        let mut dead = Counts::from_tiles(&t("Fx7"));
+        assert_eq!(c.live_lines(&[], &dead), vec![2]);
+        // And three Souths gone leave no natural pair of South.
+        for s in t("S S S") {
+            dead.add(s);
+        }
+        assert!(!c.can_still_make(&[], &dead));
+        // Exposed kong of 2B: 2468 lives while 4s and 6s remain in some suit.
+        assert!(c.can_still_make(&[t("2Bx4")], &Counts::default()));
+    }
+}
