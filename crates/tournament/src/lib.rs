@@ -1,1 +1,37 @@
-//! See docs/ARCHITECTURE.md.
+//! The tournament domain of jongg: players, seating and movement, score
+//! sheets with sign-off and audit, standings. Pure: no I/O, no clock (time
+//! comes in as a value), no randomness but from a seed.
+//!
+//! The model is event-sourced. A [`Command`] from an [`Actor`] goes to
+//! [`Tournament::decide`], which checks rights and rules and returns
+//! [`Event`]s, or a [`DomainError`]. [`Tournament::apply`] folds an event
+//! into the state and cannot fail. The stored log of [`Recorded`] events is
+//! the truth: [`Tournament::replay`] rebuilds the state, the audit log is a
+//! view of it, and export writes it out. See `docs/tournament.md`.
+
+mod audit;
+mod command;
+mod error;
+mod event;
+mod export;
+mod model;
+mod points;
+mod rules;
+mod seating;
+mod standings;
+mod tournament;
+mod warnings;
+
+pub use audit::{AuditAction, AuditEntry};
+pub use command::Command;
+pub use error::{DomainError, ErrorKind};
+pub use event::{Event, Recorded};
+pub use export::{FORMAT, TournamentFile, VERSION};
+pub use model::{
+    Actor, Entry, GameEntry, GameNo, Millis, OddPlayers, Player, PlayerNo, PlayerStatus, RoundNo,
+    RoundState, RulesSource, Seating, SeatingMethod, Settings, Sheet, SheetState, SitOut, TableNo,
+    TableSeats, TieBreak,
+};
+pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
+pub use tournament::{Round, Tournament};
+pub use warnings::RepeatMeeting;

@@ -1,0 +1,134 @@
+//! What a director, a scorekeeper or the server asks the tournament to do.
+//!
+//! A command is a request: [`crate::Tournament::decide`] checks it and turns it
+//! into events, or refuses it with a [`crate::DomainError`].
+
+use crate::model::{
+    Entry, GameNo, Millis, OddPlayers, PlayerNo, RoundNo, RulesSource, SeatingMethod, TableNo,
+    TieBreak,
+};
+use jongg_tiles::Seat;
+use serde::{Deserialize, Serialize};
+
+/// A request to change the tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Command {
+    /// Start a tournament. Missing numbers come from the rules (R15: four
+    /// games a round; round minutes by preset); rounds default to 4, tie-breaks
+    /// to points, Mah Jonggs, best game; odd player counts to three-player tables.
+    CreateTournament {
+        name: String,
+        #[serde(default)]
+        dates: Vec<String>,
+        rules: RulesSource,
+        #[serde(default)]
+        rounds: Option<RoundNo>,
+        #[serde(default)]
+        games_per_round: Option<GameNo>,
+        #[serde(default)]
+        round_minutes: Option<u16>,
+        #[serde(default)]
+        tie_breaks: Option<Vec<TieBreak>>,
+        #[serde(default)]
+        odd_players: Option<OddPlayers>,
+    },
+    /// Change settings. Rules and games per round only before round 1 starts;
+    /// the number of rounds never below the rounds already seated (R15: the
+    /// director can change the round length and count).
+    UpdateSettings {
+        #[serde(default)]
+        name: Option<String>,
+        #[serde(default)]
+        dates: Option<Vec<String>>,
+        #[serde(default)]
+        rules: Option<RulesSource>,
+        #[serde(default)]
+        rounds: Option<RoundNo>,
+        #[serde(default)]
+        games_per_round: Option<GameNo>,
+        #[serde(default)]
+        round_minutes: Option<u16>,
+        #[serde(default)]
+        tie_breaks: Option<Vec<TieBreak>>,
+        #[serde(default)]
+        odd_players: Option<OddPlayers>,
+    },
+    /// Register a player; `late` players are not seated until they arrive.
+    RegisterPlayer {
+        number: PlayerNo,
+        name: String,
+        #[serde(default)]
+        club: Option<String>,
+        #[serde(default)]
+        late: bool,
+    },
+    /// Correct a player's name or club (`club: Some(None)` clears it).
+    UpdatePlayer {
+        number: PlayerNo,
+        #[serde(default)]
+        name: Option<String>,
+        #[serde(default)]
+        club: Option<Option<String>>,
+    },
+    /// The player leaves; scores so far stand; not seated in later rounds.
+    WithdrawPlayer {
+        number: PlayerNo,
+    },
+    /// The player has not arrived: not seated until [`Command::Arrive`].
+    MarkLate {
+        number: PlayerNo,
+    },
+    /// A late player arrived: seated from the next round not yet started.
+    Arrive {
+        number: PlayerNo,
+    },
+    /// A new player takes the place of `out`, who withdraws.
+    Substitute {
+        out: PlayerNo,
+        number: PlayerNo,
+        name: String,
+        #[serde(default)]
+        club: Option<String>,
+    },
+    /// Seat a round (again, while it has not started).
+    SeatRound {
+        round: RoundNo,
+        method: SeatingMethod,
+    },
+    StartRound {
+        round: RoundNo,
+        at: Millis,
+    },
+    /// Enter (or correct) one game of a sheet that is not accepted.
+    EnterGame {
+        round: RoundNo,
+        table: TableNo,
+        game: GameNo,
+        entry: Entry,
+    },
+    /// `seat` signs the sheet, verifying the scores R14 gives it to verify.
+    SignSheet {
+        round: RoundNo,
+        table: TableNo,
+        seat: Seat,
+    },
+    /// The director accepts a signed sheet; it is locked (standard 26, R14).
+    AcceptSheet {
+        round: RoundNo,
+        table: TableNo,
+    },
+    /// The director changes a game on an accepted sheet, saying why (R14).
+    AmendSheet {
+        round: RoundNo,
+        table: TableNo,
+        game: GameNo,
+        entry: Entry,
+        reason: String,
+    },
+    /// End a round whose sheets are all accepted.
+    CloseRound {
+        round: RoundNo,
+        at: Millis,
+    },
+}

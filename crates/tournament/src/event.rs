@@ -1,0 +1,97 @@
+//! What happened. Events carry everything needed to apply them without
+//! deciding anything again (computed points, the new seating, before and after).
+
+use crate::model::{
+    Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
+};
+use jongg_tiles::Seat;
+use serde::{Deserialize, Serialize};
+
+/// A fact in the tournament's history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    TournamentCreated {
+        settings: Settings,
+    },
+    SettingsUpdated {
+        before: Settings,
+        after: Settings,
+    },
+    PlayerRegistered {
+        player: Player,
+    },
+    PlayerUpdated {
+        before: Player,
+        after: Player,
+    },
+    PlayerWithdrawn {
+        number: PlayerNo,
+        after_round: RoundNo,
+    },
+    PlayerMarkedLate {
+        number: PlayerNo,
+    },
+    PlayerArrived {
+        number: PlayerNo,
+    },
+    /// `player` is registered in place of `out`, who is withdrawn.
+    PlayerSubstituted {
+        out: PlayerNo,
+        after_round: RoundNo,
+        player: Player,
+    },
+    /// A round's seating (replacing the seating of a round not yet started).
+    RoundSeated {
+        seating: Seating,
+    },
+    /// The round begins; its score sheets open, one per table.
+    RoundStarted {
+        round: RoundNo,
+        at: Millis,
+    },
+    /// A game entered on a sheet not yet accepted. Clears the signatures:
+    /// they vouched for other numbers.
+    GameEntered {
+        round: RoundNo,
+        table: TableNo,
+        game: GameNo,
+        before: Option<GameEntry>,
+        after: GameEntry,
+    },
+    /// `seat` signed; `complete` when every seat's scores are now verified (R14).
+    SheetSigned {
+        round: RoundNo,
+        table: TableNo,
+        seat: Seat,
+        complete: bool,
+    },
+    SheetAccepted {
+        round: RoundNo,
+        table: TableNo,
+    },
+    /// The director changed a game on an accepted sheet (R14).
+    SheetAmended {
+        round: RoundNo,
+        table: TableNo,
+        game: GameNo,
+        before: Option<GameEntry>,
+        after: GameEntry,
+        reason: String,
+    },
+    RoundClosed {
+        round: RoundNo,
+        at: Millis,
+    },
+}
+
+/// An event as stored: its place in the log, when, and who caused it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recorded {
+    /// 1, 2, 3, ... with no gaps.
+    pub seq: u64,
+    /// Unix milliseconds, supplied by the caller.
+    pub at: Millis,
+    pub actor: Actor,
+    pub event: Event,
+}

@@ -1,0 +1,234 @@
+//! Standings, per-round results and each player's game-by-game record.
+//!
+//! Only accepted sheets count (standard 26: scores are final once accepted);
+//! sit-out points count from the start of their round. Points were computed
+//! when each game was entered, so nothing is scored again here.
+
+use crate::error::DomainError;
+use crate::model::{
+    GameNo, PlayerNo, PlayerStatus, RoundNo, RoundState, SheetState, TableNo, TieBreak,
+};
+use crate::tournament::Tournament;
+use jongg_tiles::{BySeat, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The standings: one row per registered player, best first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standings {
+    pub tie_breaks: Vec<TieBreak>,
+    pub rows: Vec<StandingRow>,
+}
+
+/// One player's line in the standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingRow {
+    /// 1 for the best; players equal on every tie-break key share a rank
+    /// (1, 2, 2, 4).
+    pub rank: u32,
+    pub player: PlayerNo,
+    pub name: String,
+    pub club: Option<String>,
+    pub status: PlayerStatus,
+    pub points: i32,
+    pub mah_jonggs: u32,
+    /// The best single game, if any game counted.
+    pub best_game: Option<i32>,
+    /// Games counted (on accepted sheets).
+    pub games: u32,
+    /// Points per round, sit-out points included; index 0 is round 1.
+    pub rounds: Vec<i32>,
+}
+
+/// One round's results, table by table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResults {
+    pub round: RoundNo,
+    pub state: RoundState,
+    pub tables: Vec<TableResult>,
+    pub sit_outs: Vec<crate::model::SitOut>,
+}
+
+/// One table's sheet in a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableResult {
+    pub table: TableNo,
+    pub players: BySeat<Option<PlayerNo>>,
+    /// Points by game (`None` where not entered yet).
+    pub games: Vec<Option<BySeat<i32>>>,
+    pub totals: BySeat<i32>,
+    pub state: SheetState,
+}
+
+/// A player's games, one line each, in round and game order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRecord {
+    pub player: PlayerNo,
+    pub games: Vec<GameLine>,
+    pub sit_outs: Vec<(RoundNo, i32)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLine {
+    pub round: RoundNo,
+    pub table: TableNo,
+    pub seat: Seat,
+    pub game: GameNo,
+    /// `None` where the game is not entered yet.
+    pub points: Option<i32>,
+    pub mah_jongg: bool,
+    /// Whether the sheet is accepted (only then does the game count).
+    pub accepted: bool,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    points: i32,
+    mah_jonggs: u32,
+    best: Option<i32>,
+    games: u32,
+}
+
+impl Tournament {
+    /// The standings under the tournament's tie-break order.
+    pub fn standings(&self) -> Standings {
+        let tie_breaks = self
+            .settings
+            .as_ref()
+            .map_or_else(|| TieBreak::DEFAULT.to_vec(), |s| s.tie_breaks.clone());
+        let numbers: Vec<PlayerNo> = self.players.keys().copied().collect();
+        let n_rounds = self.rounds.len();
+        let mut tally = vec![Tally::default(); numbers.len()];
+        let mut per_round = vec![0i32; numbers.len() * n_rounds];
+        let index = |p: PlayerNo| numbers.binary_search(&p).ok();
+        for (r, round) in self.rounds.iter().enumerate() {
+            if round.state != RoundState::Seated {
+                for s in &round.seating.sit_outs {
+                    if let Some(i) = index(s.player) {
+                        tally[i].points += s.points;
+                        per_round[i * n_rounds + r] += s.points;
+                    }
+                }
+            }
+            for sheet in round
+                .sheets
+                .iter()
+                .filter(|s| s.state == SheetState::Accepted)
+            {
+                for (seat, p) in sheet.players.iter() {
+                    let Some(i) = p.and_then(index) else { continue };
+                    let t = &mut tally[i];
+                    for g in sheet.games.iter().flatten() {
+                        let pts = g.points[seat];
+                        t.points += pts;
+                        t.games += 1;
+                        t.best = Some(t.best.map_or(pts, |b| b.max(pts)));
+                        t.mah_jonggs += u32::from(g.mah_jongg == Some(seat));
+                        per_round[i * n_rounds + r] += pts;
+                    }
+                }
+            }
+        }
+        let key = |t: &Tally| -> [i64; 3] {
+            let mut k = [i64::MIN; 3];
+            for (slot, tb) in k.iter_mut().zip(&tie_breaks) {
+                *slot = match tb {
+                    TieBreak::Points => i64::from(t.points),
+                    TieBreak::MahJonggs => i64::from(t.mah_jonggs),
+                    TieBreak::BestGame => t.best.map_or(i64::MIN + 1, i64::from),
+                };
+            }
+            k
+        };
+        let mut order: Vec<usize> = (0..numbers.len()).collect();
+        order.sort_by(|&a, &b| {
+            key(&tally[b])
+                .cmp(&key(&tally[a]))
+                .then(numbers[a].cmp(&numbers[b]))
+        });
+        let mut rows = Vec::with_capacity(order.len());
+        let mut rank = 0;
+        for (pos, &i) in order.iter().enumerate() {
+            if pos == 0 || key(&tally[order[pos - 1]]) != key(&tally[i]) {
+                rank = pos as u32 + 1;
+            }
+            let p = &self.players[&numbers[i]];
+            let t = tally[i];
+            rows.push(StandingRow {
+                rank,
+                player: p.number,
+                name: p.name.clone(),
+                club: p.club.clone(),
+                status: p.status,
+                points: t.points,
+                mah_jonggs: t.mah_jonggs,
+                best_game: t.best,
+                games: t.games,
+                rounds: per_round[i * n_rounds..(i + 1) * n_rounds].to_vec(),
+            });
+        }
+        Standings { tie_breaks, rows }
+    }
+
+    /// One round, table by table (all sheets, accepted or not, with their state).
+    pub fn round_results(&self, round: RoundNo) -> Result<RoundResults, DomainError> {
+        let r = self.round(round)?;
+        let tables = r
+            .sheets
+            .iter()
+            .map(|s| TableResult {
+                table: s.table,
+                players: s.players,
+                games: s
+                    .games
+                    .iter()
+                    .map(|g| g.as_ref().map(|g| g.points))
+                    .collect(),
+                totals: s.totals(),
+                state: s.state,
+            })
+            .collect();
+        Ok(RoundResults {
+            round,
+            state: r.state,
+            tables,
+            sit_outs: r.seating.sit_outs.clone(),
+        })
+    }
+
+    /// Every game a player has sat at, in order, and their sit-outs.
+    pub fn player_record(&self, player: PlayerNo) -> Result<PlayerRecord, DomainError> {
+        self.player(player)?;
+        let mut games = Vec::new();
+        let mut sit_outs = Vec::new();
+        for round in &self.rounds {
+            if round.state == RoundState::Seated {
+                continue;
+            }
+            for s in round.seating.sit_outs.iter().filter(|s| s.player == player) {
+                sit_outs.push((round.seating.round, s.points));
+            }
+            for sheet in &round.sheets {
+                let Some((seat, _)) = sheet.players.iter().find(|(_, p)| **p == Some(player))
+                else {
+                    continue;
+                };
+                for (g, entry) in sheet.games.iter().enumerate() {
+                    games.push(GameLine {
+                        round: sheet.round,
+                        table: sheet.table,
+                        seat,
+                        game: (g + 1) as GameNo,
+                        points: entry.as_ref().map(|e| e.points[seat]),
+                        mah_jongg: entry.as_ref().is_some_and(|e| e.mah_jongg == Some(seat)),
+                        accepted: sheet.state == SheetState::Accepted,
+                    });
+                }
+            }
+        }
+        Ok(PlayerRecord {
+            player,
+            games,
+            sit_outs,
+        })
+    }
+}
