@@ -1,2 +1,23 @@
-//! See docs/ARCHITECTURE.md.
+//! Rules presets, game scoring and seat movement for jongg.
+//!
+//! Pure: no file I/O. A preset ([`Preset`]) is everything a tournament's
+//! rules decide, read from TOML text ([`Preset::from_toml`]) or built in
+//! ([`Preset::builtin`]). A finished game is a [`record::GameRecord`] and
+//! [`score()`] turns it into points per seat with one line per reason.
+//! See `docs/rules.md` and `docs/scoring.md`.
+
+mod load;
 pub mod movement;
+mod preset;
+pub mod record;
+mod score;
+mod summary;
+
+pub use load::PresetError;
+pub use preset::{
+    BlindPass, Calls, Change, Charleston, Cite, FalseDeadCall, Heavenly, IntactAward,
+    MahjongInError, MisnamedDiscard, PRESET_NAMES, Penalties, Points, Preset, Round, Scoring,
+    ThreePlayer, Throw, Verification,
+};
+pub use record::{GameRecord, RecordError};
+pub use score::{ScoreLine, Scored, score};
