@@ -6,14 +6,13 @@
 //!
 //! How a file with `base` is read: the base preset's table is the starting
 //! point and every value of the file (a "leaf": a number, string, boolean or
-//! array) replaces the one at the same dotted key. When the result does not
-//! make a valid preset, the leaves are applied again one at a time to find
-//! the first one that breaks it, so the error points at a line of the file.
+//! array) replaces the one at the same dotted key. When the result is not a
+//! valid preset, the leaves are applied again one at a time to find the first
+//! one that breaks it, so the error points at a line of the file.
+//! `toml_edit` gives the position of every key, also in dotted keys.
 
-use crate::preset::{PRESET_NAMES, Preset};
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use crate::preset::{Change, PRESET_NAMES, Preset};
 use std::fmt;
-use toml::Spanned;
 
 /// A preset file that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,69 +42,13 @@ impl fmt::Display for PresetError {
 
 impl std::error::Error for PresetError {}
 
-/// A TOML document with the position of every key: tables are walked, other
-/// values are kept whole.
+/// Where a key of the file is: its dotted path, its line, and whether it
+/// holds a value (a leaf) or a table.
 #[derive(Debug)]
-enum Node {
-    Leaf(toml::Value),
-    Table(Vec<(Spanned<String>, Spanned<Node>)>),
-}
-
-impl<'de> Deserialize<'de> for Node {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
-        d.deserialize_any(NodeVisitor)
-    }
-}
-
-struct NodeVisitor;
-
-impl<'de> Visitor<'de> for NodeVisitor {
-    type Value = Node;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a TOML value")
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Node, E> {
-        Ok(Node::Leaf(toml::Value::Boolean(v)))
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Node, E> {
-        Ok(Node::Leaf(toml::Value::Integer(v)))
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Node, E> {
-        i64::try_from(v)
-            .map(|v| Node::Leaf(toml::Value::Integer(v)))
-            .map_err(|_| E::custom("integer out of range"))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Node, E> {
-        Ok(Node::Leaf(toml::Value::Float(v)))
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Node, E> {
-        Ok(Node::Leaf(toml::Value::String(v.to_string())))
-    }
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Node, E> {
-        Ok(Node::Leaf(toml::Value::String(v)))
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
-        let mut items = Vec::new();
-        while let Some(v) = seq.next_element::<toml::Value>()? {
-            items.push(v);
-        }
-        Ok(Node::Leaf(toml::Value::Array(items)))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
-        let mut entries = Vec::new();
-        while let Some(k) = map.next_key::<Spanned<String>>()? {
-            let v = map.next_value::<Spanned<Node>>()?;
-            entries.push((k, v));
-        }
-        Ok(Node::Table(entries))
-    }
-}
-
-/// One value of a director's file: its dotted path and its line.
-struct Leaf {
+struct Place {
     path: Vec<String>,
-    value: toml::Value,
     line: usize,
+    leaf: bool,
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
@@ -117,68 +60,102 @@ fn line_of(text: &str, offset: usize) -> usize {
         + 1
 }
 
-fn collect_leaves(
+/// Every key of the document with its line, in document order.
+fn places(text: &str) -> Result<Vec<Place>, toml_edit::TomlError> {
+    let doc = toml_edit::ImDocument::parse(text)?;
+    let mut out = Vec::new();
+    walk_table(text, doc.as_table(), &[], 1, &mut out);
+    out.sort_by_key(|p| p.line);
+    Ok(out)
+}
+
+fn walk_table(
     text: &str,
-    entries: &[(Spanned<String>, Spanned<Node>)],
+    table: &toml_edit::Table,
     prefix: &[String],
-    out: &mut Vec<Leaf>,
+    parent_line: usize,
+    out: &mut Vec<Place>,
 ) {
-    for (k, v) in entries {
+    for (k, item) in table.iter() {
         let mut path = prefix.to_vec();
-        path.push(k.get_ref().clone());
-        match v.get_ref() {
-            Node::Table(inner) => collect_leaves(text, inner, &path, out),
-            Node::Leaf(value) => out.push(Leaf {
+        path.push(k.to_string());
+        let key_line = table
+            .key(k)
+            .and_then(|key| key.span())
+            .map(|s| line_of(text, s.start));
+        let span = item.span().map(|s| line_of(text, s.start));
+        let line = key_line.or(span).unwrap_or(parent_line);
+        match item {
+            toml_edit::Item::Table(t) => {
+                let line = t.span().map(|s| line_of(text, s.start)).unwrap_or(line);
+                out.push(Place {
+                    path: path.clone(),
+                    line,
+                    leaf: false,
+                });
+                walk_table(text, t, &path, line, out);
+            }
+            toml_edit::Item::Value(toml_edit::Value::InlineTable(t)) => {
+                out.push(Place {
+                    path: path.clone(),
+                    line,
+                    leaf: false,
+                });
+                walk_inline(text, t, &path, line, out);
+            }
+            toml_edit::Item::None => {}
+            _ => out.push(Place {
                 path,
-                value: value.clone(),
-                line: line_of(text, k.span().start),
+                line,
+                leaf: true,
             }),
         }
     }
 }
 
-/// The deepest key whose key or value covers `offset`, and its line.
-fn key_at(
+fn walk_inline(
     text: &str,
-    entries: &[(Spanned<String>, Spanned<Node>)],
-    offset: usize,
-    prefix: &str,
-) -> Option<(String, usize)> {
-    for (k, v) in entries {
-        let name = if prefix.is_empty() {
-            k.get_ref().clone()
+    table: &toml_edit::InlineTable,
+    prefix: &[String],
+    parent_line: usize,
+    out: &mut Vec<Place>,
+) {
+    for (k, value) in table.iter() {
+        let mut path = prefix.to_vec();
+        path.push(k.to_string());
+        let line = table
+            .key(k)
+            .and_then(|key| key.span())
+            .or_else(|| value.span())
+            .map(|s| line_of(text, s.start))
+            .unwrap_or(parent_line);
+        if let toml_edit::Value::InlineTable(t) = value {
+            out.push(Place {
+                path: path.clone(),
+                line,
+                leaf: false,
+            });
+            walk_inline(text, t, &path, line, out);
         } else {
-            format!("{prefix}.{}", k.get_ref())
-        };
-        let covers = k.span().contains(&offset) || v.span().contains(&offset);
-        if let Node::Table(inner) = v.get_ref()
-            && let Some(found) = key_at(text, inner, offset, &name)
-        {
-            return Some(found);
-        }
-        if covers {
-            return Some((name, line_of(text, k.span().start)));
+            out.push(Place {
+                path,
+                line,
+                leaf: true,
+            });
         }
     }
-    None
 }
 
-/// The line of a dotted key in the file, if the file writes it.
-fn line_of_key(
-    text: &str,
-    entries: &[(Spanned<String>, Spanned<Node>)],
-    key: &str,
-) -> Option<usize> {
-    let mut leaves = Vec::new();
-    collect_leaves(text, entries, &[], &mut leaves);
-    leaves
-        .iter()
-        .filter(|l| {
-            let p = l.path.join(".");
-            p == key || p.starts_with(&format!("{key}."))
-        })
-        .map(|l| l.line)
-        .next()
+fn get_path<'a>(table: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
+    let (last, parents) = path.split_last()?;
+    let mut t = table;
+    for p in parents {
+        match t.get(p) {
+            Some(toml::Value::Table(inner)) => t = inner,
+            _ => return None,
+        }
+    }
+    t.get(last)
 }
 
 fn set_path(table: &mut toml::Table, path: &[String], value: toml::Value) {
@@ -201,27 +178,19 @@ fn set_path(table: &mut toml::Table, path: &[String], value: toml::Value) {
     t.insert(last.clone(), value);
 }
 
-fn has_path(table: &toml::Table, path: &[String]) -> bool {
-    let Some((last, parents)) = path.split_last() else {
-        return false;
-    };
-    let mut t = table;
-    for p in parents {
-        match t.get(p) {
-            Some(toml::Value::Table(inner)) => t = inner,
-            _ => return false,
-        }
-    }
-    t.contains_key(last)
-}
-
 /// Deserialises and checks a whole preset table.
 fn build(table: &toml::Table) -> Result<Preset, (Option<String>, String)> {
     let preset: Preset = toml::Value::Table(table.clone())
         .try_into()
-        .map_err(|e: toml::de::Error| (None, e.message().to_string()))?;
+        .map_err(|e: toml::de::Error| (None, e.message().trim().to_string()))?;
     preset.check().map_err(|(k, m)| (Some(k), m))?;
     Ok(preset)
+}
+
+/// The name in serde's "unknown field `x`, expected ..." message.
+fn unknown_field(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("unknown field `")?;
+    rest.split('`').next()
 }
 
 impl Preset {
@@ -230,105 +199,97 @@ impl Preset {
     /// preset and overrides single values; a file without `base` must give
     /// every value.
     pub fn from_toml(text: &str, label: &str) -> Result<Preset, PresetError> {
-        let err = |line: Option<usize>, key: Option<String>, message: String| PresetError {
+        let err = |line: Option<usize>, key: Option<&str>, message: String| PresetError {
             file: label.to_string(),
             line,
-            key,
+            key: key.map(str::to_string),
             message,
         };
-        let doc: Spanned<Node> = toml::from_str(text).map_err(|e: toml::de::Error| {
+        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
             let line = e.span().map(|s| line_of(text, s.start));
             err(line, None, e.message().trim().to_string())
         })?;
-        let Node::Table(entries) = doc.into_inner() else {
-            return Err(err(None, None, "expected a TOML table".into()));
+        let places = places(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(text, s.start));
+            err(line, None, e.message().trim().to_string())
+        })?;
+        let line_of_key = |key: &str| {
+            places
+                .iter()
+                .find(|p| p.path.join(".") == key)
+                .map(|p| p.line)
         };
 
-        let base_entry = entries.iter().find(|(k, _)| k.get_ref() == "base");
-        let Some((base_key, base_value)) = base_entry else {
-            return Self::from_full_toml(text, label, &entries);
+        let Some(base) = table.get("base") else {
+            return Self::from_full_toml(text, label, &places);
         };
-
-        // A file that starts from a built-in preset.
-        let base_line = line_of(text, base_key.span().start);
-        let base_name = match base_value.get_ref() {
-            Node::Leaf(toml::Value::String(s)) => s.clone(),
-            _ => {
-                return Err(err(
-                    Some(base_line),
-                    Some("base".into()),
-                    "expected the name of a built-in preset in quotes".into(),
-                ));
-            }
-        };
-        let Some(base_text) = Preset::builtin_text(&base_name) else {
+        let base_line = line_of_key("base");
+        let Some(base_name) = base.as_str() else {
             return Err(err(
-                Some(base_line),
-                Some("base".into()),
+                base_line,
+                Some("base"),
+                "expected the name of a built-in preset in quotes".into(),
+            ));
+        };
+        let Some(base_text) = Preset::builtin_text(base_name) else {
+            return Err(err(
+                base_line,
+                Some("base"),
                 format!(
                     "`{base_name}` is not a built-in preset (expected one of {})",
                     PRESET_NAMES.join(", ")
                 ),
             ));
         };
-        let base_table: toml::Table = base_text.parse().map_err(|e: toml::de::Error| {
-            err(None, Some("base".into()), e.message().to_string())
-        })?;
+        let base_table: toml::Table = base_text
+            .parse()
+            .map_err(|e: toml::de::Error| err(None, Some("base"), e.message().to_string()))?;
 
-        let mut leaves = Vec::new();
-        collect_leaves(text, &entries, &[], &mut leaves);
-        leaves.retain(|l| l.path != ["base"]);
-
-        // A value changed without its `source` now comes from this file.
-        let mut sourced = Vec::new();
-        for leaf in &leaves {
-            let Some((last, parent)) = leaf.path.split_last() else {
-                continue;
-            };
-            if last == "source" {
-                continue;
-            }
-            let mut source_path = parent.to_vec();
-            source_path.push("source".into());
-            let file_sets_source = leaves.iter().any(|l| l.path == source_path);
-            if !file_sets_source
-                && has_path(&base_table, &source_path)
-                && !sourced
-                    .iter()
-                    .any(|(p, _): &(Vec<String>, _)| *p == source_path)
-            {
-                sourced.push((
-                    source_path,
-                    toml::Value::String(format!("{label} line {}", leaf.line)),
-                ));
-            }
-        }
+        // The values of the file, in file order.
+        let leaves: Vec<(&Place, toml::Value)> = places
+            .iter()
+            .filter(|p| p.leaf && p.path != ["base"])
+            .filter_map(|p| get_path(&table, &p.path).map(|v| (p, v.clone())))
+            .collect();
 
         let mut merged = base_table.clone();
-        for leaf in &leaves {
-            set_path(&mut merged, &leaf.path, leaf.value.clone());
+        for (place, value) in &leaves {
+            set_path(&mut merged, &place.path, value.clone());
         }
-        // `name` defaults to the label: this is not the base preset any more.
-        if !leaves.iter().any(|l| l.path == ["name"]) {
+        // A value changed without its `source` now cites this file.
+        for (place, _) in &leaves {
+            let Some((last, parent)) = place.path.split_last() else {
+                continue;
+            };
+            let mut source_path = parent.to_vec();
+            source_path.push("source".into());
+            let file_sets_source = leaves.iter().any(|(p, _)| p.path == source_path);
+            if last != "source"
+                && !file_sets_source
+                && get_path(&base_table, &source_path).is_some()
+            {
+                let cite = format!("{label} line {}", place.line);
+                set_path(&mut merged, &source_path, toml::Value::String(cite));
+            }
+        }
+        // Without its own `name`, the file is named by its label.
+        if !leaves.iter().any(|(p, _)| p.path == ["name"]) {
             set_path(
                 &mut merged,
                 &["name".into()],
                 toml::Value::String(label.into()),
             );
         }
-        for (path, v) in &sourced {
-            set_path(&mut merged, path, v.clone());
-        }
 
         match build(&merged) {
             Ok(mut preset) => {
-                preset.based_on = Some(base_name);
+                preset.based_on = Some(base_name.to_string());
                 preset.changes = leaves
                     .iter()
-                    .map(|l| crate::preset::Change {
-                        key: l.path.join("."),
-                        value: l.value.to_string(),
-                        line: l.line,
+                    .map(|(p, v)| Change {
+                        key: p.path.join("."),
+                        value: v.to_string(),
+                        line: p.line,
                     })
                     .collect();
                 Ok(preset)
@@ -336,42 +297,71 @@ impl Preset {
             Err((key, message)) => {
                 // Find the first value of the file that breaks the preset.
                 let mut partial = base_table;
-                for leaf in &leaves {
-                    set_path(&mut partial, &leaf.path, leaf.value.clone());
+                for (place, value) in &leaves {
+                    set_path(&mut partial, &place.path, value.clone());
                     if let Err((_, m)) = build(&partial) {
-                        return Err(err(Some(leaf.line), Some(leaf.path.join(".")), m));
+                        let key = place.path.join(".");
+                        return Err(err(Some(place.line), Some(&key), m));
                     }
                 }
-                Err(err(None, key, message))
+                let line = key.as_deref().and_then(line_of_key);
+                Err(err(line, key.as_deref(), message))
             }
         }
     }
 
     /// A file without `base`: every value must be there.
-    fn from_full_toml(
-        text: &str,
-        label: &str,
-        entries: &[(Spanned<String>, Spanned<Node>)],
-    ) -> Result<Preset, PresetError> {
+    fn from_full_toml(text: &str, label: &str, places: &[Place]) -> Result<Preset, PresetError> {
         let preset: Preset = toml::from_str(text).map_err(|e: toml::de::Error| {
-            let found = e.span().and_then(|s| key_at(text, entries, s.start, ""));
-            let line = found
-                .as_ref()
-                .map(|(_, l)| *l)
-                .or_else(|| e.span().map(|s| line_of(text, s.start)));
+            let message = e.message().trim().to_string();
+            let at = e.span().map(|s| line_of(text, s.start));
+            // The key on the error's line; for an unknown field, that field
+            // inside the table the error points at.
+            let mut found = places.iter().filter(|p| Some(p.line) == at).last();
+            if let (Some(name), Some(table)) = (unknown_field(&message), found) {
+                let depth = table.path.len();
+                found = places
+                    .iter()
+                    .filter(|p| p.line >= table.line && p.path.len() == depth + 1)
+                    .find(|p| p.path.starts_with(&table.path) && p.path[depth] == name)
+                    .or(found);
+            }
             PresetError {
                 file: label.to_string(),
-                line,
-                key: found.map(|(k, _)| k),
-                message: e.message().trim().to_string(),
+                line: found.map(|p| p.line).or(at),
+                key: found.map(|p| p.path.join(".")),
+                message,
             }
         })?;
         preset.check().map_err(|(key, message)| PresetError {
             file: label.to_string(),
-            line: line_of_key(text, entries, &key),
+            line: places
+                .iter()
+                .find(|p| p.path.join(".") == key)
+                .map(|p| p.line),
             key: Some(key),
             message,
         })?;
         Ok(preset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_give_lines_of_dotted_and_inline_keys() {
+        let text = "a = 1\n[t]\nb.c = 2\nd = { e = 3 }\n";
+        let p = places(text).unwrap();
+        let find = |k: &str| {
+            p.iter()
+                .find(|x| x.path.join(".") == k)
+                .map(|x| (x.line, x.leaf))
+        };
+        assert_eq!(find("a"), Some((1, true)));
+        assert_eq!(find("t"), Some((2, false)));
+        assert_eq!(find("t.b.c"), Some((3, true)));
+        assert_eq!(find("t.d.e"), Some((4, true)));
     }
 }
