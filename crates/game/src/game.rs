@@ -574,15 +574,17 @@ fn courtesy(chosen: &BySeat<Choice>) -> (BySeat<Vec<Tile>>, BySeat<Vec<Tile>>) {
 /// own followed by the first `blind` of what it receives; `None` when every
 /// seat waits on another (standard 5E).
 fn resolve_pass(pass: PassKind, chosen: &BySeat<Option<Choice>>) -> Option<(BySeat<Vec<Tile>>, BySeat<Vec<Tile>>)> {
-    fn outgoing(pass: PassKind, chosen: &BySeat<Option<Choice>>, s: Seat, depth: u8) -> Option<Vec<Tile>> {
+    /// The first `n` tiles `s` passes: its own, then what it takes unseen.
+    fn first(pass: PassKind, chosen: &BySeat<Option<Choice>>, s: Seat, n: usize, depth: u8) -> Option<Vec<Tile>> {
         let c = chosen[s].as_ref()?;
-        let mut out = c.tiles.clone();
-        if c.blind > 0 {
-            if depth > 4 {
+        let k = c.tiles.len();
+        let mut out = c.tiles[..n.min(k)].to_vec();
+        if n > k {
+            // Around the table and back: everyone waits on someone.
+            if depth >= 4 {
                 return None;
             }
-            let incoming = outgoing(pass, chosen, pass.giver(s), depth + 1)?;
-            out.extend_from_slice(&incoming[..c.blind as usize]);
+            out.extend(first(pass, chosen, pass.giver(s), n - k, depth + 1)?);
         }
         Some(out)
     }
@@ -590,7 +592,7 @@ fn resolve_pass(pass: PassKind, chosen: &BySeat<Option<Choice>>) -> Option<(BySe
     let mut kept = BySeat::default();
     for s in Seat::ALL {
         let c = chosen[s].as_ref()?;
-        let incoming = outgoing(pass, chosen, pass.giver(s), 0)?;
+        let incoming = first(pass, chosen, pass.giver(s), 3, 0)?;
         gave[s] = c.tiles.clone();
         kept[s] = incoming[c.blind as usize..].to_vec();
     }

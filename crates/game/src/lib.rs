@@ -6,6 +6,7 @@
 //! changes) or turns it into [`Event`]s; the state is the fold of the events
 //! ([`State::fold`]). See `docs/game.md`.
 
+pub mod bot;
 mod card_judge;
 mod event;
 mod game;
@@ -13,6 +14,7 @@ mod judge;
 mod outcome;
 mod record;
 mod rng;
+pub mod sim;
 mod state;
 mod table;
 mod view;
