@@ -51,26 +51,31 @@ struct Place {
     leaf: bool,
 }
 
-fn line_of(text: &str, offset: usize) -> usize {
-    let end = offset.min(text.len());
-    text.as_bytes()[..end]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+/// Byte offsets of the line ends of a text, to turn an offset into a line.
+struct LineIndex(Vec<usize>);
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        LineIndex(text.match_indices('\n').map(|(i, _)| i).collect())
+    }
+
+    /// The 1-based line of a byte offset.
+    fn line(&self, offset: usize) -> usize {
+        self.0.partition_point(|&n| n < offset) + 1
+    }
 }
 
 /// Every key of the document with its line, in document order.
-fn places(text: &str) -> Result<Vec<Place>, toml_edit::TomlError> {
+fn places(text: &str, lines: &LineIndex) -> Result<Vec<Place>, toml_edit::TomlError> {
     let doc = toml_edit::ImDocument::parse(text)?;
     let mut out = Vec::new();
-    walk_table(text, doc.as_table(), &[], 1, &mut out);
+    walk_table(lines, doc.as_table(), &[], 1, &mut out);
     out.sort_by_key(|p| p.line);
     Ok(out)
 }
 
 fn walk_table(
-    text: &str,
+    lines: &LineIndex,
     table: &toml_edit::Table,
     prefix: &[String],
     parent_line: usize,
@@ -82,18 +87,18 @@ fn walk_table(
         let key_line = table
             .key(k)
             .and_then(|key| key.span())
-            .map(|s| line_of(text, s.start));
-        let span = item.span().map(|s| line_of(text, s.start));
+            .map(|s| lines.line(s.start));
+        let span = item.span().map(|s| lines.line(s.start));
         let line = key_line.or(span).unwrap_or(parent_line);
         match item {
             toml_edit::Item::Table(t) => {
-                let line = t.span().map(|s| line_of(text, s.start)).unwrap_or(line);
+                let line = t.span().map(|s| lines.line(s.start)).unwrap_or(line);
                 out.push(Place {
                     path: path.clone(),
                     line,
                     leaf: false,
                 });
-                walk_table(text, t, &path, line, out);
+                walk_table(lines, t, &path, line, out);
             }
             toml_edit::Item::Value(toml_edit::Value::InlineTable(t)) => {
                 out.push(Place {
@@ -101,7 +106,7 @@ fn walk_table(
                     line,
                     leaf: false,
                 });
-                walk_inline(text, t, &path, line, out);
+                walk_inline(lines, t, &path, line, out);
             }
             toml_edit::Item::None => {}
             _ => out.push(Place {
@@ -114,7 +119,7 @@ fn walk_table(
 }
 
 fn walk_inline(
-    text: &str,
+    lines: &LineIndex,
     table: &toml_edit::InlineTable,
     prefix: &[String],
     parent_line: usize,
@@ -127,7 +132,7 @@ fn walk_inline(
             .key(k)
             .and_then(|key| key.span())
             .or_else(|| value.span())
-            .map(|s| line_of(text, s.start))
+            .map(|s| lines.line(s.start))
             .unwrap_or(parent_line);
         if let toml_edit::Value::InlineTable(t) = value {
             out.push(Place {
@@ -135,7 +140,7 @@ fn walk_inline(
                 line,
                 leaf: false,
             });
-            walk_inline(text, t, &path, line, out);
+            walk_inline(lines, t, &path, line, out);
         } else {
             out.push(Place {
                 path,
@@ -205,12 +210,13 @@ impl Preset {
             key: key.map(str::to_string),
             message,
         };
+        let lines = LineIndex::new(text);
         let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-            let line = e.span().map(|s| line_of(text, s.start));
+            let line = e.span().map(|s| lines.line(s.start));
             err(line, None, e.message().trim().to_string())
         })?;
-        let places = places(text).map_err(|e| {
-            let line = e.span().map(|s| line_of(text, s.start));
+        let places = places(text, &lines).map_err(|e| {
+            let line = e.span().map(|s| lines.line(s.start));
             err(line, None, e.message().trim().to_string())
         })?;
         let line_of_key = |key: &str| {
@@ -221,7 +227,7 @@ impl Preset {
         };
 
         let Some(base) = table.get("base") else {
-            return Self::from_full_toml(text, label, &places);
+            return Self::from_full_toml(text, label, &places, &lines);
         };
         let base_line = line_of_key("base");
         let Some(base_name) = base.as_str() else {
@@ -311,10 +317,15 @@ impl Preset {
     }
 
     /// A file without `base`: every value must be there.
-    fn from_full_toml(text: &str, label: &str, places: &[Place]) -> Result<Preset, PresetError> {
+    fn from_full_toml(
+        text: &str,
+        label: &str,
+        places: &[Place],
+        lines: &LineIndex,
+    ) -> Result<Preset, PresetError> {
         let preset: Preset = toml::from_str(text).map_err(|e: toml::de::Error| {
             let message = e.message().trim().to_string();
-            let at = e.span().map(|s| line_of(text, s.start));
+            let at = e.span().map(|s| lines.line(s.start));
             // The key on the error's line; for an unknown field, that field
             // inside the table the error points at.
             let mut found = places.iter().filter(|p| Some(p.line) == at).last();
@@ -353,7 +364,7 @@ mod tests {
     #[test]
     fn places_give_lines_of_dotted_and_inline_keys() {
         let text = "a = 1\n[t]\nb.c = 2\nd = { e = 3 }\n";
-        let p = places(text).unwrap();
+        let p = places(text, &LineIndex::new(text)).unwrap();
         let find = |k: &str| {
             p.iter()
                 .find(|x| x.path.join(".") == k)
