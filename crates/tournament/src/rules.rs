@@ -12,26 +12,12 @@ use crate::model::RulesSource;
 use jongg_rules::movement::SeatMovement;
 use jongg_tiles::{BySeat, Seat};
 
-/// Who verifies whose scores on the sheet (R14).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verification {
-    /// East and West verify each other, North and South verify each other
-    /// (standard 4, beth-emeth, st-louis-senior-olympics 5b).
-    Pairs,
-    /// Every player signs for their own scores and West signs for East
-    /// (mahjong-mania-2026 "Tournament Format", mississippi-2025 "Scorekeeping").
-    OwnWestForEast,
-}
-
-impl Verification {
-    /// The seat that verifies `seat`'s scores at a full table.
-    pub fn verifier(self, seat: Seat) -> Seat {
-        match (self, seat) {
-            (Verification::Pairs, s) => s.across(),
-            (Verification::OwnWestForEast, Seat::East) => Seat::West,
-            (Verification::OwnWestForEast, s) => s,
-        }
-    }
+/// Who verifies whose scores on the sheet (R14), shaped as in `jongg-rules`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verification {
+    pub sheet_keeper: Seat,
+    pub sign_own: bool,
+    pub verifies: BySeat<Vec<Seat>>,
 }
 
 /// What the tournament needs to know of its rules.
@@ -64,12 +50,23 @@ fn builtin(name: &str) -> Option<Rules> {
         west,
         north,
     };
+    use Seat::*;
+    let pairs = Verification {
+        sheet_keeper: East,
+        sign_own: false,
+        verifies: BySeat([vec![West], vec![North], vec![East], vec![South]]),
+    };
+    let own = Verification {
+        sheet_keeper: East,
+        sign_own: true,
+        verifies: BySeat([vec![], vec![], vec![East], vec![]]),
+    };
     let (movement, minutes, verification) = match name {
-        "standard" => (mv(1, -2, 2, -1), 60, Verification::Pairs),
-        "beth-emeth" => (mv(0, -2, 2, -1), 45, Verification::Pairs),
-        "mahjong-mania-2026" => (mv(0, -1, 2, 1), 60, Verification::OwnWestForEast),
-        "mississippi-2025" => (mv(0, 2, 1, 3), 60, Verification::OwnWestForEast),
-        "st-louis-senior-olympics" => (mv(0, -1, 2, 1), 60, Verification::Pairs),
+        "standard" => (mv(1, -2, 2, -1), 60, pairs),
+        "beth-emeth" => (mv(0, -2, 2, -1), 45, pairs),
+        "mahjong-mania-2026" => (mv(0, -1, 2, 1), 60, own),
+        "mississippi-2025" => (mv(0, 2, 1, 3), 60, own),
+        "st-louis-senior-olympics" => (mv(0, -1, 2, 1), 60, pairs),
         _ => return None,
     };
     Some(Rules {
@@ -96,16 +93,4 @@ pub fn score_record(
     Err(DomainError::InvalidRecord(
         "game records cannot be scored yet: enter plain points".into(),
     ))
-}
-
-impl Rules {
-    /// How many tables each seat moves after a round (R13).
-    pub fn delta(&self, seat: Seat) -> i32 {
-        match seat {
-            Seat::East => self.movement.east,
-            Seat::South => self.movement.south,
-            Seat::West => self.movement.west,
-            Seat::North => self.movement.north,
-        }
-    }
 }

@@ -651,7 +651,7 @@ impl Tournament {
                 }
                 let prev = &self.round(round - 1)?.seating;
                 let slots: Vec<Slots> = prev.tables.iter().map(|t| t.seats.0).collect();
-                let moved = seating::moved(&slots, self.rules()?);
+                let moved = seating::moved(&slots, self.rules()?)?;
                 let waiting: Vec<PlayerNo> = prev.sit_outs.iter().map(|s| s.player).collect();
                 seating::fit(&moved, &waiting, &active, odd, &self.sat_out_before(round))
             }
@@ -810,30 +810,35 @@ impl Tournament {
         }
     }
 
-    /// Whether every seated player's scores are verified by the seat R14
-    /// names. At a three-player table the missing verifier's duty falls to
-    /// East, who keeps the sheet, and East's own to the next seat signed.
+    /// Whether every seated player's scores are verified as R14 says: by
+    /// their own signature when players sign their own, or by a seated
+    /// player whose duty it is. A score nobody seated is charged with (the
+    /// partner's seat is empty at a three-player table) falls to the sheet
+    /// keeper (East); the keeper's own, to any other seated signer.
     fn verified(
         &self,
         players: &BySeat<Option<PlayerNo>>,
         signed: &BySeat<bool>,
     ) -> Result<bool, DomainError> {
-        let scheme = self.rules()?.verification;
-        Ok(Seat::ALL
-            .into_iter()
-            .filter(|s| players[*s].is_some())
-            .all(|s| {
-                let v = scheme.verifier(s);
-                if players[v].is_some() {
-                    signed[v]
-                } else if s != Seat::East {
-                    signed[Seat::East]
-                } else {
-                    Seat::ALL[1..]
-                        .iter()
-                        .any(|o| players[*o].is_some() && signed[*o])
-                }
-            }))
+        let v = &self.rules()?.verification;
+        let seated = |s: Seat| players[s].is_some();
+        Ok(Seat::ALL.into_iter().filter(|&s| seated(s)).all(|s| {
+            let duty: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|&o| seated(o) && v.verifies[o].contains(&s))
+                .collect();
+            if !duty.is_empty() {
+                duty.iter().all(|&o| signed[o])
+            } else if v.sign_own && s != v.sheet_keeper {
+                signed[s]
+            } else if s != v.sheet_keeper {
+                signed[v.sheet_keeper]
+            } else {
+                Seat::ALL
+                    .into_iter()
+                    .any(|o| o != s && seated(o) && signed[o])
+            }
+        }))
     }
 
     // ----- applying -----

@@ -2,10 +2,9 @@
 //! the director can re-seat or change the table count.
 
 use crate::model::{PlayerNo, RoundNo};
-use crate::seating::{self, Slots};
 use crate::tournament::Tournament;
+use jongg_rules::movement::repeats;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// Two players who will sit at the same table in more than one round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,8 +17,9 @@ pub struct RepeatMeeting {
 
 impl Tournament {
     /// The repeat meetings the preset's movement would cause from round 1's
-    /// seating over all rounds, if nobody arrives or leaves. Empty before
-    /// round 1 is seated.
+    /// seating over all rounds, if nobody arrives or leaves (the movement
+    /// analysis of `jongg_rules::movement::repeats`, named by player).
+    /// Empty before round 1 is seated.
     pub fn movement_warnings(&self) -> Vec<RepeatMeeting> {
         let (Some(first), Some(rules), Some(settings)) = (
             self.rounds.first(),
@@ -28,24 +28,25 @@ impl Tournament {
         ) else {
             return vec![];
         };
-        let mut tables: Vec<Slots> = first.seating.tables.iter().map(|t| t.seats.0).collect();
-        let mut met: BTreeMap<(PlayerNo, PlayerNo), Vec<RoundNo>> = BTreeMap::new();
-        for round in 1..=settings.rounds {
-            if round > 1 {
-                tables = seating::moved(&tables, rules);
-            }
-            for slots in &tables {
-                let at: Vec<PlayerNo> = slots.iter().flatten().copied().collect();
-                for (i, &a) in at.iter().enumerate() {
-                    for &b in &at[i + 1..] {
-                        met.entry((a.min(b), a.max(b))).or_default().push(round);
-                    }
-                }
-            }
-        }
-        met.into_iter()
-            .filter(|(_, rounds)| rounds.len() > 1)
-            .map(|((a, b), rounds)| RepeatMeeting { a, b, rounds })
-            .collect()
+        let tables = u32::try_from(first.seating.tables.len()).unwrap_or(u32::MAX);
+        let Ok(found) = repeats(tables, u32::from(settings.rounds), &rules.movement) else {
+            return vec![];
+        };
+        let who = |id: jongg_rules::movement::PlayerId| {
+            first.seating.table(u16::try_from(id.table).ok()?)?.seats[id.seat]
+        };
+        let mut out: Vec<RepeatMeeting> = found
+            .into_iter()
+            .filter_map(|m| {
+                let (a, b) = (who(m.a)?, who(m.b)?);
+                Some(RepeatMeeting {
+                    a: a.min(b),
+                    b: a.max(b),
+                    rounds: m.rounds.iter().map(|&r| r as RoundNo).collect(),
+                })
+            })
+            .collect();
+        out.sort_by_key(|m| (m.a, m.b));
+        out
     }
 }

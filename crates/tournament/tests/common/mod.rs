@@ -1,0 +1,178 @@
+//! Helpers shared by the integration tests: a director running a tournament
+//! by commands, as the server would.
+#![allow(dead_code)]
+
+use jongg_tiles::{BySeat, Seat};
+use jongg_tournament::*;
+
+#[derive(Debug)]
+pub struct Run {
+    pub t: Tournament,
+    pub clock: Millis,
+}
+
+impl Run {
+    pub fn new(preset: &str, odd: OddPlayers) -> Run {
+        let mut run = Run {
+            t: Tournament::new(),
+            clock: 1_760_000_000_000,
+        };
+        run.ok(
+            Actor::Director,
+            Command::CreateTournament {
+                name: format!("{preset} test"),
+                dates: vec!["2026-03-14".into()],
+                rules: RulesSource::Preset {
+                    name: preset.into(),
+                },
+                rounds: Some(4),
+                games_per_round: None,
+                round_minutes: None,
+                tie_breaks: None,
+                odd_players: Some(odd),
+            },
+        );
+        run
+    }
+
+    pub fn try_do(&mut self, actor: Actor, cmd: Command) -> Result<Vec<Recorded>, DomainError> {
+        self.clock += 1000;
+        self.t.execute(actor, cmd, self.clock)
+    }
+
+    pub fn ok(&mut self, actor: Actor, cmd: Command) -> Vec<Recorded> {
+        let c = format!("{cmd:?}");
+        self.try_do(actor, cmd)
+            .unwrap_or_else(|e| panic!("{c}: {e}"))
+    }
+
+    pub fn register(&mut self, players: impl IntoIterator<Item = u32>) {
+        for n in players {
+            self.ok(
+                Actor::Director,
+                Command::RegisterPlayer {
+                    number: PlayerNo(n),
+                    name: format!("Player {n}"),
+                    club: None,
+                    late: false,
+                },
+            );
+        }
+    }
+
+    pub fn seat(&mut self, round: RoundNo, method: SeatingMethod) {
+        self.ok(Actor::Director, Command::SeatRound { round, method });
+    }
+
+    pub fn start(&mut self, round: RoundNo) {
+        let at = self.clock;
+        self.ok(Actor::Director, Command::StartRound { round, at });
+    }
+
+    /// Enter every game of every table with `points(table, game)`, sign with
+    /// every seated player, accept, and close the round.
+    pub fn play_round(
+        &mut self,
+        round: RoundNo,
+        points: impl Fn(TableNo, GameNo, &TableSeats) -> (BySeat<i32>, Option<Seat>),
+    ) {
+        self.start(round);
+        let tables = self.t.seating(round).unwrap().tables.clone();
+        let games = self.t.settings().unwrap().games_per_round;
+        for table in &tables {
+            let keeper = Actor::Scorekeeper {
+                round,
+                table: table.table,
+            };
+            for game in 1..=games {
+                let (p, mj) = points(table.table, game, table);
+                self.ok(
+                    keeper,
+                    Command::EnterGame {
+                        round,
+                        table: table.table,
+                        game,
+                        entry: Entry::Points {
+                            points: p,
+                            mah_jongg: mj,
+                        },
+                    },
+                );
+            }
+            for (seat, _) in table.players() {
+                if self.t.sheet(round, table.table).unwrap().state == SheetState::Draft {
+                    self.ok(
+                        keeper,
+                        Command::SignSheet {
+                            round,
+                            table: table.table,
+                            seat,
+                        },
+                    );
+                }
+            }
+            assert_eq!(
+                self.t.sheet(round, table.table).unwrap().state,
+                SheetState::Signed
+            );
+            self.ok(
+                Actor::Director,
+                Command::AcceptSheet {
+                    round,
+                    table: table.table,
+                },
+            );
+        }
+        let at = self.clock;
+        self.ok(Actor::Director, Command::CloseRound { round, at });
+    }
+}
+
+/// Each seat wins one game self-picked (East game 1, South game 2, ...);
+/// the winner scores 25 at table 1, 30 at table 2, 35 at table 3, 40 at
+/// table 4 (5 more a table); everyone else 0.
+pub fn one_win_each(
+    table: TableNo,
+    game: GameNo,
+    seats: &TableSeats,
+) -> (BySeat<i32>, Option<Seat>) {
+    let winner = Seat::from_index(usize::from(game) - 1);
+    let mut p = BySeat([0; 4]);
+    if seats.seats[winner].is_none() {
+        return (p, None);
+    }
+    p[winner] = 20 + 5 * i32::from(table);
+    (p, Some(winner))
+}
+
+pub fn row(t: &Tournament, n: u32) -> StandingRow {
+    t.standings()
+        .rows
+        .into_iter()
+        .find(|r| r.player == PlayerNo(n))
+        .unwrap()
+}
+
+/// No player sits twice in any round, nor both at a table and out.
+pub fn no_player_twice(t: &Tournament) {
+    for r in t.rounds() {
+        let mut seen = std::collections::BTreeSet::new();
+        for table in &r.seating.tables {
+            for (_, p) in table.players() {
+                assert!(
+                    seen.insert(p),
+                    "round {}: {p} seated twice",
+                    r.seating.round
+                );
+            }
+        }
+        for s in &r.seating.sit_outs {
+            assert!(
+                seen.insert(s.player),
+                "round {}: {} seated and out",
+                r.seating.round,
+                s.player
+            );
+        }
+    }
+}
