@@ -1,0 +1,185 @@
+//! The director's account, the one-time setup link, login sessions and the
+//! scorekeepers' per-table links. Password hashing is the server's business
+//! (argon2); the store only keeps the hash.
+
+use crate::secret::{hash_token, new_token};
+use crate::{Store, StoreError, now_millis};
+use sqlx::Row;
+
+/// What a scorekeeper link is good for: one table of one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableLink {
+    pub tournament: i64,
+    pub round: u32,
+    pub table: u32,
+}
+
+impl Store {
+    /// Whether any director account exists yet.
+    pub async fn has_director(&self) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) FROM accounts")
+            .fetch_one(self.pool())
+            .await?;
+        Ok(row.try_get::<i64, _>(0)? > 0)
+    }
+
+    /// A fresh one-time setup token (only its hash is stored). Earlier unused
+    /// setup tokens stop working, so only the newest printed link is live.
+    pub async fn new_setup_token(&self) -> Result<String, StoreError> {
+        let token = new_token();
+        let mut tx = self.pool().begin().await?;
+        sqlx::query("DELETE FROM setup_tokens WHERE used_at IS NULL")
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO setup_tokens (token_hash, created_at) VALUES ($1, $2)")
+            .bind(hash_token(&token))
+            .bind(now_millis())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(token)
+    }
+
+    /// Uses up the setup token and creates the director account, in one
+    /// transaction. `Ok(false)` if the token is unknown or already used, or
+    /// if a director already exists.
+    pub async fn complete_setup(
+        &self,
+        token: &str,
+        username: &str,
+        password_hash: &str,
+    ) -> Result<bool, StoreError> {
+        let now = now_millis();
+        let mut tx = self.pool().begin().await?;
+        let used = sqlx::query(
+            "UPDATE setup_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
+        )
+        .bind(now)
+        .bind(hash_token(token))
+        .execute(&mut *tx)
+        .await?;
+        if used.rows_affected() != 1 {
+            return Ok(false);
+        }
+        let existing: i64 = sqlx::query("SELECT COUNT(*) FROM accounts")
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?;
+        if existing > 0 {
+            return Ok(false);
+        }
+        sqlx::query(
+            "INSERT INTO accounts (username, password_hash, created_at) VALUES ($1, $2, $3)",
+        )
+        .bind(username)
+        .bind(password_hash)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The stored password hash of `username`, if that account exists.
+    pub async fn password_hash(&self, username: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT password_hash FROM accounts WHERE username = $1")
+            .bind(username)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get(0)?),
+            None => None,
+        })
+    }
+
+    /// Starts a session for `username` lasting `ttl_millis`; returns its token.
+    pub async fn new_session(&self, username: &str, ttl_millis: i64) -> Result<String, StoreError> {
+        let token = new_token();
+        let now = now_millis();
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, username, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(hash_token(&token))
+        .bind(username)
+        .bind(now)
+        .bind(now.saturating_add(ttl_millis))
+        .execute(self.pool())
+        .await?;
+        Ok(token)
+    }
+
+    /// The user of a live session, if `token` is one.
+    pub async fn session_user(&self, token: &str) -> Result<Option<String>, StoreError> {
+        let row =
+            sqlx::query("SELECT username FROM sessions WHERE token_hash = $1 AND expires_at > $2")
+                .bind(hash_token(token))
+                .bind(now_millis())
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get(0)?),
+            None => None,
+        })
+    }
+
+    /// Ends a session (logging out); unknown tokens are ignored.
+    pub async fn end_session(&self, token: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(hash_token(token))
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// The scorekeeper token of one table of one round, made on first ask.
+    /// Kept in clear (unlike login tokens) so the director can print the same
+    /// link again; it only lets its holder write that table's sheet for that
+    /// round, and the server refuses it once the round is over.
+    pub async fn table_token(&self, link: TableLink) -> Result<String, StoreError> {
+        let insert = sqlx::query(
+            "INSERT INTO table_tokens (token, tournament_id, round, table_no, created_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tournament_id, round, table_no) DO NOTHING",
+        )
+        .bind(new_token())
+        .bind(link.tournament)
+        .bind(i64::from(link.round))
+        .bind(i64::from(link.table))
+        .bind(now_millis())
+        .execute(self.pool())
+        .await;
+        match insert {
+            Ok(_) => {}
+            Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
+                return Err(StoreError::NoTournament(link.tournament));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let row = sqlx::query(
+            "SELECT token FROM table_tokens WHERE tournament_id = $1 AND round = $2 AND table_no = $3",
+        )
+        .bind(link.tournament)
+        .bind(i64::from(link.round))
+        .bind(i64::from(link.table))
+        .fetch_one(self.pool())
+        .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    /// Which table and round a scorekeeper token is for, if any.
+    pub async fn find_table_token(&self, token: &str) -> Result<Option<TableLink>, StoreError> {
+        let row =
+            sqlx::query("SELECT tournament_id, round, table_no FROM table_tokens WHERE token = $1")
+                .bind(token)
+                .fetch_optional(self.pool())
+                .await?;
+        let Some(row) = row else { return Ok(None) };
+        let tournament: i64 = row.try_get(0)?;
+        let round: i64 = row.try_get(1)?;
+        let table: i64 = row.try_get(2)?;
+        Ok(Some(TableLink {
+            tournament,
+            round: u32::try_from(round).unwrap_or(u32::MAX),
+            table: u32::try_from(table).unwrap_or(u32::MAX),
+        }))
+    }
+}

@@ -1,0 +1,372 @@
+//! The store against both backends: every case runs once on a fresh SQLite
+//! file and once on a fresh PostgreSQL database.
+
+use jongg_store::testing::TestDb;
+use jongg_store::{Backend, Store, StoreError, Stored, TableLink};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+enum Ev {
+    Named(String),
+    Scored { table: u32, points: i64 },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+enum Who {
+    Director,
+    Table(u32),
+}
+
+macro_rules! on_both {
+    ($($case:ident),* $(,)?) => { $(
+        mod $case {
+            #[tokio::test]
+            async fn sqlite() {
+                let db = jongg_store::testing::TestDb::sqlite();
+                super::$case(&db).await;
+            }
+            #[tokio::test]
+            async fn postgres() {
+                let db = jongg_store::testing::TestDb::postgres().await;
+                super::$case(&db).await;
+            }
+        }
+    )* };
+}
+
+on_both!(
+    append_then_load_gives_the_same_events,
+    a_stale_writer_conflicts_and_writes_nothing,
+    unknown_tournament_is_named,
+    concurrent_writers_never_interleave,
+    reconnecting_finds_everything,
+    import_keeps_times_and_actors,
+    setup_token_works_once,
+    sessions_expire_and_end,
+    table_tokens_are_stable_per_table_and_round,
+);
+
+async fn append_then_load_gives_the_same_events(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let id = store
+        .create_tournament(5, &Who::Director, &[Ev::Named("Spring".into())])
+        .await
+        .unwrap();
+    store
+        .append(
+            id,
+            1,
+            1_700_000_000_123,
+            &Who::Table(3),
+            &[
+                Ev::Scored {
+                    table: 3,
+                    points: 25,
+                },
+                Ev::Scored {
+                    table: 3,
+                    points: -10,
+                },
+            ],
+        )
+        .await
+        .unwrap();
+    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    let seqs: Vec<i64> = log.iter().map(|s| s.seq).collect();
+    assert_eq!(seqs, [1, 2, 3]);
+    assert_eq!(log[0].actor, Who::Director);
+    assert_eq!(log[2].actor, Who::Table(3));
+    assert_eq!((log[0].at, log[2].at), (5, 1_700_000_000_123));
+    assert_eq!(
+        log[2].event,
+        Ev::Scored {
+            table: 3,
+            points: -10
+        }
+    );
+    assert_eq!(store.tournament_ids().await.unwrap(), vec![id]);
+}
+
+async fn a_stale_writer_conflicts_and_writes_nothing(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let id = store
+        .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
+        .await
+        .unwrap();
+    store
+        .append(id, 1, 9, &Who::Director, &[Ev::Named("a".into())])
+        .await
+        .unwrap();
+    // Decided on a state of 1 event, but the log has 2: seq 2 is taken.
+    let err = store
+        .append(
+            id,
+            1,
+            9,
+            &Who::Director,
+            &[Ev::Named("b".into()), Ev::Named("c".into())],
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict { seq: 2, .. }), "{err}");
+    // A batch whose *second* event collides leaves nothing behind either.
+    store
+        .append(id, 2, 9, &Who::Director, &[Ev::Named("d".into())])
+        .await
+        .unwrap();
+    let err = store
+        .append(
+            id,
+            2,
+            9,
+            &Who::Director,
+            &[Ev::Named("e".into()), Ev::Named("f".into())],
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict { seq: 3, .. }), "{err}");
+    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    let names: Vec<Ev> = log.into_iter().map(|s| s.event).collect();
+    assert_eq!(
+        names,
+        [
+            Ev::Named("x".into()),
+            Ev::Named("a".into()),
+            Ev::Named("d".into())
+        ]
+    );
+}
+
+async fn unknown_tournament_is_named(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let err = store.load::<Who, Ev>(42).await.unwrap_err();
+    assert_eq!(err.to_string(), "tournament 42 does not exist");
+    let err = store
+        .append(42, 0, 9, &Who::Director, &[Ev::Named("x".into())])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::NoTournament(42)), "{err}");
+}
+
+async fn concurrent_writers_never_interleave(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let id = store
+        .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
+        .await
+        .unwrap();
+    let mut tasks = Vec::new();
+    for writer in 0..6u32 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut written = 0;
+            while written < 5 {
+                let len = store.load::<Who, Ev>(id).await.unwrap().len() as i64;
+                let batch = [
+                    Ev::Scored {
+                        table: writer,
+                        points: written,
+                    },
+                    Ev::Scored {
+                        table: writer,
+                        points: -written,
+                    },
+                ];
+                match store.append(id, len, 9, &Who::Table(writer), &batch).await {
+                    Ok(()) => written += 1,
+                    Err(StoreError::Conflict { .. }) => tokio::task::yield_now().await,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    assert_eq!(log.len(), 1 + 6 * 5 * 2);
+    // Each batch of two is contiguous: event 2k and 2k+1 come from one writer.
+    for pair in log[1..].chunks(2) {
+        assert_eq!(pair[0].actor, pair[1].actor);
+        match (&pair[0].event, &pair[1].event) {
+            (Ev::Scored { points: a, .. }, Ev::Scored { points: b, .. }) => assert_eq!(*a, -*b),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}
+
+async fn reconnecting_finds_everything(db: &TestDb) {
+    let id = {
+        let store = Store::connect(&db.url).await.unwrap();
+        let id = store
+            .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
+            .await
+            .unwrap();
+        store
+            .append(
+                id,
+                1,
+                9,
+                &Who::Table(1),
+                &[Ev::Scored {
+                    table: 1,
+                    points: 7,
+                }],
+            )
+            .await
+            .unwrap();
+        store.close().await;
+        id
+    };
+    // Connecting again runs the migrations again: they must be a no-op.
+    let store = Store::connect(&db.url).await.unwrap();
+    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    assert_eq!(log.len(), 2);
+    assert_eq!(
+        log[1].event,
+        Ev::Scored {
+            table: 1,
+            points: 7
+        }
+    );
+}
+
+async fn import_keeps_times_and_actors(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let log = vec![
+        Stored {
+            seq: 1,
+            at: 1_700_000_000_000,
+            actor: Who::Director,
+            event: Ev::Named("a".into()),
+        },
+        Stored {
+            seq: 2,
+            at: 1_700_000_000_500,
+            actor: Who::Table(2),
+            event: Ev::Scored {
+                table: 2,
+                points: 1,
+            },
+        },
+    ];
+    let id = store.import_tournament(&log).await.unwrap();
+    let back: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    assert_eq!(back, log);
+}
+
+async fn setup_token_works_once(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    assert!(!store.has_director().await.unwrap());
+    let old = store.new_setup_token().await.unwrap();
+    let token = store.new_setup_token().await.unwrap();
+    // Only the newest printed link is live.
+    assert!(
+        !store
+            .complete_setup(&old, "director", "hash")
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .complete_setup("nonsense", "director", "hash")
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .complete_setup(&token, "director", "hash")
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .complete_setup(&token, "director", "other")
+            .await
+            .unwrap()
+    );
+    assert!(store.has_director().await.unwrap());
+    assert_eq!(
+        store.password_hash("director").await.unwrap().as_deref(),
+        Some("hash")
+    );
+    assert_eq!(store.password_hash("nobody").await.unwrap(), None);
+}
+
+async fn sessions_expire_and_end(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let setup = store.new_setup_token().await.unwrap();
+    assert!(
+        store
+            .complete_setup(&setup, "director", "hash")
+            .await
+            .unwrap()
+    );
+    let live = store.new_session("director", 60_000).await.unwrap();
+    let expired = store.new_session("director", -1).await.unwrap();
+    assert_eq!(
+        store.session_user(&live).await.unwrap().as_deref(),
+        Some("director")
+    );
+    assert_eq!(store.session_user(&expired).await.unwrap(), None);
+    assert_eq!(store.session_user("guess").await.unwrap(), None);
+    store.end_session(&live).await.unwrap();
+    assert_eq!(store.session_user(&live).await.unwrap(), None);
+}
+
+async fn table_tokens_are_stable_per_table_and_round(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let id = store
+        .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
+        .await
+        .unwrap();
+    let t1 = TableLink {
+        tournament: id,
+        round: 1,
+        table: 1,
+    };
+    let t2 = TableLink {
+        tournament: id,
+        round: 1,
+        table: 2,
+    };
+    let r2 = TableLink {
+        tournament: id,
+        round: 2,
+        table: 1,
+    };
+    let a = store.table_token(t1).await.unwrap();
+    assert_eq!(store.table_token(t1).await.unwrap(), a);
+    let b = store.table_token(t2).await.unwrap();
+    let c = store.table_token(r2).await.unwrap();
+    assert!(a != b && a != c && b != c);
+    assert_eq!(store.find_table_token(&a).await.unwrap(), Some(t1));
+    assert_eq!(store.find_table_token(&c).await.unwrap(), Some(r2));
+    assert_eq!(store.find_table_token("nope").await.unwrap(), None);
+    let err = store
+        .table_token(TableLink {
+            tournament: 999,
+            round: 1,
+            table: 1,
+        })
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::NoTournament(999)), "{err}");
+}
+
+#[tokio::test]
+async fn bad_urls_are_named() {
+    for url in ["mysql://x", "sqlite::memory:", "", "sqlite://"] {
+        let err = Store::connect(url).await.unwrap_err();
+        assert!(err.to_string().contains("neither sqlite"), "{url}: {err}");
+    }
+}
+
+#[tokio::test]
+async fn sqlite_is_in_wal_mode_with_full_sync() {
+    let db = TestDb::sqlite();
+    let store = Store::connect(&db.url).await.unwrap();
+    assert_eq!(store.backend(), Backend::Sqlite);
+    let (mode, sync) = store.sqlite_settings().await.unwrap();
+    assert_eq!(mode, "wal");
+    assert_eq!(sync, 2, "synchronous=FULL is 2");
+}
