@@ -1,80 +1,33 @@
-//! The tournament's view of its rules: the few facts it needs from a preset.
-//!
-//! This is the only file that talks to `jongg-rules`. Until the `Preset` type
-//! and the game-record scorer land there, `resolve` knows the five built-in
-//! presets' movement (R13), round length (R15) and signing duties (R14) from
-//! a small private table, and game records cannot be scored yet.
-// TODO(rules): switch `resolve` to `jongg_rules::Preset` and `score_record`
-// to `jongg_rules::score` when they land; delete the private table.
+//! The tournament's view of its rules: the one file that talks to
+//! `jongg-rules`. A tournament keeps its rules as a preset name or a rules
+//! file's text (so the event log stands alone) and reads them here.
 
 use crate::error::DomainError;
 use crate::model::RulesSource;
-use jongg_rules::movement::SeatMovement;
+use jongg_rules::record::{GameRecord, GameResult};
+use jongg_rules::{Preset, score};
 use jongg_tiles::{BySeat, Seat};
 
-/// Who verifies whose scores on the sheet (R14), shaped as in `jongg-rules`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verification {
-    pub sheet_keeper: Seat,
-    pub sign_own: bool,
-    pub verifies: BySeat<Vec<Seat>>,
-}
-
-/// What the tournament needs to know of its rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The rules of a tournament, read.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
-    pub movement: SeatMovement,
-    pub games: u8,
-    pub minutes: u16,
-    pub verification: Verification,
+    pub preset: Preset,
 }
 
 /// Read the rules of a tournament.
 pub fn resolve(source: &RulesSource) -> Result<Rules, DomainError> {
-    match source {
+    let preset = match source {
         RulesSource::Preset { name } => {
-            builtin(name).ok_or_else(|| DomainError::UnknownPreset(name.clone()))
+            Preset::builtin(name).ok_or_else(|| DomainError::UnknownPreset(name.clone()))?
         }
-        RulesSource::File { label, .. } => Err(DomainError::BadRulesFile {
-            label: label.clone(),
-            message: "rules files are not supported until jongg-rules can read them".into(),
-        }),
-    }
-}
-
-// Temporary: R13, R14 and R15 as they apply to each preset.
-fn builtin(name: &str) -> Option<Rules> {
-    let mv = |east, south, west, north| SeatMovement {
-        east,
-        south,
-        west,
-        north,
+        RulesSource::File { label, toml } => {
+            Preset::from_toml(toml, label).map_err(|e| DomainError::BadRulesFile {
+                label: label.clone(),
+                message: e.to_string(),
+            })?
+        }
     };
-    use Seat::*;
-    let pairs = Verification {
-        sheet_keeper: East,
-        sign_own: false,
-        verifies: BySeat([vec![West], vec![North], vec![East], vec![South]]),
-    };
-    let own = Verification {
-        sheet_keeper: East,
-        sign_own: true,
-        verifies: BySeat([vec![], vec![], vec![East], vec![]]),
-    };
-    let (movement, minutes, verification) = match name {
-        "standard" => (mv(1, -2, 2, -1), 60, pairs),
-        "beth-emeth" => (mv(0, -2, 2, -1), 45, pairs),
-        "mahjong-mania-2026" => (mv(0, -1, 2, 1), 60, own),
-        "mississippi-2025" => (mv(0, 2, 1, 3), 60, own),
-        "st-louis-senior-olympics" => (mv(0, -1, 2, 1), 60, pairs),
-        _ => return None,
-    };
-    Some(Rules {
-        movement,
-        games: 4,
-        minutes,
-        verification,
-    })
+    Ok(Rules { preset })
 }
 
 /// A game record scored under the rules.
@@ -85,12 +38,47 @@ pub struct ScoredRecord {
     pub lines: Vec<String>,
 }
 
-/// Score a game record (the scoring contract of `jongg-rules`).
+/// Score a game record (the scoring contract of `jongg-rules`) at a table
+/// where `seated` says who is there. At a three-player table (R12) the record
+/// may not name the empty seat, and whatever the empty seat would get (a
+/// wall game's +10 to each live hand, say) is dropped.
 pub fn score_record(
-    _rules: &Rules,
-    _record: &serde_json::Value,
+    rules: &Rules,
+    record: &serde_json::Value,
+    seated: &BySeat<bool>,
 ) -> Result<ScoredRecord, DomainError> {
-    Err(DomainError::InvalidRecord(
-        "game records cannot be scored yet: enter plain points".into(),
-    ))
+    let bad = |m: String| DomainError::InvalidRecord(m);
+    let rec = GameRecord::from_json(&record.to_string()).map_err(|e| bad(e.to_string()))?;
+    let named = rec
+        .winner
+        .into_iter()
+        .chain(rec.discarder)
+        .chain(rec.declarer)
+        .chain(rec.exposed.iter().copied())
+        .chain(rec.dead.keys().copied())
+        .chain(rec.penalties.iter().map(|p| p.seat));
+    for s in named {
+        if !seated[s] {
+            return Err(bad(format!(
+                "{s} is empty at this three-player table (R12)"
+            )));
+        }
+    }
+    let scored = score(&rules.preset, &rec).map_err(|e| bad(e.to_string()))?;
+    let points = BySeat::from_fn(|s| if seated[s] { scored.points[s] } else { 0 });
+    let lines = scored
+        .lines
+        .iter()
+        .filter(|l| seated[l.seat])
+        .map(ToString::to_string)
+        .collect();
+    let mah_jongg = match rec.result {
+        GameResult::Mahjong => rec.winner,
+        _ => None,
+    };
+    Ok(ScoredRecord {
+        points,
+        mah_jongg,
+        lines,
+    })
 }

@@ -117,7 +117,7 @@ pub fn moved(tables: &[Slots], rules: &Rules) -> Result<Vec<Slots>, DomainError>
     let mut out = vec![[None; 4]; tables.len()];
     for (t, slots) in (1..).zip(tables) {
         for seat in Seat::ALL {
-            let to = table_in_round(t, seat, 2, n, &rules.movement)
+            let to = table_in_round(t, seat, 2, n, &rules.preset.movement)
                 .map_err(|e| DomainError::Conflict(format!("cannot move the players: {e}")))?;
             if let Some(row) = out.get_mut(to as usize - 1) {
                 row[seat.index()] = slots[seat.index()];

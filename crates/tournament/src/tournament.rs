@@ -22,7 +22,7 @@ const MAX_MINUTES: u16 = 600;
 const MAX_POINTS: i32 = 10_000;
 
 /// One round: its seating, where it is, and (once started) one sheet per table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Round {
     pub seating: Seating,
     pub state: RoundState,
@@ -31,7 +31,7 @@ pub struct Round {
 
 /// A tournament: the fold of its events. Build it with [`Tournament::replay`]
 /// or [`Tournament::execute`]; never edit it by hand.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tournament {
     pub(crate) settings: Option<Settings>,
     pub(crate) players: BTreeMap<PlayerNo, Player>,
@@ -176,9 +176,17 @@ impl Tournament {
                 let settings = Settings {
                     name: name.trim().to_string(),
                     dates,
-                    rounds: rounds.unwrap_or(4),
-                    games_per_round: games_per_round.unwrap_or(r.games),
-                    round_minutes: round_minutes.unwrap_or(r.minutes),
+                    // A preset number too large for the setting becomes its
+                    // largest value, which `check_settings` refuses by name.
+                    rounds: rounds.unwrap_or_else(|| {
+                        let n = r.preset.round.rounds.unwrap_or(4);
+                        u8::try_from(n).unwrap_or(u8::MAX)
+                    }),
+                    games_per_round: games_per_round
+                        .unwrap_or_else(|| u8::try_from(r.preset.round.games).unwrap_or(u8::MAX)),
+                    round_minutes: round_minutes.unwrap_or_else(|| {
+                        u16::try_from(r.preset.round.minutes).unwrap_or(u16::MAX)
+                    }),
                     tie_breaks: tie_breaks.unwrap_or_else(|| TieBreak::DEFAULT.to_vec()),
                     odd_players: odd_players.unwrap_or(OddPlayers::ThreePlayerTables),
                     rules: source,
@@ -760,15 +768,7 @@ impl Tournament {
         let seated = BySeat::from_fn(|s| sheet.players[s].is_some());
         match entry {
             Entry::Record { record } => {
-                let scored = rules::score_record(self.rules()?, &record)?;
-                for s in Seat::ALL.into_iter().filter(|s| !seated[*s]) {
-                    if scored.points[s] != 0 || scored.mah_jongg == Some(s) {
-                        return Err(DomainError::InvalidRecord(format!(
-                            "{s} is empty at this three-player table but scores {} (R12)",
-                            scored.points[s]
-                        )));
-                    }
-                }
+                let scored = rules::score_record(self.rules()?, &record, &seated)?;
                 Ok(GameEntry {
                     entry: Entry::Record { record },
                     points: scored.points,
@@ -820,7 +820,7 @@ impl Tournament {
         players: &BySeat<Option<PlayerNo>>,
         signed: &BySeat<bool>,
     ) -> Result<bool, DomainError> {
-        let v = &self.rules()?.verification;
+        let v = &self.rules()?.preset.verification;
         let seated = |s: Seat| players[s].is_some();
         Ok(Seat::ALL.into_iter().filter(|&s| seated(s)).all(|s| {
             let duty: Vec<Seat> = Seat::ALL

@@ -29,7 +29,7 @@ impl Tournament {
             return vec![];
         };
         let tables = u32::try_from(first.seating.tables.len()).unwrap_or(u32::MAX);
-        let Ok(found) = repeats(tables, u32::from(settings.rounds), &rules.movement) else {
+        let Ok(found) = repeats(tables, u32::from(settings.rounds), &rules.preset.movement) else {
             return vec![];
         };
         let who = |id: jongg_rules::movement::PlayerId| {

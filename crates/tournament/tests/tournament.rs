@@ -10,7 +10,9 @@ const THREES: OddPlayers = OddPlayers::ThreePlayerTables;
 
 /// 16 players seated by number (table t: East 4t-3, South 4t-2, West 4t-1,
 /// North 4t), four rounds of `one_win_each` moved by the preset.
-fn sixteen(preset: &str) -> Tournament {
+/// With `records`, the games are entered as game records and scored by the
+/// preset (`one_win_each_record`), else as plain points (`one_win_each`).
+fn sixteen_by(preset: &str, records: bool) -> Tournament {
     let mut run = Run::new(preset, THREES);
     run.register(1..=16);
     run.seat(1, SeatingMethod::ByNumber);
@@ -18,10 +20,18 @@ fn sixteen(preset: &str) -> Tournament {
         if round > 1 {
             run.seat(round, SeatingMethod::Movement);
         }
-        run.play_round(round, one_win_each);
+        if records {
+            run.play_round_with(round, one_win_each_record);
+        } else {
+            run.play_round(round, one_win_each);
+        }
     }
     no_player_twice(&run.t);
     run.t
+}
+
+fn sixteen(preset: &str) -> Tournament {
+    sixteen_by(preset, false)
 }
 
 fn check_standings(t: &Tournament, points: [i32; 16], ranks: [u32; 16]) {
@@ -116,6 +126,173 @@ fn sixteen_players_mississippi_2025_table_relocation_r13() {
     // 120s: 2, 10 (best 35) rank 13, 5 (best 30) rank 15; 1 last.
     let ranks = [16, 13, 5, 5, 15, 2, 5, 5, 4, 13, 5, 5, 1, 2, 5, 5];
     check_standings(&t, points, ranks);
+}
+
+// Game records: the hand is worth what the plain points gave (20 + 5 x
+// table) and every Mah Jongg is self-picked, so each player's total gains
+// four self-picked bonuses: +10 each (standard 13.1, and R1 for mahjong-mania-2026,
+// mississippi-2025, st-louis-senior-olympics), +15 in beth-emeth "SCORING".
+// The ranks do not change.
+
+#[test]
+fn sixteen_players_by_game_records_under_each_preset_add_the_self_picked_bonus_standard_13_1() {
+    let cases: [(&str, i32, [i32; 16], [u32; 16]); 5] = [
+        (
+            "standard",
+            10,
+            [
+                130, 120, 120, 130, 130, 140, 140, 130, 130, 120, 120, 130, 130, 140, 140, 130,
+            ],
+            [5, 13, 13, 5, 5, 1, 1, 5, 5, 13, 13, 5, 5, 1, 1, 5],
+        ),
+        (
+            "beth-emeth",
+            15,
+            [
+                100, 120, 120, 130, 120, 140, 140, 130, 140, 120, 120, 130, 160, 140, 140, 130,
+            ],
+            [16, 11, 11, 7, 15, 2, 2, 7, 6, 11, 11, 7, 1, 2, 2, 7],
+        ),
+        (
+            "mahjong-mania-2026",
+            10,
+            [
+                100, 130, 120, 130, 120, 130, 140, 130, 140, 130, 120, 130, 160, 130, 140, 130,
+            ],
+            [16, 5, 13, 5, 15, 5, 2, 5, 4, 5, 13, 5, 1, 5, 2, 5],
+        ),
+        (
+            "mississippi-2025",
+            10,
+            [
+                100, 120, 130, 130, 120, 140, 130, 130, 140, 120, 130, 130, 160, 140, 130, 130,
+            ],
+            [16, 13, 5, 5, 15, 2, 5, 5, 4, 13, 5, 5, 1, 2, 5, 5],
+        ),
+        (
+            "st-louis-senior-olympics",
+            10,
+            [
+                100, 130, 120, 130, 120, 130, 140, 130, 140, 130, 120, 130, 160, 130, 140, 130,
+            ],
+            [16, 5, 13, 5, 15, 5, 2, 5, 4, 5, 13, 5, 1, 5, 2, 5],
+        ),
+    ];
+    for (preset, bonus, plain, ranks) in cases {
+        let t = sixteen_by(preset, true);
+        check_standings(&t, plain.map(|p| p + 4 * bonus), ranks);
+        let g = t.sheet(1, 1).unwrap().games[0].clone().unwrap();
+        assert!(
+            g.lines.iter().any(|l| l.contains("self")),
+            "{preset}: {:?}",
+            g.lines
+        );
+        assert!(g.warnings.is_empty());
+    }
+}
+
+#[test]
+fn a_game_record_is_scored_by_the_preset_standard_13_6() {
+    let mut run = Run::new("standard", THREES);
+    run.register(1..=7);
+    run.seat(1, SeatingMethod::ByNumber);
+    run.start(1);
+    // South wins a 30-point hand on West's discard with two exposures:
+    // West pays 20 (standard 13.6).
+    let record = serde_json::json!({
+        "result": "mahjong", "winner": "south", "value": 30, "discarder": "west", "exposures": 2
+    });
+    run.ok(
+        Actor::Director,
+        Command::EnterGame {
+            round: 1,
+            table: 1,
+            game: 1,
+            entry: Entry::Record { record },
+        },
+    );
+    let g = run.t.sheet(1, 1).unwrap().games[0].clone().unwrap();
+    assert_eq!(
+        (g.points, g.mah_jongg),
+        (BySeat([0, 30, -20, 0]), Some(Seat::South))
+    );
+    // A wall game at a three-player table: +10 to each live hand (standard
+    // 13.3), nothing for the empty North (R12).
+    let record = serde_json::json!({ "result": "wall" });
+    run.ok(
+        Actor::Director,
+        Command::EnterGame {
+            round: 1,
+            table: 2,
+            game: 1,
+            entry: Entry::Record { record },
+        },
+    );
+    let g = run.t.sheet(1, 2).unwrap().games[0].clone().unwrap();
+    assert_eq!(g.points, BySeat([10, 10, 10, 0]));
+    // A record naming the empty seat, or a bad record, is refused by name.
+    let record = serde_json::json!({ "result": "mahjong", "winner": "north", "value": 25, "self_picked": true });
+    let err = run
+        .try_do(
+            Actor::Director,
+            Command::EnterGame {
+                round: 1,
+                table: 2,
+                game: 2,
+                entry: Entry::Record { record },
+            },
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("north is empty"), "{err}");
+    let record = serde_json::json!({ "result": "mahjong", "winner": "east" });
+    let err = run
+        .try_do(
+            Actor::Director,
+            Command::EnterGame {
+                round: 1,
+                table: 1,
+                game: 2,
+                entry: Entry::Record { record },
+            },
+        )
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Invalid);
+    assert!(err.to_string().contains("value"), "{err}");
+}
+
+#[test]
+fn a_directors_rules_file_is_kept_whole_and_read() {
+    let mut t = Tournament::new();
+    let create = |toml: &str| Command::CreateTournament {
+        name: "Club night".into(),
+        dates: vec![],
+        rules: RulesSource::File {
+            label: "club.toml".into(),
+            toml: toml.into(),
+        },
+        rounds: None,
+        games_per_round: None,
+        round_minutes: None,
+        tie_breaks: None,
+        odd_players: None,
+    };
+    let err = t
+        .execute(
+            Actor::Director,
+            create("base = \"standard\"\n[round]\nminutes = \"long\"\n"),
+            0,
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("club.toml:3"), "{err}");
+    t.execute(
+        Actor::Director,
+        create("base = \"standard\"\n[round]\nminutes = 50\n"),
+        0,
+    )
+    .unwrap();
+    assert_eq!(t.settings().unwrap().round_minutes, 50);
+    let back = Tournament::import_json(&t.export_json()).unwrap();
+    assert_eq!(back, t);
 }
 
 #[test]

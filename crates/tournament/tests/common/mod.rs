@@ -69,12 +69,26 @@ impl Run {
         self.ok(Actor::Director, Command::StartRound { round, at });
     }
 
-    /// Enter every game of every table with `points(table, game)`, sign with
-    /// every seated player, accept, and close the round.
+    /// Enter every game of every table as plain points from
+    /// `points(table, game, seats)`, sign, accept, close the round.
     pub fn play_round(
         &mut self,
         round: RoundNo,
         points: impl Fn(TableNo, GameNo, &TableSeats) -> (BySeat<i32>, Option<Seat>),
+    ) {
+        self.play_round_with(round, |t, g, seats| {
+            let (points, mah_jongg) = points(t, g, seats);
+            Entry::Points { points, mah_jongg }
+        });
+    }
+
+    /// Enter every game of every table with `entry(table, game, seats)` (by
+    /// the table's scorekeeper), sign with every seated player until the
+    /// sheet is signed, accept it, and close the round.
+    pub fn play_round_with(
+        &mut self,
+        round: RoundNo,
+        entry: impl Fn(TableNo, GameNo, &TableSeats) -> Entry,
     ) {
         self.start(round);
         let tables = self.t.seating(round).unwrap().tables.clone();
@@ -85,17 +99,14 @@ impl Run {
                 table: table.table,
             };
             for game in 1..=games {
-                let (p, mj) = points(table.table, game, table);
+                let entry = entry(table.table, game, table);
                 self.ok(
                     keeper,
                     Command::EnterGame {
                         round,
                         table: table.table,
                         game,
-                        entry: Entry::Points {
-                            points: p,
-                            mah_jongg: mj,
-                        },
+                        entry,
                     },
                 );
             }
@@ -143,6 +154,23 @@ pub fn one_win_each(
     }
     p[winner] = 20 + 5 * i32::from(table);
     (p, Some(winner))
+}
+
+/// `one_win_each` as game records: the winner picks their own Mah Jongg
+/// with a hand worth 20 + 5 x table, so the preset adds its self-picked bonus.
+pub fn one_win_each_record(table: TableNo, game: GameNo, seats: &TableSeats) -> Entry {
+    let winner = Seat::from_index(usize::from(game) - 1);
+    let record = if seats.seats[winner].is_none() {
+        serde_json::json!({ "result": "wall" })
+    } else {
+        serde_json::json!({
+            "result": "mahjong",
+            "winner": winner,
+            "value": 20 + 5 * u32::from(table),
+            "self_picked": true,
+        })
+    };
+    Entry::Record { record }
 }
 
 pub fn row(t: &Tournament, n: u32) -> StandingRow {
