@@ -1,0 +1,85 @@
+//! Standings of a stored 800-player, 8-round tournament (issue 5: under 20 ms).
+//!
+//! Run: `cargo bench -p jongg-tournament --bench standings`
+
+use jongg_tiles::{BySeat, Seat};
+use jongg_tournament::{
+    Actor, Command, Entry, OddPlayers, PlayerNo, Recorded, RulesSource, SeatingMethod,
+    Tournament,
+};
+
+fn main() {
+    divan::main();
+}
+
+const PLAYERS: u32 = 800;
+const ROUNDS: u8 = 8;
+
+/// 800 players seated at random, moved by the standard movement for 8
+/// rounds, every game entered (plain points varied by table, game and round),
+/// signed and accepted: 200 tables x 8 rounds x 4 games.
+fn tournament() -> Tournament {
+    let mut t = Tournament::new();
+    let mut at = 0;
+    let mut run = |t: &mut Tournament, cmd: Command| {
+        at += 1;
+        t.execute(Actor::Director, cmd, at).expect("a valid command");
+    };
+    run(
+        &mut t,
+        Command::CreateTournament {
+            name: "Bench".into(),
+            dates: vec![],
+            rules: RulesSource::Preset { name: "standard".into() },
+            rounds: Some(ROUNDS),
+            games_per_round: None,
+            round_minutes: None,
+            tie_breaks: None,
+            odd_players: Some(OddPlayers::ThreePlayerTables),
+        },
+    );
+    for n in 1..=PLAYERS {
+        run(
+            &mut t,
+            Command::RegisterPlayer { number: PlayerNo(n), name: format!("P{n}"), club: None, late: false },
+        );
+    }
+    for round in 1..=ROUNDS {
+        let method = if round == 1 { SeatingMethod::Random { seed: 5 } } else { SeatingMethod::Movement };
+        run(&mut t, Command::SeatRound { round, method });
+        run(&mut t, Command::StartRound { round, at: 0 });
+        let tables = t.seating(round).expect("seated").tables.len() as u16;
+        for table in 1..=tables {
+            for game in 1..=4u8 {
+                let mix = u32::from(table) * 13 + u32::from(game) * 7 + u32::from(round) * 5;
+                let winner = Seat::from_index(mix as usize % 4);
+                let mut points = BySeat([0; 4]);
+                points[winner] = 25 + (mix % 10) as i32 * 5;
+                if mix % 3 != 0 {
+                    points[winner.next()] = -10;
+                }
+                let entry = Entry::Points { points, mah_jongg: Some(winner) };
+                run(&mut t, Command::EnterGame { round, table, game, entry });
+            }
+            for seat in Seat::ALL {
+                run(&mut t, Command::SignSheet { round, table, seat });
+            }
+            run(&mut t, Command::AcceptSheet { round, table });
+        }
+        run(&mut t, Command::CloseRound { round, at: 0 });
+    }
+    t
+}
+
+#[divan::bench]
+fn standings_800_players_8_rounds(bencher: divan::Bencher) {
+    let t = tournament();
+    assert_eq!(t.standings().rows.len(), PLAYERS as usize);
+    bencher.bench_local(|| divan::black_box(&t).standings());
+}
+
+#[divan::bench]
+fn replay_800_players_8_rounds(bencher: divan::Bencher) {
+    let log: Vec<Recorded> = tournament().log().to_vec();
+    bencher.bench_local(|| Tournament::replay(divan::black_box(log.clone())));
+}
