@@ -4,8 +4,7 @@
 
 use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::{
-    Actor, Command, Entry, OddPlayers, PlayerNo, Recorded, RulesSource, SeatingMethod,
-    Tournament,
+    Actor, Command, Entry, OddPlayers, PlayerNo, Recorded, RulesSource, SeatingMethod, Tournament,
 };
 
 fn main() {
@@ -23,14 +22,17 @@ fn tournament() -> Tournament {
     let mut at = 0;
     let mut run = |t: &mut Tournament, cmd: Command| {
         at += 1;
-        t.execute(Actor::Director, cmd, at).expect("a valid command");
+        t.execute(Actor::Director, cmd, at)
+            .expect("a valid command");
     };
     run(
         &mut t,
         Command::CreateTournament {
             name: "Bench".into(),
             dates: vec![],
-            rules: RulesSource::Preset { name: "standard".into() },
+            rules: RulesSource::Preset {
+                name: "standard".into(),
+            },
             rounds: Some(ROUNDS),
             games_per_round: None,
             round_minutes: None,
@@ -41,11 +43,20 @@ fn tournament() -> Tournament {
     for n in 1..=PLAYERS {
         run(
             &mut t,
-            Command::RegisterPlayer { number: PlayerNo(n), name: format!("P{n}"), club: None, late: false },
+            Command::RegisterPlayer {
+                number: PlayerNo(n),
+                name: format!("P{n}"),
+                club: None,
+                late: false,
+            },
         );
     }
     for round in 1..=ROUNDS {
-        let method = if round == 1 { SeatingMethod::Random { seed: 5 } } else { SeatingMethod::Movement };
+        let method = if round == 1 {
+            SeatingMethod::Random { seed: 5 }
+        } else {
+            SeatingMethod::Movement
+        };
         run(&mut t, Command::SeatRound { round, method });
         run(&mut t, Command::StartRound { round, at: 0 });
         let tables = t.seating(round).expect("seated").tables.len() as u16;
@@ -58,8 +69,19 @@ fn tournament() -> Tournament {
                 if mix % 3 != 0 {
                     points[winner.next()] = -10;
                 }
-                let entry = Entry::Points { points, mah_jongg: Some(winner) };
-                run(&mut t, Command::EnterGame { round, table, game, entry });
+                let entry = Entry::Points {
+                    points,
+                    mah_jongg: Some(winner),
+                };
+                run(
+                    &mut t,
+                    Command::EnterGame {
+                        round,
+                        table,
+                        game,
+                        entry,
+                    },
+                );
             }
             for seat in Seat::ALL {
                 run(&mut t, Command::SignSheet { round, table, seat });

@@ -128,12 +128,13 @@ impl Tournament {
 
     pub fn sheet(&self, round: RoundNo, table: TableNo) -> Result<&Sheet, DomainError> {
         let r = self.round(round)?;
-        if r.seating.table(table).is_none() {
-            return Err(DomainError::TableNotFound { round, table });
+        match sheet_index(&r.sheets, table) {
+            Some(i) => Ok(&r.sheets[i]),
+            None if r.seating.table(table).is_some() => {
+                Err(DomainError::SheetNotFound { round, table })
+            }
+            None => Err(DomainError::TableNotFound { round, table }),
         }
-        r.sheets
-            .get(usize::from(table).wrapping_sub(1))
-            .ok_or(DomainError::SheetNotFound { round, table })
     }
 
     /// The round under way (started, not closed).
@@ -994,10 +995,19 @@ impl Tournament {
     }
 
     fn sheet_mut(&mut self, round: RoundNo, table: TableNo) -> Option<&mut Sheet> {
-        self.round_mut(round)?
-            .sheets
-            .iter_mut()
-            .find(|s| s.table == table)
+        let sheets = &mut self.round_mut(round)?.sheets;
+        let i = sheet_index(sheets, table)?;
+        sheets.get_mut(i)
+    }
+}
+
+/// Where table `table`'s sheet is: at `table - 1` when the tables are
+/// numbered in order (always, for seatings `decide` made), else searched.
+fn sheet_index(sheets: &[Sheet], table: TableNo) -> Option<usize> {
+    let guess = usize::from(table).wrapping_sub(1);
+    match sheets.get(guess) {
+        Some(s) if s.table == table => Some(guess),
+        _ => sheets.iter().position(|s| s.table == table),
     }
 }
 

@@ -23,6 +23,14 @@ enum Op {
     Accept(u8, u16),
     Amend(u8, u16, u8, [i32; 4], bool),
     TieBreaks(bool),
+    /// Seat the next round (or re-seat the last one, not yet started).
+    SeatNext(u8, u64),
+    /// Start the first round seated but not started.
+    StartNext,
+    /// Enter a game on a table of the round under way.
+    EnterNow(u16, u8, [i32; 4], Option<u8>),
+    /// Amend a game of some accepted sheet (picked by index).
+    AmendSome(usize, usize, u8, [i32; 4], bool),
     /// Finish the round under way: enter, sign, accept everything, close.
     Finish,
 }
@@ -46,6 +54,12 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(r, t, g, p, why)| Op::Amend(r, t, g, p, why)),
         1 => any::<bool>().prop_map(Op::TieBreaks),
         3 => Just(Op::Finish),
+        4 => (0u8..=3, any::<u64>()).prop_map(|(m, s)| Op::SeatNext(m, s)),
+        3 => Just(Op::StartNext),
+        3 => (0u16..=5, 1u8..=4, prop::array::uniform4(-60i32..=100), prop::option::of(0u8..4))
+            .prop_map(|(t, g, p, w)| Op::EnterNow(t, g, p, w)),
+        2 => (any::<usize>(), any::<usize>(), 1u8..=4, prop::array::uniform4(-60i32..=100), any::<bool>())
+            .prop_map(|(r, t, g, p, why)| Op::AmendSome(r, t, g, p, why)),
     ]
 }
 
@@ -58,7 +72,7 @@ fn actor() -> impl Strategy<Value = Actor> {
     ]
 }
 
-fn command(op: &Op) -> Option<Command> {
+fn command(op: &Op, t: &Tournament) -> Option<Command> {
     let entry = |p: [i32; 4], w: Option<u8>| Entry::Points {
         points: BySeat(p),
         mah_jongg: w.map(|w| Seat::from_index(w.into())),
@@ -132,6 +146,42 @@ fn command(op: &Op) -> Option<Command> {
             }),
             odd_players: None,
         },
+        Op::SeatNext(m, seed) => {
+            let rounds = t.rounds();
+            let round = match rounds.last() {
+                Some(r) if r.state == RoundState::Seated => r.seating.round,
+                _ => rounds.len() as u8 + 1,
+            };
+            return command(&Op::Seat(round, m, seed), t);
+        }
+        Op::StartNext => {
+            let r = t.rounds().iter().find(|r| r.state == RoundState::Seated)?;
+            Command::StartRound {
+                round: r.seating.round,
+                at: 5,
+            }
+        }
+        Op::EnterNow(table, game, p, w) => {
+            let round = t.current_round()?;
+            Command::EnterGame {
+                round,
+                table,
+                game,
+                entry: entry(p, w),
+            }
+        }
+        Op::AmendSome(r, table, game, p, why) => {
+            let rounds = t.rounds();
+            if rounds.is_empty() {
+                return None;
+            }
+            let round = &rounds[r % rounds.len()];
+            if round.sheets.is_empty() {
+                return None;
+            }
+            let sheet = &round.sheets[table % round.sheets.len()];
+            return command(&Op::Amend(sheet.round, sheet.table, game, p, why), t);
+        }
         Op::Finish => return None,
     })
 }
@@ -203,11 +253,12 @@ proptest! {
         let mut run = Run::new(PRESETS[preset], odd);
         run.register(1..=start);
         for (actor, op) in &ops {
-            match command(op) {
-                Some(cmd) => {
+            match (op, command(op, &run.t)) {
+                (Op::Finish, _) => finish(&mut run),
+                (_, Some(cmd)) => {
                     let _ = run.try_do(*actor, cmd);
                 }
-                None => finish(&mut run),
+                (_, None) => {}
             }
             no_player_twice(&run.t);
             for r in run.t.rounds() {
