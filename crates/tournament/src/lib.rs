@@ -19,6 +19,7 @@ mod points;
 mod rules;
 mod seating;
 mod standings;
+mod table_rules;
 mod tournament;
 mod warnings;
 
@@ -33,5 +34,6 @@ pub use model::{
     TableSeats, TieBreak,
 };
 pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
+pub use table_rules::TableRules;
 pub use tournament::{Round, Tournament};
 pub use warnings::RepeatMeeting;

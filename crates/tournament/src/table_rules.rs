@@ -1,0 +1,122 @@
+//! What one table plays by in one round, read from the preset: who keeps and
+//! hands in the sheet, and what changes at a table of three.
+
+use crate::error::DomainError;
+use crate::model::{GameNo, RoundNo, TableNo};
+use crate::tournament::Tournament;
+use jongg_tiles::Seat;
+use serde::{Deserialize, Serialize};
+
+/// The table's duties and play for the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRules {
+    /// Who keeps the score sheet (R14: East).
+    pub sheet_keeper: Seat,
+    /// Who hands the sheet in after the round (standard 25: A, B, C, D by
+    /// round; East in beth-emeth 14 and st-louis-senior-olympics 5d). At a
+    /// table of three where that seat is empty, the sheet keeper.
+    pub collector: Seat,
+    pub three_player: bool,
+    /// Whether the table plays the Charleston (R12: not at a table of three).
+    pub charleston: bool,
+    /// Before which game the players roll again for East (R12: game 4 at a
+    /// table of three), if they do.
+    pub reroll_east_before_game: Option<GameNo>,
+}
+
+impl Tournament {
+    pub fn table_rules(&self, round: RoundNo, table: TableNo) -> Result<TableRules, DomainError> {
+        let seats = self
+            .seating(round)?
+            .table(table)
+            .ok_or(DomainError::TableNotFound { round, table })?;
+        let preset = &self
+            .rules
+            .as_ref()
+            .ok_or_else(|| DomainError::Conflict("the tournament's rules cannot be read".into()))?
+            .preset;
+        let v = &preset.verification;
+        let three = seats.is_three_player();
+        let mut collector = v.collector(u32::from(round));
+        if seats.seats[collector].is_none() {
+            collector = v.sheet_keeper;
+        }
+        let reroll = preset.three_player.reroll_east_before_game;
+        Ok(TableRules {
+            sheet_keeper: v.sheet_keeper,
+            collector,
+            three_player: three,
+            charleston: !three || preset.three_player.charleston,
+            reroll_east_before_game: if three && reroll > 0 {
+                GameNo::try_from(reroll).ok()
+            } else {
+                None
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+    use jongg_tiles::Seat;
+
+    fn seated(preset: &str, players: u32) -> Tournament {
+        let mut t = Tournament::new();
+        let mut go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 0).unwrap();
+        go(
+            &mut t,
+            Command::CreateTournament {
+                name: "t".into(),
+                dates: vec![],
+                rules: RulesSource::Preset {
+                    name: preset.into(),
+                },
+                rounds: None,
+                games_per_round: None,
+                round_minutes: None,
+                tie_breaks: None,
+                odd_players: None,
+            },
+        );
+        for n in 1..=players {
+            go(
+                &mut t,
+                Command::RegisterPlayer {
+                    number: PlayerNo(n),
+                    name: "p".into(),
+                    club: None,
+                    late: false,
+                },
+            );
+        }
+        go(
+            &mut t,
+            Command::SeatRound {
+                round: 1,
+                method: SeatingMethod::ByNumber,
+            },
+        );
+        go(&mut t, Command::StartRound { round: 1, at: 0 });
+        t
+    }
+
+    #[test]
+    fn a_table_of_three_has_no_charleston_and_rolls_for_east_before_game_4_r12() {
+        let t = seated("standard", 7);
+        let full = t.table_rules(1, 1).unwrap();
+        assert!(full.charleston && !full.three_player);
+        assert_eq!(full.reroll_east_before_game, None);
+        let three = t.table_rules(1, 2).unwrap();
+        assert!(!three.charleston && three.three_player);
+        assert_eq!(three.reroll_east_before_game, Some(4));
+    }
+
+    #[test]
+    fn east_keeps_the_sheet_and_a_collects_in_round_1_standard_25_r14() {
+        let t = seated("standard", 8);
+        let r = t.table_rules(1, 1).unwrap();
+        assert_eq!((r.sheet_keeper, r.collector), (Seat::East, Seat::East));
+        assert!(t.table_rules(1, 3).is_err());
+    }
+}
