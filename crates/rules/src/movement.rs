@@ -225,9 +225,10 @@ impl fmt::Display for NoneReason {
                  player of each other seat, and there are only as many of those as tables"
             }
             NoneReason::NoOffsetsFit => {
-                "every choice of offsets has two seats whose players meet again \
-                 within these rounds (the difference of their offsets divides the \
-                 tables into cycles shorter than the number of rounds)"
+                "the number of tables is divisible by 2 or 3, so two of the four \
+                 seats' offsets agree modulo 2 or 3, and players of those two seats \
+                 who meet meet again within half or a third as many rounds as there \
+                 are tables"
             }
         })
     }
@@ -468,9 +469,8 @@ impl Bits {
 }
 
 /// The cheapest sets {a, b, c} of residues (cost Σ |nearest offset|) such that
-/// 0, a, b, c have pairwise differences that all fit. With `first_only`, stops
-/// at the first set found (for existence).
-fn cheapest_sets(tables: u32, rounds: u32, first_only: bool) -> Vec<[u32; 3]> {
+/// 0, a, b, c have pairwise differences that all fit.
+fn cheapest_sets(tables: u32, rounds: u32) -> Vec<[u32; 3]> {
     let fits = fitting(tables, rounds);
     let cost = |x: u32| nearest_offset(x, tables).unsigned_abs();
     let mut list: Vec<u32> = (0..tables).filter(|&x| fits[x as usize]).collect();
@@ -508,9 +508,6 @@ fn cheapest_sets(tables: u32, rounds: u32, first_only: bool) -> Vec<[u32; 3]> {
                         sets.clear();
                     }
                     sets.push([a, b, c]);
-                    if first_only {
-                        return sets;
-                    }
                 }
             }
         }
@@ -519,23 +516,22 @@ fn cheapest_sets(tables: u32, rounds: u32, first_only: bool) -> Vec<[u32; 3]> {
 }
 
 /// The most rounds (at least 1) that some East-stays movement plays at T
-/// tables without any repeat meeting.
+/// tables without any repeat meeting: T/3 when 3 divides T, else T/2 when 2
+/// does, else T (and 1 below 4 tables).
+///
+/// Why: the four seats' offsets are four residues modulo T. If 3 divides T,
+/// two of them agree modulo 3, so their difference δ has `gcd(δ, T) ≥ 3` and
+/// `ord(δ) ≤ T/3`; likewise modulo 2. Offsets 0, 1, 2, 3 have differences 1,
+/// 2 and 3, so they reach the bound. The tests check this against the search
+/// and against brute force.
 pub fn max_repeat_free_rounds(tables: u32) -> Result<u32, MovementError> {
     check_tables(tables)?;
-    if tables < 4 {
-        return Ok(1);
-    }
-    // Fitting offsets for R also fit for R - 1: binary search in 1..=T.
-    let (mut lo, mut hi) = (1, tables);
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if cheapest_sets(tables, mid, true).is_empty() {
-            hi = mid - 1;
-        } else {
-            lo = mid;
-        }
-    }
-    Ok(lo)
+    Ok(match tables {
+        1..=3 => 1,
+        t if t % 3 == 0 => t / 3,
+        t if t % 2 == 0 => t / 2,
+        t => t,
+    })
 }
 
 /// Searches movements in which East stays and South, West, North move by
@@ -573,7 +569,7 @@ pub fn find_repeat_free(
     ];
     let mut best: Option<(u32, [i32; 3])> = None;
     let mut walked = 0;
-    for set in cheapest_sets(tables, rounds, false) {
+    for set in cheapest_sets(tables, rounds) {
         let offs = set.map(|x| nearest_offset(x, tables));
         walked = offs.iter().map(|d| d.unsigned_abs()).sum();
         for order in ORDERS {

@@ -333,3 +333,20 @@ fn five_hundred_tables_eight_rounds_has_a_repeat_free_proposal() {
         assert_eq!(n, meetings.values().filter(|&&c| c > 1).count(), "{p}");
     }
 }
+
+/// The closed form of `max_repeat_free_rounds` (T/3 if 3 | T, else T/2 if
+/// 2 | T, else T) agrees with the search: the bound is reached, one more
+/// round is impossible.
+#[test]
+fn max_repeat_free_rounds_is_reached_and_not_beaten_by_the_search() {
+    for tables in 1..=60 {
+        let max = max_repeat_free_rounds(tables).unwrap();
+        let at = find_repeat_free(tables, max, &STANDARD).unwrap();
+        assert!(at.movement().is_some(), "T={tables} R={max}");
+        let beyond = find_repeat_free(tables, max + 1, &STANDARD).unwrap();
+        assert!(beyond.movement().is_none(), "T={tables} R={}", max + 1);
+    }
+    assert_eq!(max_repeat_free_rounds(500), Ok(250));
+    assert_eq!(max_repeat_free_rounds(499), Ok(499));
+    assert_eq!(max_repeat_free_rounds(0), Err(MovementError::NoTables));
+}
