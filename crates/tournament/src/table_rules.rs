@@ -63,7 +63,7 @@ mod tests {
 
     fn seated(preset: &str, players: u32) -> Tournament {
         let mut t = Tournament::new();
-        let mut go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 0).unwrap();
+        let go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 0).unwrap();
         go(
             &mut t,
             Command::CreateTournament {
