@@ -1,1 +1,206 @@
-//! See docs/ARCHITECTURE.md.
+//! The jongg tournament server: a JSON HTTP API (axum) over the tournament
+//! domain (`jongg-tournament`) and the event store (`jongg-store`).
+//!
+//! Layout: one module per area (`auth`, `tournaments`, `players`, `rounds`),
+//! each listing its routes in the table of [`routes`]; the router and the
+//! OpenAPI document at `/openapi.json` are both built from that table.
+//! [`state`] holds every tournament folded in memory and runs commands as
+//! decide, store, then apply. [`error::ApiError`] turns every failure into a
+//! 4xx with a message naming what is wrong (or a 500 that leaks nothing).
+
+mod auth;
+pub mod client;
+mod error;
+mod extract;
+mod players;
+mod rounds;
+pub mod routes;
+mod schemas;
+mod state;
+pub mod tools;
+mod tournaments;
+
+pub use error::ApiError;
+pub use routes::openapi;
+
+use axum::Router;
+use extract::{Caller, from_object};
+use jongg_store::{Store, StoreError};
+use jongg_tournament::Command;
+use serde_json::{Map, Value, json};
+use state::Tournaments;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How `jongg serve` is started.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `sqlite://path` or `postgres://...`.
+    pub database: String,
+    /// Where to listen, e.g. `127.0.0.1:8080` (port 0: any free port).
+    pub bind: SocketAddr,
+    /// The address people open, for printed links (default: `http://` + the bound address).
+    pub public_url: Option<String>,
+}
+
+impl Config {
+    pub fn new(database: impl Into<String>, bind: SocketAddr) -> Config {
+        Config {
+            database: database.into(),
+            bind,
+            public_url: None,
+        }
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Shared by every handler.
+#[derive(Debug)]
+pub struct AppState {
+    pub(crate) tournaments: Tournaments,
+    pub(crate) limiter: auth::LoginLimiter,
+    pub(crate) tokens: extract::TokenCache,
+    pub(crate) base_url: String,
+}
+
+/// The router over `state`.
+pub fn router(state: Arc<AppState>) -> Router {
+    let mut r = Router::new();
+    for route in routes::all() {
+        r = r.route(route.path, route.handler);
+    }
+    r.fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
+        .with_state(state)
+}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// The address to open, e.g. `http://127.0.0.1:8080`.
+    pub url: String,
+    /// The one-time link to set the director's password, if none is set yet.
+    pub setup_link: Option<String>,
+    /// The setup token of that link (tests use it).
+    pub setup_token: Option<String>,
+    shutdown: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    /// Stops taking requests, finishes those under way, and returns.
+    pub async fn stop(self) -> std::io::Result<()> {
+        let _ = self.shutdown.send(());
+        self.task.await.map_err(std::io::Error::other)?
+    }
+}
+
+/// Connects to the database, loads every tournament, and starts serving.
+/// Never waits for input: a new director's setup link is returned (and
+/// printed by [`run`]).
+pub async fn start(config: Config) -> Result<Running, ServerError> {
+    let store = Store::connect(&config.database).await?;
+    let listener = tokio::net::TcpListener::bind(config.bind)
+        .await
+        .map_err(|source| ServerError::Bind {
+            addr: config.bind,
+            source,
+        })?;
+    let addr = listener.local_addr()?;
+    let shown = if addr.ip().is_unspecified() {
+        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port())
+    } else {
+        addr
+    };
+    let url = config
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{shown}"))
+        .trim_end_matches('/')
+        .to_string();
+    let (setup_link, setup_token) = if store.has_director().await? {
+        (None, None)
+    } else {
+        let token = store.new_setup_token().await?;
+        (Some(format!("{url}/setup?token={token}")), Some(token))
+    };
+    let state = Arc::new(AppState {
+        tournaments: Tournaments::load(store).await?,
+        limiter: auth::LoginLimiter::new(5, Duration::from_secs(60)),
+        tokens: Default::default(),
+        base_url: url.clone(),
+    });
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = rx.await;
+            })
+            .await
+    });
+    Ok(Running {
+        addr,
+        url,
+        setup_link,
+        setup_token,
+        shutdown,
+        task,
+    })
+}
+
+/// `jongg serve`: starts, prints the address (and the setup link on first
+/// start), and serves until Ctrl-C.
+pub async fn run(config: Config) -> Result<(), ServerError> {
+    let database = config.database.clone();
+    let running = start(config).await?;
+    println!("jongg is serving at {} (database: {database})", running.url);
+    if let Some(link) = &running.setup_link {
+        println!("Set the director password: {link}");
+    }
+    let _ = tokio::signal::ctrl_c().await;
+    println!("jongg: stopping");
+    running.stop().await?;
+    Ok(())
+}
+
+/// Builds a command of `kind` from a request body plus the path's values
+/// (which win over the body's).
+pub(crate) fn command<const N: usize>(
+    kind: &str,
+    mut body: Map<String, Value>,
+    path: [(&str, Value); N],
+) -> Result<Command, ApiError> {
+    body.insert("kind".into(), json!(kind));
+    for (k, v) in path {
+        body.insert(k.into(), v);
+    }
+    from_object(body)
+}
+
+/// Runs a command for `caller` on tournament `id`; answers what was recorded.
+pub(crate) async fn run_command(
+    app: &AppState,
+    id: i64,
+    caller: &Caller,
+    command: Command,
+) -> Result<axum::Json<Value>, ApiError> {
+    let actor = caller.writer(id)?;
+    let events = app.tournaments.execute(id, actor, command).await?;
+    Ok(axum::Json(json!({ "events": events })))
+}

@@ -265,6 +265,49 @@ impl Store {
         Ok(())
     }
 
+    /// Appends whole stored rows (each with its own seq, time and actor) in
+    /// one transaction: several commands' events committed together (the
+    /// server's group commit). All or nothing; a taken seq is a
+    /// [`StoreError::Conflict`].
+    pub async fn append_stored<A: Serialize, E: Serialize>(
+        &self,
+        tournament: i64,
+        rows: &[Stored<A, E>],
+    ) -> Result<(), StoreError> {
+        let rows = rows
+            .iter()
+            .map(|s| {
+                Ok((
+                    s.seq,
+                    s.at,
+                    serde_json::to_string(&s.actor)?,
+                    serde_json::to_string(&s.event)?,
+                ))
+            })
+            .collect::<Result<Vec<_>, serde_json::Error>>()?;
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let mut tx = self.pool.begin().await?;
+        for (seq, at, actor, payload) in &rows {
+            match insert_event(&mut tx, tournament, *seq, *at, actor, payload).await {
+                Ok(()) => {}
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    return Err(StoreError::Conflict {
+                        tournament,
+                        seq: *seq,
+                    });
+                }
+                Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
+                    return Err(StoreError::NoTournament(tournament));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// The whole log of one tournament, in order.
     pub async fn load<A: DeserializeOwned, E: DeserializeOwned>(
         &self,

@@ -41,6 +41,7 @@ on_both!(
     concurrent_writers_never_interleave,
     reconnecting_finds_everything,
     import_keeps_times_and_actors,
+    group_append_is_all_or_nothing,
     setup_token_works_once,
     sessions_expire_and_end,
     table_tokens_are_stable_per_table_and_round,
@@ -369,4 +370,34 @@ async fn sqlite_is_in_wal_mode_with_full_sync() {
     let (mode, sync) = store.sqlite_settings().await.unwrap();
     assert_eq!(mode, "wal");
     assert_eq!(sync, 2, "synchronous=FULL is 2");
+}
+
+async fn group_append_is_all_or_nothing(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let id = store
+        .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
+        .await
+        .unwrap();
+    let row = |seq, who| Stored {
+        seq,
+        at: 10 + seq,
+        actor: who,
+        event: Ev::Scored {
+            table: 1,
+            points: seq,
+        },
+    };
+    store
+        .append_stored(id, &[row(2, Who::Table(1)), row(3, Who::Table(2))])
+        .await
+        .unwrap();
+    // Seq 4 is free but 3 is taken: nothing of the batch is written.
+    let err = store
+        .append_stored(id, &[row(4, Who::Table(1)), row(3, Who::Table(3))])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict { seq: 3, .. }), "{err}");
+    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    assert_eq!(log.len(), 3);
+    assert_eq!(log[2], row(3, Who::Table(2)));
 }

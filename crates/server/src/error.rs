@@ -1,0 +1,86 @@
+//! One error type for every handler. Each answer is JSON
+//! `{"error": "<what is wrong>"}` with a 4xx status naming the kind of
+//! mistake; a failure of our own (the database) is a 500 whose message says
+//! only that, while the details go to the server's log.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use jongg_store::StoreError;
+use jongg_tournament::{DomainError, ErrorKind};
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, message)
+    }
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, message)
+    }
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, message)
+    }
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, message)
+    }
+    pub fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+    pub fn internal(what: impl std::fmt::Display) -> ApiError {
+        eprintln!("jongg: internal error: {what}");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error (the server's log has the details); nothing was changed",
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response()
+    }
+}
+
+impl From<DomainError> for ApiError {
+    fn from(e: DomainError) -> ApiError {
+        let status = match e.kind() {
+            ErrorKind::NotFound => StatusCode::NOT_FOUND,
+            ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+            ErrorKind::Conflict => StatusCode::CONFLICT,
+            ErrorKind::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        ApiError::new(status, e.to_string())
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::NoTournament(id) => {
+                ApiError::not_found(format!("tournament {id} does not exist"))
+            }
+            StoreError::Conflict { tournament, .. } => ApiError::conflict(format!(
+                "tournament {tournament} was changed by another writer meanwhile; nothing was saved, try again"
+            )),
+            other => ApiError::internal(other),
+        }
+    }
+}

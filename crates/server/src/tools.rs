@@ -1,0 +1,309 @@
+//! What `jongg demo`, `jongg export` and `jongg import` do, and the sample
+//! tournament the benchmarks use.
+//!
+//! The demo plays a whole tournament through the domain exactly as the API
+//! would (seat, start, enter every game, sign, accept, close), as the
+//! `System` actor, then stores its log in one transaction. Game results are
+//! random but plausible, with the numbers taken from the preset: a Mah Jongg
+//! scores a card value plus the preset's self-picked and jokerless bonuses,
+//! and the thrower gets the preset's throw points; a wall game gives every
+//! hand the preset's wall-game points (R2: scoring is additive).
+
+use jongg_rules::Preset;
+use jongg_store::{Store, StoreError, Stored, now_millis};
+use jongg_tiles::{BySeat, Seat};
+use jongg_tournament::{
+    Actor, Command, DomainError, Entry, RoundNo, RulesSource, SeatingMethod, Tournament,
+};
+
+/// Why a tool failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ToolError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Domain(#[from] DomainError),
+    #[error("unknown rules preset `{0}` (one of: {names})", names = jongg_rules::PRESET_NAMES.join(", "))]
+    UnknownPreset(String),
+}
+
+/// A small seeded generator (SplitMix64): the demo is the same for a seed.
+#[derive(Debug, Clone)]
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// Card values a winner plausibly scores (the card's common values; no hand
+/// of the card is named).
+const CARD_VALUES: [i32; 7] = [25, 25, 25, 30, 30, 35, 50];
+
+/// One plausible game at a table whose seats are `seated`.
+fn random_game(preset: &Preset, seated: BySeat<bool>, rng: &mut Rng) -> Entry {
+    let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|s| seated[*s]).collect();
+    let mut points = BySeat([0i32; 4]);
+    let s = &preset.scoring;
+    if rng.chance(80) && seats.len() >= 2 {
+        let winner = seats[rng.below(seats.len() as u64) as usize];
+        let mut score = CARD_VALUES[rng.below(CARD_VALUES.len() as u64) as usize];
+        if rng.chance(12) {
+            score += s.jokerless.points;
+        }
+        if rng.chance(30) {
+            score += s.self_picked.points;
+        } else {
+            let others: Vec<Seat> = seats.iter().copied().filter(|x| *x != winner).collect();
+            let thrower = others[rng.below(others.len() as u64) as usize];
+            let t = &preset.throw;
+            let penalty = match rng.below(4) {
+                0 => t.exposures_0.points,
+                1 => t.exposures_1.points,
+                2 => t.exposures_2.points,
+                _ => t.exposures_3_or_4.points,
+            };
+            points[thrower] += penalty;
+        }
+        points[winner] += score;
+        Entry::Points {
+            points,
+            mah_jongg: Some(winner),
+        }
+    } else {
+        for x in &seats {
+            points[*x] = s.wall_game.points;
+        }
+        Entry::Points {
+            points,
+            mah_jongg: None,
+        }
+    }
+}
+
+/// A finished tournament: `players` players, `rounds` rounds under `preset`,
+/// round 1 seated at random from `seed`, then by the preset's movement;
+/// round 1 starts at `base` (Unix milliseconds).
+pub fn sample_tournament(
+    name: &str,
+    preset: &str,
+    players: u32,
+    rounds: RoundNo,
+    seed: u64,
+    base: i64,
+) -> Result<Tournament, ToolError> {
+    let rules =
+        Preset::builtin(preset).ok_or_else(|| ToolError::UnknownPreset(preset.to_string()))?;
+    let mut rng = Rng(seed);
+    let mut t = Tournament::new();
+    let at = |minutes: i64| base + minutes * 60_000;
+    let exec =
+        |t: &mut Tournament, cmd: Command, at: i64| t.execute(Actor::System, cmd, at).map(|_| ());
+    exec(
+        &mut t,
+        Command::CreateTournament {
+            name: name.to_string(),
+            dates: vec![],
+            rules: RulesSource::Preset {
+                name: preset.to_string(),
+            },
+            rounds: Some(rounds),
+            games_per_round: None,
+            round_minutes: None,
+            tie_breaks: None,
+            odd_players: None,
+        },
+        at(0),
+    )?;
+    for n in 1..=players {
+        exec(
+            &mut t,
+            Command::RegisterPlayer {
+                number: jongg_tournament::PlayerNo(n),
+                name: format!("Player {n}"),
+                club: None,
+                late: false,
+            },
+            at(0),
+        )?;
+    }
+    for round in 1..=rounds {
+        let start = i64::from(round) * 90;
+        let method = if round == 1 {
+            SeatingMethod::Random { seed }
+        } else {
+            SeatingMethod::Movement
+        };
+        exec(&mut t, Command::SeatRound { round, method }, at(start))?;
+        exec(
+            &mut t,
+            Command::StartRound {
+                round,
+                at: at(start),
+            },
+            at(start),
+        )?;
+        let tables: Vec<_> = t.seating(round)?.tables.clone();
+        let games = t.settings().map_or(4, |s| s.games_per_round);
+        for table in &tables {
+            let seated = BySeat::from_fn(|s| table.seats[s].is_some());
+            for game in 1..=games {
+                let entry = random_game(&rules, seated, &mut rng);
+                exec(
+                    &mut t,
+                    Command::EnterGame {
+                        round,
+                        table: table.table,
+                        game,
+                        entry,
+                    },
+                    at(start + 15 * i64::from(game)),
+                )?;
+            }
+            for (seat, _) in table.players() {
+                if t.sheet(round, table.table)?.state == jongg_tournament::SheetState::Draft {
+                    exec(
+                        &mut t,
+                        Command::SignSheet {
+                            round,
+                            table: table.table,
+                            seat,
+                        },
+                        at(start + 70),
+                    )?;
+                }
+            }
+            exec(
+                &mut t,
+                Command::AcceptSheet {
+                    round,
+                    table: table.table,
+                },
+                at(start + 75),
+            )?;
+        }
+        exec(
+            &mut t,
+            Command::CloseRound {
+                round,
+                at: at(start + 80),
+            },
+            at(start + 80),
+        )?;
+    }
+    Ok(t)
+}
+
+fn stored_log(t: &Tournament) -> Vec<Stored<Actor, jongg_tournament::Event>> {
+    t.log()
+        .iter()
+        .map(|r| Stored {
+            seq: r.seq as i64,
+            at: r.at,
+            actor: r.actor,
+            event: r.event.clone(),
+        })
+        .collect()
+}
+
+/// `jongg demo`: stores a finished sample tournament; returns its id and the tournament.
+pub async fn demo(
+    database: &str,
+    preset: &str,
+    players: u32,
+    rounds: RoundNo,
+    seed: u64,
+) -> Result<(i64, Tournament), ToolError> {
+    let t = sample_tournament(
+        &format!("Demo tournament ({preset})"),
+        preset,
+        players,
+        rounds,
+        seed,
+        now_millis(),
+    )?;
+    let store = Store::connect(database).await?;
+    let id = store.import_tournament(&stored_log(&t)).await?;
+    store.close().await;
+    Ok((id, t))
+}
+
+/// `jongg export`: the tournament file of tournament `id`.
+pub async fn export(database: &str, id: i64) -> Result<String, ToolError> {
+    let store = Store::connect(database).await?;
+    let log = store.load::<Actor, jongg_tournament::Event>(id).await?;
+    store.close().await;
+    let t = Tournament::replay(log.into_iter().map(|s| jongg_tournament::Recorded {
+        seq: u64::try_from(s.seq).unwrap_or(0),
+        at: s.at,
+        actor: s.actor,
+        event: s.event,
+    }));
+    Ok(t.export_json())
+}
+
+/// `jongg import`: stores a tournament file as a new tournament; returns its id.
+pub async fn import(database: &str, text: &str) -> Result<(i64, Tournament), ToolError> {
+    let t = Tournament::import_json(text)?;
+    let store = Store::connect(database).await?;
+    let id = store.import_tournament(&stored_log(&t)).await?;
+    store.close().await;
+    Ok((id, t))
+}
+
+/// The async runtime, named here so the `jongg` binary needs no tokio.
+pub type Runtime = tokio::runtime::Runtime;
+
+/// A tokio runtime for the command line.
+pub fn runtime() -> std::io::Result<Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample_tournament_is_finished_and_the_same_for_a_seed() {
+        let a = sample_tournament("x", "standard", 16, 4, 7, 1_000).unwrap();
+        let b = sample_tournament("x", "standard", 16, 4, 7, 1_000).unwrap();
+        assert!(
+            a.log() == b.log(),
+            "the same seed makes the same tournament"
+        );
+        let c = sample_tournament("x", "standard", 16, 4, 8, 1_000).unwrap();
+        assert!(a.log() != c.log(), "another seed makes another");
+        assert_eq!(a.rounds().len(), 4);
+        assert!(
+            a.rounds()
+                .iter()
+                .all(|r| matches!(r.state, jongg_tournament::RoundState::Closed { .. }))
+        );
+        assert_eq!(a.standings().rows.len(), 16);
+    }
+
+    #[test]
+    fn every_preset_makes_a_sample_with_odd_players() {
+        for p in jongg_rules::PRESET_NAMES {
+            let t = sample_tournament("x", p, 13, 2, 1, 0).unwrap();
+            assert_eq!(t.rounds().len(), 2, "{p}");
+        }
+        assert!(matches!(
+            sample_tournament("x", "nope", 8, 1, 1, 0),
+            Err(ToolError::UnknownPreset(_))
+        ));
+    }
+}
