@@ -245,9 +245,13 @@ impl Tournament {
                     after.tie_breaks = t;
                 }
                 if let Some(o) = odd_players {
-                    if !self.rounds.is_empty() && o != before.odd_players {
+                    // Sit-out points may change between rounds (rounds seated
+                    // keep theirs); tables of three versus sit-outs may not.
+                    let same_kind =
+                        std::mem::discriminant(&o) == std::mem::discriminant(&before.odd_players);
+                    if !self.rounds.is_empty() && !same_kind {
                         return Err(conflict(
-                            "how odd player counts sit cannot change once a round is seated",
+                            "tables of three or sit-outs cannot change once a round is seated",
                         ));
                     }
                     after.odd_players = o;

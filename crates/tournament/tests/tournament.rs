@@ -516,6 +516,32 @@ fn sit_outs_get_the_points_the_director_sets() {
     assert!(s2.place_of(PlayerNo(9)).is_some());
     assert_eq!(row(&run.t, 9).points, 45);
     assert_eq!(row(&run.t, 9).rounds, [45, 0]);
+    // The director may change the sit-out points between rounds; rounds
+    // already seated keep theirs. Switching to tables of three may not.
+    let odd = |odd_players| Command::UpdateSettings {
+        name: None,
+        dates: None,
+        rules: None,
+        rounds: None,
+        games_per_round: None,
+        round_minutes: None,
+        tie_breaks: None,
+        odd_players: Some(odd_players),
+    };
+    let err = run
+        .try_do(Actor::Director, odd(OddPlayers::ThreePlayerTables))
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Conflict);
+    run.ok(Actor::Director, odd(OddPlayers::SitOut { points: 30 }));
+    assert_eq!(run.t.seating(2).unwrap().sit_outs[0].points, 45);
+    run.play_round(2, one_win_each);
+    run.seat(3, SeatingMethod::Movement);
+    let s3 = &run.t.seating(3).unwrap().sit_outs;
+    assert_eq!(s3[0].points, 30);
+    assert!(
+        ![PlayerNo(9), PlayerNo(8)].contains(&s3[0].player),
+        "{s3:?}"
+    );
     no_player_twice(&run.t);
 }
 
