@@ -185,7 +185,8 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
         groups: Vec::new(),
         tokens: Vec::new(),
     };
-    let mut current_col = start + 1;
+    // Column of the first token of the current alternative (for count errors).
+    let mut current_col: Option<usize> = None;
     let finish = |p: &mut Parser, pat: Pattern, col: usize, alts: &mut Vec<Pattern>| {
         let n = pat.tile_count();
         if pat.groups.is_empty() {
@@ -221,11 +222,16 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
                         tokens: Vec::new(),
                     },
                 );
-                finish(p, pat, current_col, &mut alternatives);
-                current_col = w.column + w.text.chars().count() + 1;
+                finish(
+                    p,
+                    pat,
+                    current_col.take().unwrap_or(w.column),
+                    &mut alternatives,
+                );
             }
             "+" | "=" | "-" | "x" | "*" => current.tokens.push(w.text.clone()),
             _ => {
+                current_col.get_or_insert(w.column);
                 if let Some(groups) = parse_token(p, ln, &w) {
                     current.groups.extend(groups);
                     current.tokens.push(w.text.clone());
@@ -233,7 +239,12 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
             }
         }
     }
-    finish(p, current, current_col, &mut alternatives);
+    finish(
+        p,
+        current,
+        current_col.unwrap_or(start + 1),
+        &mut alternatives,
+    );
 
     let Some(colon) = colon else {
         p.err(
