@@ -523,4 +523,72 @@ mod tests {
         let err = check(&tables, &[], &active, OddPlayers::ThreePlayerTables).unwrap_err();
         assert!(err.to_string().contains("#1 is seated twice"), "{err}");
     }
+
+    use proptest::prelude::*;
+
+    fn place(plan: &Plan) -> BTreeMap<PlayerNo, (usize, usize)> {
+        let mut out = BTreeMap::new();
+        for (t, slots) in plan.tables.iter().enumerate() {
+            for (s, p) in slots.iter().enumerate() {
+                if let Some(p) = p {
+                    out.insert(*p, (t, s));
+                }
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// Withdrawals re-seat with as few moves as possible: a gap moves
+        /// nobody, a table left with two takes one player, a table without
+        /// East moves one player, and a table no longer needed moves its
+        /// players; never a player twice, every table valid.
+        #[test]
+        fn withdrawals_move_at_most_one_player_each_plus_the_dropped_tables(
+            n in 8u32..=60,
+            seed in any::<u64>(),
+            gone in prop::collection::vec(any::<prop::sample::Index>(), 0..6),
+            sit_out in any::<bool>(),
+        ) {
+            let odd = if sit_out { OddPlayers::SitOut { points: 0 } } else { OddPlayers::ThreePlayerTables };
+            let mut order = nos(1..=n);
+            shuffle(&mut order, seed);
+            let plan = in_order(&order, odd).unwrap();
+            let mut active: BTreeSet<PlayerNo> = plan.tables.iter().flatten().flatten().copied().collect();
+            for g in &gone {
+                let v: Vec<PlayerNo> = active.iter().copied().collect();
+                active.remove(&v[g.index(v.len())]);
+            }
+            let all: BTreeSet<PlayerNo> = nos(1..=n).into_iter().collect();
+            let active_all: BTreeSet<PlayerNo> = if sit_out {
+                // The sit-outs stay active and wait for a seat.
+                active.iter().copied().chain(plan.sit_outs.iter().copied()).collect()
+            } else {
+                active.clone()
+            };
+            let Ok(target) = table_count(active_all.len(), odd) else { return Ok(()) };
+            let fitted = fit(&plan.tables, &plan.sit_outs, &active_all, odd, &BTreeMap::new()).unwrap();
+            // Everyone active exactly once; nobody else.
+            let seated: Vec<PlayerNo> = fitted.tables.iter().flatten().flatten().copied().chain(fitted.sit_outs.iter().copied()).collect();
+            let unique: BTreeSet<PlayerNo> = seated.iter().copied().collect();
+            prop_assert_eq!(seated.len(), unique.len());
+            prop_assert_eq!(&unique, &active_all);
+            prop_assert!(unique.is_subset(&all));
+            prop_assert_eq!(fitted.tables.len(), target);
+            for slots in &fitted.tables {
+                prop_assert!(slots[0].is_some(), "East taken");
+                let c = count(slots);
+                let ok = if sit_out { c == 4 } else { c >= 3 };
+                prop_assert!(ok, "a table of {c}");
+            }
+            if !sit_out {
+                let (before, after) = (place(&plan), place(&fitted));
+                let moved = after.iter().filter(|(p, at)| before.get(p) != Some(at)).count();
+                let dropped: usize = plan.tables[target.min(plan.tables.len())..].iter().map(count).sum();
+                prop_assert!(moved <= gone.len() + dropped, "moved {moved}, withdrawn {}, dropped {dropped}", gone.len());
+            }
+        }
+    }
 }

@@ -1111,3 +1111,60 @@ fn bad_settings_are_refused() {
         DomainError::AlreadyCreated
     );
 }
+
+#[test]
+fn a_round_is_four_games_of_about_an_hour_standard_23_r15() {
+    for (preset, minutes, rounds) in [
+        ("standard", 60, 4),
+        ("beth-emeth", 45, 4),
+        ("mahjong-mania-2026", 60, 4),
+        ("mississippi-2025", 60, 4),
+        ("st-louis-senior-olympics", 60, 4),
+    ] {
+        let mut t = Tournament::new();
+        let create = Command::CreateTournament {
+            name: "x".into(),
+            dates: vec!["2026-11-26".into(), "2026-11-27".into()],
+            rules: RulesSource::Preset {
+                name: preset.into(),
+            },
+            rounds: None,
+            games_per_round: None,
+            round_minutes: None,
+            tie_breaks: None,
+            odd_players: None,
+        };
+        t.execute(Actor::Director, create, 0).unwrap();
+        let s = t.settings().unwrap();
+        assert_eq!(
+            (s.games_per_round, s.round_minutes, s.rounds),
+            (4, minutes, rounds),
+            "{preset}"
+        );
+        // The director can change the round length (R15; standard 23 "50-55 minutes").
+        let shorter = Command::UpdateSettings {
+            name: None,
+            dates: Some(vec!["2026-13-01".into()]),
+            rules: None,
+            rounds: None,
+            games_per_round: None,
+            round_minutes: Some(55),
+            tie_breaks: None,
+            odd_players: None,
+        };
+        let err = t.execute(Actor::Director, shorter, 0).unwrap_err();
+        assert!(err.to_string().contains("2026-13-01"), "{err}");
+        let shorter = Command::UpdateSettings {
+            name: None,
+            dates: None,
+            rules: None,
+            rounds: None,
+            games_per_round: None,
+            round_minutes: Some(55),
+            tie_breaks: None,
+            odd_players: None,
+        };
+        t.execute(Actor::Director, shorter, 0).unwrap();
+        assert_eq!(t.settings().unwrap().round_minutes, 55);
+    }
+}
