@@ -86,3 +86,32 @@ impl DomainError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_sort_into_the_four_answers_of_a_server() {
+        assert_eq!(
+            DomainError::PlayerNotFound(PlayerNo(3)).kind(),
+            ErrorKind::NotFound
+        );
+        let locked = DomainError::SheetLocked { round: 1, table: 2 };
+        assert_eq!(locked.kind(), ErrorKind::Forbidden);
+        assert!(locked.to_string().contains("R14"));
+        assert_eq!(
+            DomainError::DuplicatePlayer(PlayerNo(3)).kind(),
+            ErrorKind::Conflict
+        );
+        assert_eq!(
+            DomainError::InvalidPoints("x".into()).kind(),
+            ErrorKind::Invalid
+        );
+        let f = DomainError::Forbidden {
+            actor: Actor::Public,
+            action: "change the tournament".into(),
+        };
+        assert_eq!(f.to_string(), "the public may not change the tournament");
+    }
+}

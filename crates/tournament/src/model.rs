@@ -293,3 +293,66 @@ impl fmt::Display for Actor {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_json_shapes_the_server_speaks() {
+        let entry: Entry = serde_json::from_value(json!({
+            "kind": "points",
+            "points": {"east": 30, "south": -10, "west": 0, "north": 0},
+            "mah_jongg": "east"
+        }))
+        .unwrap();
+        assert_eq!(
+            entry,
+            Entry::Points {
+                points: BySeat([30, -10, 0, 0]),
+                mah_jongg: Some(Seat::East)
+            }
+        );
+        let actor: Actor =
+            serde_json::from_value(json!({"kind": "scorekeeper", "round": 2, "table": 7})).unwrap();
+        assert_eq!(actor, Actor::Scorekeeper { round: 2, table: 7 });
+        assert_eq!(actor.to_string(), "scorekeeper of table 7, round 2");
+        let m: SeatingMethod =
+            serde_json::from_value(json!({"kind": "random", "seed": 9})).unwrap();
+        assert_eq!(m, SeatingMethod::Random { seed: 9 });
+        assert_eq!(serde_json::to_value(PlayerNo(12)).unwrap(), json!(12));
+        assert!(serde_json::from_value::<Entry>(json!({"kind": "guess"})).is_err());
+    }
+
+    #[test]
+    fn a_sheet_adds_up_the_games_entered() {
+        let game = |p: [i32; 4]| {
+            Some(GameEntry {
+                entry: Entry::Points {
+                    points: BySeat(p),
+                    mah_jongg: None,
+                },
+                points: BySeat(p),
+                mah_jongg: None,
+                lines: vec![],
+                warnings: vec![],
+            })
+        };
+        let sheet = Sheet {
+            round: 1,
+            table: 1,
+            players: BySeat([
+                Some(PlayerNo(1)),
+                Some(PlayerNo(2)),
+                Some(PlayerNo(3)),
+                None,
+            ]),
+            games: vec![game([25, -10, 0, 0]), None, game([10, 10, 10, 0])],
+            signed: BySeat([false; 4]),
+            state: SheetState::Draft,
+        };
+        assert_eq!(sheet.totals(), BySeat([35, 0, 10, 0]));
+        assert!(!sheet.is_complete());
+    }
+}
