@@ -328,7 +328,7 @@ impl Preset {
             let at = e.span().map(|s| lines.line(s.start));
             // The key on the error's line; for an unknown field, that field
             // inside the table the error points at.
-            let mut found = places.iter().filter(|p| Some(p.line) == at).last();
+            let mut found = places.iter().rfind(|p| Some(p.line) == at);
             if let (Some(name), Some(table)) = (unknown_field(&message), found) {
                 let depth = table.path.len();
                 found = places

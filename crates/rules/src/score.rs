@@ -557,3 +557,52 @@ fn in_error_lines(preset: &Preset, r: &GameRecord, seat: Seat, lines: &mut Lines
     };
     lines.add(seat, points, reason, &award.source);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Penalty;
+
+    fn standard() -> Preset {
+        Preset::builtin("standard").unwrap()
+    }
+
+    #[test]
+    fn standard_13_6_lines_name_the_rule() {
+        let mut r = GameRecord::new(GameResult::Mahjong);
+        r.winner = Some(Seat::South);
+        r.value = 40;
+        r.discarder = Some(Seat::West);
+        r.exposures = 2;
+        let s = score(&standard(), &r).unwrap();
+        let shown: Vec<String> = s.lines.iter().map(|l| l.to_string()).collect();
+        assert!(shown.contains(&"south +40 card value (standard 13)".to_string()));
+        assert!(shown.contains(&"west -20 threw to two exposures (standard 13.6)".to_string()));
+        assert_eq!(
+            s.points_json(),
+            r#"{"east": 0, "south": 40, "west": -20, "north": 0}"#
+        );
+    }
+
+    #[test]
+    fn r5_wrong_dead_call_is_dead_only_where_the_preset_says() {
+        let mut r = GameRecord::new(GameResult::Wall);
+        r.penalties.push(Penalty {
+            seat: Seat::North,
+            kind: PenaltyKind::FalseDeadCall,
+        });
+        assert!(dead_by_false_call(&standard(), &r, Seat::North));
+        let mania = Preset::builtin("mahjong-mania-2026").unwrap();
+        assert!(!dead_by_false_call(&mania, &r, Seat::North));
+    }
+
+    #[test]
+    fn fields_apply_to_their_results_only() {
+        assert!(applies(GameResult::Mahjong, "exposures"));
+        assert!(!applies(GameResult::Wall, "exposures"));
+        assert!(applies(GameResult::MahjongInError, "value"));
+        assert!(applies(GameResult::MisnamedMahjongClaim, "declarer"));
+        assert!(!applies(GameResult::MisnamedMahjongClaim, "exposed"));
+        assert!(applies(GameResult::Timeout, "penalties"));
+    }
+}
