@@ -3,7 +3,7 @@
 
 use crate::model::{PlayerNo, RoundNo};
 use crate::tournament::Tournament;
-use jongg_rules::movement::repeats;
+use jongg_rules::movement::{Proposal, find_repeat_free, repeats};
 use serde::{Deserialize, Serialize};
 
 /// Two players who will sit at the same table in more than one round.
@@ -48,5 +48,92 @@ impl Tournament {
             .collect();
         out.sort_by_key(|m| (m.a, m.b));
         out
+    }
+}
+
+impl Tournament {
+    /// When the movement causes repeat meetings, the nearest movement that
+    /// causes none at round 1's table count (East staying; `jongg-rules`'
+    /// search), or why none exists. The director can adopt it with a rules
+    /// file based on the preset (`base = "standard"`, `[movement]`) before
+    /// round 1 starts. `None` when there is nothing to fix or nothing seated.
+    pub fn repeat_free_movement(&self) -> Option<Proposal> {
+        if self.movement_warnings().is_empty() {
+            return None;
+        }
+        let (first, rules, settings) = (
+            self.rounds.first()?,
+            self.rules.as_ref()?,
+            self.settings.as_ref()?,
+        );
+        let tables = u32::try_from(first.seating.tables.len()).ok()?;
+        find_repeat_free(tables, u32::from(settings.rounds), &rules.preset.movement).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+    use jongg_rules::movement::Proposal;
+
+    fn seated(preset: &str, players: u32, rounds: RoundNo) -> Tournament {
+        let mut t = Tournament::new();
+        let go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 0).unwrap();
+        go(
+            &mut t,
+            Command::CreateTournament {
+                name: "t".into(),
+                dates: vec![],
+                rules: RulesSource::Preset {
+                    name: preset.into(),
+                },
+                rounds: Some(rounds),
+                games_per_round: None,
+                round_minutes: None,
+                tie_breaks: None,
+                odd_players: None,
+            },
+        );
+        for n in 1..=players {
+            let number = PlayerNo(n);
+            go(
+                &mut t,
+                Command::RegisterPlayer {
+                    number,
+                    name: "p".into(),
+                    club: None,
+                    late: false,
+                },
+            );
+        }
+        go(
+            &mut t,
+            Command::SeatRound {
+                round: 1,
+                method: SeatingMethod::ByNumber,
+            },
+        );
+        t
+    }
+
+    #[test]
+    fn repeat_meetings_come_with_a_repeat_free_movement_when_one_exists_r13() {
+        // Standard at 5 tables: the offsets +1, -2, +2, -1 are four different
+        // residues mod 5, every difference is a unit, every pair's period is
+        // 5 rounds: 4 rounds are repeat-free.
+        assert!(seated("standard", 20, 4).repeat_free_movement().is_none());
+        // At 4 tables West +2 and South -2 travel together: a repeat every round.
+        let t = seated("standard", 16, 4);
+        assert!(!t.movement_warnings().is_empty());
+        match t.repeat_free_movement() {
+            Some(Proposal::NoneExists { max_rounds, .. }) => assert_eq!(max_rounds, 2),
+            other => panic!("{other:?}"),
+        }
+        // At 8 tables West +2 and South -2 differ by 4 and meet every other
+        // round; a repeat-free movement for 4 rounds exists (at most 8/2).
+        let t = seated("standard", 32, 4);
+        assert!(!t.movement_warnings().is_empty(), "repeats at 8 tables");
+        let p = t.repeat_free_movement();
+        assert!(matches!(p, Some(Proposal::Found { .. })), "{p:?}");
     }
 }
