@@ -154,6 +154,9 @@ pub enum Event {
     },
     /// The deal: dealer 14, others 13.
     Dealt { hands: BySeat<Option<Vec<Tile>>> },
+    /// A table set up as it stood after the Charleston (a director's replay):
+    /// the racks, play starting with the dealer's discard.
+    Arranged { hands: BySeat<Option<Vec<Tile>>> },
     /// A seat has chosen its tiles for a pass; the tiles are private.
     PassChosen {
         seat: Seat,
@@ -216,6 +219,7 @@ impl Event {
                 wall: None,
             },
             Event::Dealt { hands } => Event::Dealt { hands: only(hands) },
+            Event::Arranged { hands } => Event::Arranged { hands: only(hands) },
             Event::Passed { pass, gave, kept, blind } => Event::Passed {
                 pass: *pass,
                 gave: only(gave),

@@ -50,10 +50,64 @@ impl<'j> Game<'j> {
         Ok(game)
     }
 
+    /// A game dealt from a wall given in picking order (152 tiles): for a
+    /// director replaying a physical game, and for tests.
+    pub fn from_wall(table: Table, wall: Vec<Tile>, judge: &'j dyn Judge) -> Result<Game<'j>, String> {
+        table.check()?;
+        if Counts::from_tiles(&wall) != Counts::from_tiles(&full_set()) {
+            return Err("the wall is not the 152 tiles of the set".into());
+        }
+        let mut game = Game { state: State::default(), events: Vec::with_capacity(640), judge };
+        game.push(Event::Began { seed: 0, table: table.clone(), dice: [0, 0], wall: Some(wall.clone()) });
+        game.push(Event::Dealt { hands: deal(&table, &wall) });
+        game.settle();
+        Ok(game)
+    }
+
+    /// A table set up as it stood when play began (after the Charleston):
+    /// the racks (dealer 14, others 13) and the wall's picking order. Racks
+    /// and wall together must be the 152 tiles. For directors and tests.
+    pub fn from_position(
+        table: Table,
+        hands: BySeat<Vec<Tile>>,
+        wall: Vec<Tile>,
+        judge: &'j dyn Judge,
+    ) -> Result<Game<'j>, String> {
+        table.check()?;
+        let mut all = Counts::from_tiles(&wall);
+        for (s, h) in hands.iter() {
+            let want = match (table.present[s], s == table.dealer) {
+                (false, _) => 0,
+                (true, true) => 14,
+                (true, false) => 13,
+            };
+            if h.len() != want {
+                return Err(format!("{s} holds {} tiles; it should hold {want}", h.len()));
+            }
+            for t in h {
+                all.add(*t);
+            }
+        }
+        if all != Counts::from_tiles(&full_set()) {
+            return Err("the racks and the wall are not the 152 tiles of the set".into());
+        }
+        let mut game = Game { state: State::default(), events: Vec::with_capacity(640), judge };
+        game.push(Event::Began { seed: 0, table: table.clone(), dice: [0, 0], wall: Some(wall) });
+        let hands = BySeat::from_fn(|s| table.present[s].then(|| hands[s].clone()));
+        game.push(Event::Arranged { hands });
+        game.settle();
+        Ok(game)
+    }
+
     /// Rebuilds a game from its full event log (the fold of the events).
     pub fn from_events(events: Vec<Event>, judge: &'j dyn Judge) -> Game<'j> {
         let state = State::fold(&events);
         Game { state, events, judge }
+    }
+
+    /// A game resumed from a state, with no event history (tests, analysis).
+    pub fn resume(state: State, judge: &'j dyn Judge) -> Game<'j> {
+        Game { state, events: Vec::new(), judge }
     }
 
     pub fn state(&self) -> &State {

@@ -11,12 +11,15 @@ mod card_judge;
 mod event;
 mod game;
 mod judge;
+pub mod log;
 mod outcome;
 mod record;
 mod rng;
 pub mod sim;
 mod state;
 mod table;
+#[doc(hidden)]
+pub mod testing;
 mod view;
 
 pub use event::{Action, Answer, Call, DeadReason, Event, PassKind, Refusal};
@@ -24,6 +27,6 @@ pub use game::Game;
 pub use judge::{Exposure, Judge, ToyJudge, Win};
 pub use outcome::{Conduct, Ending, Outcome};
 pub use rng::Rng;
-pub use state::{Phase, State};
+pub use state::{Began, Charleston, Choice, Phase, State, Step, Turn, Window};
 pub use table::Table;
 pub use view::{Situation, Snapshot, View};

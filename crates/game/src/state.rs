@@ -236,6 +236,12 @@ impl State {
                     self.start_play()
                 };
             }
+            Event::Arranged { hands } => {
+                for (s, h) in hands.iter() {
+                    self.hands[s] = Counts::from_tiles(h.as_deref().unwrap_or_default());
+                }
+                self.phase = self.start_play();
+            }
             Event::PassChosen { seat, tiles, blind, .. } => {
                 if let Phase::Charleston(c) = &mut self.phase {
                     c.chosen[*seat] =

@@ -1,9 +1,159 @@
-//! `jongg sim`.
+//! `jongg sim`: many games between bots under a rules preset.
+//!
+//! Standard output depends only on the arguments (same seed, same output);
+//! the progress bar and the speed go to standard error.
+
+use jongg_card::Card;
+use jongg_game::sim::{SimReport, parse_bots, simulate};
+use jongg_rules::{PRESET_NAMES, Preset};
+use jongg_tiles::Seat;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
-pub struct SimArgs {}
+pub struct SimArgs {
+    /// The rules preset (standard, beth-emeth, mahjong-mania-2026, mississippi-2025, st-louis-senior-olympics).
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// How many games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: u32,
+    /// The seed: the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// One bot per seat, East first: random or greedy.
+    #[arg(long, default_value = "greedy,greedy,random,greedy")]
+    bots: String,
+    /// A card file to play by (default: jongg's practice card).
+    #[arg(long)]
+    card: Option<std::path::PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
 
-pub fn run(_a: SimArgs) -> ExitCode {
-    super::not_built("sim")
+/// Most games one run may ask for (keeps a typo from running for days).
+const MAX_GAMES: u32 = 10_000_000;
+
+pub fn run(a: SimArgs) -> ExitCode {
+    let Some(preset) = Preset::builtin(&a.rules) else {
+        return super::bad_input(format!(
+            "unknown rules preset `{}` (expected one of {})",
+            a.rules,
+            PRESET_NAMES.join(", ")
+        ));
+    };
+    let bots = match parse_bots(&a.bots) {
+        Ok(b) => b,
+        Err(e) => return super::bad_input(format!("--bots: {e}")),
+    };
+    if a.games == 0 || a.games > MAX_GAMES {
+        return super::bad_input(format!("--games must be from 1 to {MAX_GAMES}, not {}", a.games));
+    }
+    let card = match &a.card {
+        None => Card::practice(),
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => return super::bad_input(format!("cannot read card {}: {e}", path.display())),
+            };
+            match Card::parse(&text) {
+                Ok(c) => c,
+                Err(e) => return super::bad_input(format!("card {}: {e}", path.display())),
+            }
+        }
+    };
+    let bar = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let total = a.games;
+    let report = simulate(&preset, &card, a.games, a.seed, bots, |done| {
+        if bar && (done % 64 == 0 || done == total) {
+            progress(done, total, start.elapsed().as_secs_f64());
+        }
+    });
+    let secs = start.elapsed().as_secs_f64();
+    if bar {
+        eprintln!();
+    }
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if a.json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        print!("{}", text(&report));
+    }
+    eprintln!("speed: {:.0} games per second ({} games in {:.2} s)", a.games as f64 / secs.max(1e-9), a.games, secs);
+    ExitCode::SUCCESS
+}
+
+fn progress(done: u32, total: u32, secs: f64) {
+    const WIDTH: usize = 30;
+    let filled = (done as usize * WIDTH) / total.max(1) as usize;
+    let rate = done as f64 / secs.max(1e-9);
+    let mut err = std::io::stderr();
+    let _ = write!(
+        err,
+        "\r[{}{}] {done}/{total} games, {rate:.0}/s",
+        "#".repeat(filled),
+        "-".repeat(WIDTH - filled)
+    );
+    let _ = err.flush();
+}
+
+fn text(r: &SimReport) -> String {
+    let mut s = String::new();
+    let pct = |x: f64| format!("{:.1}%", x * 100.0);
+    s.push_str(&format!("rules {}, {} games, seed {}\n\n", r.rules, r.games, r.seed));
+    s.push_str("seat   bot      wins   win rate  points/game\n");
+    for seat in Seat::ALL {
+        s.push_str(&format!(
+            "{:<6} {:<8} {:>5}  {:>8}  {:>11.2}\n",
+            seat.name(),
+            r.bots[seat].name(),
+            r.wins[seat],
+            pct(r.win_rate[seat]),
+            r.points_per_game[seat]
+        ));
+    }
+    s.push_str("\nbot      seat-games   wins  win rate  points/game\n");
+    for (name, f) in &r.by_bot {
+        s.push_str(&format!(
+            "{:<8} {:>10} {:>6}  {:>8}  {:>11.2}\n",
+            name,
+            f.seat_games,
+            f.wins,
+            pct(f.win_rate),
+            f.points_per_game
+        ));
+    }
+    let n = r.games.max(1) as f64;
+    s.push_str(&format!(
+        "\nwall games {} ({}), self-picked wins {}, Mah Jongg in error {}, dead hands {}\naverage turns per game {:.1}\n",
+        r.wall_games,
+        pct(r.wall_games as f64 / n),
+        r.self_picked,
+        r.mahjong_in_error,
+        r.dead_hands,
+        r.average_turns
+    ));
+    s.push_str("\npoints per game under each preset (same games)\npreset                       east   south    west   north\n");
+    for (name, p) in &r.points_per_preset {
+        s.push_str(&format!(
+            "{:<26} {:>7.2} {:>7.2} {:>7.2} {:>7.2}\n",
+            name, p[Seat::East], p[Seat::South], p[Seat::West], p[Seat::North]
+        ));
+    }
+    s
 }
