@@ -30,7 +30,16 @@ pub struct Slot {
     committer: tokio::sync::Mutex<()>,
 }
 
-type Waiter = tokio::sync::oneshot::Sender<Result<(), String>>;
+/// Told when its command's events are committed, or why not.
+type Waiter = tokio::sync::oneshot::Sender<Result<(), Failed>>;
+
+#[derive(Debug, Clone)]
+enum Failed {
+    /// Another process wrote to the tournament: try again.
+    Conflict(String),
+    /// The database failed.
+    Database(String),
+}
 
 #[derive(Debug, Default)]
 struct Queue {
@@ -198,7 +207,8 @@ impl Tournaments {
         self.commit(id, &slot).await;
         match done.await {
             Ok(Ok(())) => Ok(recorded),
-            Ok(Err(message)) => Err(ApiError::conflict(message)),
+            Ok(Err(Failed::Conflict(message))) => Err(ApiError::conflict(message)),
+            Ok(Err(Failed::Database(what))) => Err(ApiError::internal(what)),
             Err(_) => Err(ApiError::internal("a commit was dropped")),
         }
     }
@@ -218,14 +228,11 @@ impl Tournaments {
                 }
             }
             Err(e) => {
-                let message = match &e {
-                    StoreError::Conflict { .. } => format!(
+                let failed = match &e {
+                    StoreError::Conflict { .. } => Failed::Conflict(format!(
                         "tournament {id} was changed elsewhere meanwhile; nothing was saved, try again"
-                    ),
-                    other => {
-                        eprintln!("jongg: commit of tournament {id} failed: {other}");
-                        "the database failed; nothing was saved, try again".to_string()
-                    }
+                    )),
+                    other => Failed::Database(format!("commit of tournament {id} failed: {other}")),
                 };
                 // Back to the truth: reload (only the committer writes, and
                 // we are it, so the store cannot change meanwhile), and fail
@@ -244,7 +251,7 @@ impl Tournaments {
                     std::mem::take(&mut *slot.queue.lock().unwrap_or_else(|e| e.into_inner()))
                 };
                 for w in batch.waiters.into_iter().chain(later.waiters) {
-                    let _ = w.send(Err(message.clone()));
+                    let _ = w.send(Err(failed.clone()));
                 }
             }
         }

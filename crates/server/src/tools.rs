@@ -103,6 +103,21 @@ pub fn sample_tournament(
     seed: u64,
     base: i64,
 ) -> Result<Tournament, ToolError> {
+    sample_tournament_upto(name, preset, players, rounds, rounds, seed, base)
+}
+
+/// Like [`sample_tournament`], but only the first `played` rounds are
+/// played; if that is fewer than `rounds`, the next round is seated and
+/// started with its sheets empty (the benchmark's round under way).
+pub fn sample_tournament_upto(
+    name: &str,
+    preset: &str,
+    players: u32,
+    rounds: RoundNo,
+    played: RoundNo,
+    seed: u64,
+    base: i64,
+) -> Result<Tournament, ToolError> {
     let rules =
         Preset::builtin(preset).ok_or_else(|| ToolError::UnknownPreset(preset.to_string()))?;
     let mut rng = Rng(seed);
@@ -138,7 +153,7 @@ pub fn sample_tournament(
             at(0),
         )?;
     }
-    for round in 1..=rounds {
+    for round in 1..=rounds.min(played.saturating_add(1)) {
         let start = i64::from(round) * 90;
         let method = if round == 1 {
             SeatingMethod::Random { seed }
@@ -154,6 +169,9 @@ pub fn sample_tournament(
             },
             at(start),
         )?;
+        if round > played {
+            break;
+        }
         let tables: Vec<_> = t.seating(round)?.tables.clone();
         let games = t.settings().map_or(4, |s| s.games_per_round);
         for table in &tables {
@@ -293,6 +311,13 @@ mod tests {
                 .all(|r| matches!(r.state, jongg_tournament::RoundState::Closed { .. }))
         );
         assert_eq!(a.standings().rows.len(), 16);
+    }
+
+    #[test]
+    fn a_sample_can_stop_with_a_round_under_way() {
+        let t = sample_tournament_upto("x", "standard", 16, 4, 2, 7, 0).unwrap();
+        assert_eq!(t.rounds().len(), 3);
+        assert_eq!(t.current_round(), Some(3));
     }
 
     #[test]

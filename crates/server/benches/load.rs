@@ -1,0 +1,205 @@
+//! The server's speed targets (issue 5, item 8), over HTTP on loopback,
+//! SQLite (WAL, synchronous=FULL) in a temporary folder:
+//!
+//! 1. standings of a finished 800-player, 8-round tournament: GET
+//!    `/standings` one request at a time (target: under 20 ms);
+//! 2. 100 concurrent clients, each a scorekeeper of two tables of an
+//!    800-player tournament whose round 8 is under way, each entering a game
+//!    (PUT) and reading its sheet back (GET), 30 times (target: p99 under
+//!    50 ms).
+//!
+//! Bounded: a fixed number of requests, then it stops by itself. Run with
+//! `cargo bench -p jongg-server --bench load`.
+
+use jongg_server::client::Client;
+use jongg_server::tools::{runtime, sample_tournament, sample_tournament_upto};
+use jongg_server::{Config, start};
+use jongg_store::{Store, Stored};
+use serde_json::json;
+use std::sync::{Arc, Barrier, Mutex};
+use std::time::{Duration, Instant};
+
+const PLAYERS: u32 = 800;
+const ROUNDS: u8 = 8;
+const STANDINGS_REQUESTS: usize = 200;
+const CLIENTS: usize = 100;
+const ITERATIONS: usize = 30;
+
+fn pct(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn report(name: &str, mut d: Vec<Duration>) {
+    d.sort_unstable();
+    let ms = |x: Duration| x.as_secs_f64() * 1000.0;
+    println!(
+        "{name:<28} n={:<6} p50={:>7.2} ms  p90={:>7.2} ms  p99={:>7.2} ms  max={:>7.2} ms",
+        d.len(),
+        ms(pct(&d, 0.5)),
+        ms(pct(&d, 0.9)),
+        ms(pct(&d, 0.99)),
+        ms(*d.last().unwrap())
+    );
+}
+
+fn main() {
+    let dir = std::env::temp_dir().join(format!("jongg-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("bench.sqlite").display());
+    let rt = runtime().unwrap();
+
+    // Two stored tournaments: one finished, one with round 8 under way.
+    let t0 = Instant::now();
+    let finished = sample_tournament("Bench finished", "standard", PLAYERS, ROUNDS, 1, 0).unwrap();
+    let open = sample_tournament_upto("Bench open", "standard", PLAYERS, ROUNDS, ROUNDS - 1, 2, 0)
+        .unwrap();
+    let log = |t: &jongg_tournament::Tournament| -> Vec<Stored<_, _>> {
+        t.log()
+            .iter()
+            .map(|r| Stored {
+                seq: r.seq as i64,
+                at: r.at,
+                actor: r.actor,
+                event: r.event.clone(),
+            })
+            .collect()
+    };
+    let (finished_id, open_id) = rt.block_on(async {
+        let store = Store::connect(&url).await.unwrap();
+        let a = store.import_tournament(&log(&finished)).await.unwrap();
+        let b = store.import_tournament(&log(&open)).await.unwrap();
+        store.close().await;
+        (a, b)
+    });
+    println!(
+        "stored: {} + {} events in {:.1} s ({} players, {} rounds)",
+        finished.log().len(),
+        open.log().len(),
+        t0.elapsed().as_secs_f64(),
+        PLAYERS,
+        ROUNDS
+    );
+
+    // The domain alone, for reference.
+    let mut domain = Vec::new();
+    for _ in 0..STANDINGS_REQUESTS {
+        let s = Instant::now();
+        std::hint::black_box(finished.standings());
+        domain.push(s.elapsed());
+    }
+    report("standings (domain only)", domain);
+
+    let t0 = Instant::now();
+    let running = rt
+        .block_on(start(Config::new(&url, "127.0.0.1:0".parse().unwrap())))
+        .unwrap();
+    println!(
+        "server start (replays both logs): {:.2} s",
+        t0.elapsed().as_secs_f64()
+    );
+    let addr = running.addr;
+    let mut p = Client::new(addr);
+    let token = running.setup_token.clone().unwrap();
+    assert!(
+        p.post(
+            "/api/setup",
+            &json!({ "token": token, "password": "bench password" })
+        )
+        .unwrap()
+        .is_success()
+    );
+    let login = p
+        .post("/api/login", &json!({ "password": "bench password" }))
+        .unwrap()
+        .json();
+    let mut d = Client::with_token(addr, login["token"].as_str().unwrap());
+
+    // 1. Standings over HTTP.
+    let path = format!("/api/tournaments/{finished_id}/standings");
+    let mut http = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..STANDINGS_REQUESTS {
+        let s = Instant::now();
+        let r = p.get(&path).unwrap();
+        http.push(s.elapsed());
+        assert_eq!(r.status, 200);
+        bytes = r.body.len();
+    }
+    println!("standings body: {} KB", bytes / 1024);
+    report("standings (HTTP GET)", http);
+
+    // 2. 100 concurrent scorekeepers.
+    let links = d
+        .get(&format!("/api/tournaments/{open_id}/rounds/{ROUNDS}/links"))
+        .unwrap()
+        .json();
+    let tokens: Vec<(u64, String)> = links["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["table"].as_u64().unwrap(),
+                l["token"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(tokens.len(), PLAYERS as usize / 4);
+    let writes = Arc::new(Mutex::new(Vec::new()));
+    let reads = Arc::new(Mutex::new(Vec::new()));
+    let barrier = Arc::new(Barrier::new(CLIENTS));
+    let t0 = Instant::now();
+    let threads: Vec<_> = (0..CLIENTS)
+        .map(|c| {
+            let mine = [tokens[c].clone(), tokens[c + CLIENTS].clone()];
+            let (writes, reads, barrier) = (writes.clone(), reads.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                let mut clients: Vec<(u64, Client)> =
+                    mine.iter().map(|(t, k)| (*t, Client::with_token(addr, k))).collect();
+                let (mut w, mut r) = (Vec::new(), Vec::new());
+                barrier.wait();
+                for i in 0..ITERATIONS {
+                    let (table, client) = &mut clients[i % 2];
+                    let game = i / 2 % 4 + 1;
+                    let v = (i + c) as i32 % 40 + 10;
+                    let body = json!({ "entry": { "kind": "points",
+                        "points": { "east": v, "south": -10, "west": 0, "north": 0 }, "mah_jongg": "east" } });
+                    let s = Instant::now();
+                    let resp = client
+                        .put(&format!("/api/tournaments/{open_id}/rounds/{ROUNDS}/tables/{table}/games/{game}"), &body)
+                        .unwrap();
+                    w.push(s.elapsed());
+                    assert!(resp.is_success(), "{} {}", resp.status, resp.text());
+                    let s = Instant::now();
+                    let resp = client.get(&format!("/api/tournaments/{open_id}/rounds/{ROUNDS}/tables/{table}")).unwrap();
+                    r.push(s.elapsed());
+                    assert_eq!(resp.status, 200);
+                }
+                writes.lock().unwrap().extend(w);
+                reads.lock().unwrap().extend(r);
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let wall = t0.elapsed();
+    let writes = std::mem::take(&mut *writes.lock().unwrap());
+    let reads = std::mem::take(&mut *reads.lock().unwrap());
+    let mut all = writes.clone();
+    all.extend(reads.iter().copied());
+    println!(
+        "{CLIENTS} clients x {ITERATIONS} (PUT game + GET sheet): {} requests in {:.2} s = {:.0} req/s",
+        all.len(),
+        wall.as_secs_f64(),
+        all.len() as f64 / wall.as_secs_f64()
+    );
+    report("submit a game (PUT)", writes);
+    report("read the sheet (GET)", reads);
+    report("all requests", all);
+
+    rt.block_on(running.stop()).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
