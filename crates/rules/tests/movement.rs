@@ -350,3 +350,33 @@ fn max_repeat_free_rounds_is_reached_and_not_beaten_by_the_search() {
     assert_eq!(max_repeat_free_rounds(499), Ok(499));
     assert_eq!(max_repeat_free_rounds(0), Err(MovementError::NoTables));
 }
+
+/// docs/movement.md: the R13 movements of mahjong-mania-2026,
+/// st-louis-senior-olympics and mississippi-2025 play as many repeat-free
+/// rounds as any East-stays movement at every table count; standard 24 and
+/// beth-emeth fall short exactly when 4 divides T (South - West = 4).
+#[test]
+fn presets_reach_the_repeat_free_bound_except_standard_when_four_divides_t() {
+    let repeat_free_rounds = |t: u32, m: &SeatMovement| {
+        let mut min = u32::MAX;
+        for (i, x) in Seat::ALL.into_iter().enumerate() {
+            for y in Seat::ALL[i + 1..].iter().copied() {
+                min = min.min(meeting_period(x, y, t, m).unwrap());
+            }
+        }
+        min
+    };
+    for t in 4..=500 {
+        let max = max_repeat_free_rounds(t).unwrap();
+        for m in [MANIA, ST_LOUIS, MISSISSIPPI] {
+            assert_eq!(repeat_free_rounds(t, &m), max, "T={t} {m}");
+        }
+        for m in [STANDARD, BETH_EMETH] {
+            let want = if t % 4 == 0 { t / 4 } else { max };
+            assert_eq!(repeat_free_rounds(t, &m), want, "T={t} {m}");
+        }
+    }
+    // And the period really is the repeat-free length, by the repeat finder.
+    assert!(repeats(20, 5, &STANDARD).unwrap().is_empty());
+    assert!(!repeats(20, 6, &STANDARD).unwrap().is_empty());
+}

@@ -1,0 +1,254 @@
+//! `jongg movement`: text and JSON output, rules files, bad arguments (exit 2).
+//! The movements are those of R13 (standard 24, mississippi-2025 "Table
+//! Relocation", ...); the library itself is tested in crates/rules/tests.
+
+use jongg_rules::movement::{SeatMovement, repeats};
+use std::process::{Command, Output};
+
+fn jongg(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jongg"))
+        .args(args)
+        .output()
+        .expect("run jongg")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = jongg(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// The table row of a round in the text output, as words.
+fn row(text: &str, round: u32, table: u32) -> Vec<String> {
+    let start = text
+        .find(&format!("\nRound {round}\n"))
+        .unwrap_or_else(|| panic!("no round {round} in:\n{text}"));
+    text[start..]
+        .lines()
+        .skip(3) // blank, "Round r", header
+        .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .find(|w| w.first().is_some_and(|t| *t == table.to_string()))
+        .unwrap_or_else(|| panic!("no table {table} in round {round}"))
+}
+
+/// standard 24 at 5 tables (worked by hand in
+/// crates/rules/tests/movement/standard-5-tables.txt): round 2, table 1 holds
+/// 5-east 3-south 4-west 2-north; nobody meets twice.
+#[test]
+fn text_shows_every_round_and_no_repeats_for_standard_at_five_tables() {
+    let out = ok(&[
+        "movement", "--rules", "standard", "--tables", "5", "--rounds", "4",
+    ]);
+    assert!(out.contains("standard (East +1, South -2, West +2, North -1), 5 tables, 4 rounds"));
+    assert!(out.contains("table  East"), "{out}");
+    assert_eq!(
+        row(&out, 1, 3),
+        ["3", "3-east", "3-south", "3-west", "3-north"]
+    );
+    assert_eq!(
+        row(&out, 2, 1),
+        ["1", "5-east", "3-south", "4-west", "2-north"]
+    );
+    assert_eq!(
+        row(&out, 4, 5),
+        ["5", "2-east", "1-south", "4-west", "3-north"]
+    );
+    assert!(!out.contains("Round 5"));
+    assert!(out.contains("Repeat meetings: none."));
+    assert!(!out.contains("Proposed"));
+}
+
+/// mississippi-2025 at 4 tables: South - East = 2 and North - West = 2 have
+/// order 2 (16 pairs meet twice); at 4 tables no East-stays movement lasts
+/// more than 2 rounds without a repeat.
+#[test]
+fn text_lists_repeats_and_says_when_no_movement_can_avoid_them() {
+    let out = ok(&[
+        "movement",
+        "--rules",
+        "mississippi-2025",
+        "--tables",
+        "4",
+        "--rounds",
+        "4",
+    ]);
+    assert!(out.contains("Repeat meetings: 16 pairs"), "{out}");
+    assert!(out.contains("  1-east and 1-south: rounds 1, 3\n"));
+    assert!(out.contains("  1-east and 3-south: rounds 2, 4\n"));
+    assert!(out.contains("  1-west and 3-north: rounds 2, 4\n"));
+    assert!(out.contains("East-South pairs who meet meet again every 2 rounds"));
+    assert!(out.contains("No repeat-free movement exists for 4 tables and 4 rounds"));
+    assert!(out.contains("at most 2 rounds can be played at 4 tables"));
+}
+
+/// standard at 8 tables, 3 rounds: South -2 and West +2 differ by 4, of
+/// order 2 modulo 8, so those pairs meet in rounds 1 and 3. The cheapest
+/// East-stays offsets are {1, -1, 2} or {1, -1, -2} (4 tables walked); of
+/// their seatings, South -2, West +1, North -1 is nearest standard (East 1
+/// off, West 1 off: distance 2).
+#[test]
+fn text_proposes_a_repeat_free_movement() {
+    let out = ok(&[
+        "movement", "--rules", "standard", "--tables", "8", "--rounds", "3",
+    ]);
+    assert!(out.contains("  1-south and 1-west: rounds 1, 3\n"), "{out}");
+    assert!(out.contains("Proposed repeat-free movement: East stays, South -2, West +1, North -1"));
+    assert!(out.contains("(4 tables walked per round"));
+    assert!(out.contains("2 tables from standard's movement"));
+    assert!(
+        repeats(8, 3, &SeatMovement::new(0, -2, 1, -1))
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
+fn json_holds_the_schedule_repeats_and_proposal() {
+    let out = ok(&[
+        "movement", "--rules", "standard", "--tables", "5", "--rounds", "4", "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["rules"], "standard");
+    assert_eq!(v["tables"], 5);
+    assert_eq!(v["rounds"], 4);
+    assert_eq!(v["movement"]["east"], 1);
+    assert_eq!(v["schedule"].as_array().unwrap().len(), 4);
+    let r2t1 = &v["schedule"][1]["tables"][0];
+    assert_eq!(r2t1["table"], 1);
+    assert_eq!(r2t1["seats"]["east"], "5-east");
+    assert_eq!(r2t1["seats"]["north"], "2-north");
+    assert_eq!(v["repeats"], serde_json::json!([]));
+    assert!(v["proposal"].is_null());
+
+    let out = ok(&[
+        "movement",
+        "--rules",
+        "mississippi-2025",
+        "--tables",
+        "4",
+        "--rounds",
+        "4",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["repeats"].as_array().unwrap().len(), 16);
+    assert_eq!(v["repeats"][0]["a"], "1-east");
+    assert_eq!(v["repeats"][0]["b"], "1-south");
+    assert_eq!(v["repeats"][0]["rounds"], serde_json::json!([1, 3]));
+    assert_eq!(v["proposal"]["outcome"], "none_exists");
+    assert_eq!(v["proposal"]["reason"], "no_offsets_fit");
+    assert_eq!(v["proposal"]["max_rounds"], 2);
+    assert!(v["proposal"]["explanation"].is_string());
+
+    let out = ok(&[
+        "movement", "--rules", "standard", "--tables", "8", "--rounds", "3", "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["proposal"]["outcome"], "found");
+    assert_eq!(
+        v["proposal"]["movement"],
+        serde_json::json!({"east": 0, "south": -2, "west": 1, "north": -1})
+    );
+}
+
+/// A rules file that changes only the movement (here: East stays too, as in
+/// beth-emeth 5) is read from its path.
+#[test]
+fn a_rules_file_path_is_read() {
+    let path = std::env::temp_dir().join(format!("jongg-movement-{}.toml", std::process::id()));
+    std::fs::write(&path, "base = \"standard\"\n\n[movement]\neast = 0\n").unwrap();
+    let out = ok(&[
+        "movement",
+        "--rules",
+        path.to_str().unwrap(),
+        "--tables",
+        "5",
+        "--rounds",
+        "2",
+    ]);
+    std::fs::remove_file(&path).ok();
+    assert!(
+        out.contains("(East stays, South -2, West +2, North -1)"),
+        "{out}"
+    );
+    assert_eq!(
+        row(&out, 2, 1),
+        ["1", "1-east", "3-south", "4-west", "2-north"]
+    );
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_clear_message() {
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["--rules", "standard", "--tables", "0", "--rounds", "3"],
+            "at least 1",
+        ),
+        (
+            &["--rules", "standard", "--tables", "501", "--rounds", "3"],
+            "501 tables",
+        ),
+        (
+            &["--rules", "standard", "--tables", "5", "--rounds", "0"],
+            "rounds",
+        ),
+        (
+            &[
+                "--rules",
+                "no-such-preset",
+                "--tables",
+                "5",
+                "--rounds",
+                "3",
+            ],
+            "no-such-preset",
+        ),
+        (
+            &["--rules", "standard", "--tables", "five", "--rounds", "3"],
+            "five",
+        ),
+        (
+            &["--rules", "standard", "--tables", "-3", "--rounds", "3"],
+            "-3",
+        ),
+        (&["--rules", "standard", "--rounds", "3"], "--tables"),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["movement"];
+        all.extend_from_slice(args);
+        let o = jongg(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_broken_rules_file_exits_2_naming_the_file() {
+    let path = std::env::temp_dir().join(format!("jongg-movement-bad-{}.toml", std::process::id()));
+    std::fs::write(&path, "base = \"standard\"\n[movement]\neast = \"up\"\n").unwrap();
+    let o = jongg(&[
+        "movement",
+        "--rules",
+        path.to_str().unwrap(),
+        "--tables",
+        "5",
+        "--rounds",
+        "2",
+    ]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(path.to_str().unwrap()),
+        "{}",
+        stderr(&o)
+    );
+}
