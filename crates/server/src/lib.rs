@@ -12,6 +12,7 @@ mod auth;
 pub mod client;
 mod error;
 mod extract;
+mod pages;
 mod players;
 mod rounds;
 pub mod routes;
@@ -81,9 +82,13 @@ pub struct AppState {
 pub fn router(state: Arc<AppState>) -> Router {
     let mut r = Router::new();
     for route in routes::all() {
+        // The web pages (issue 6) serve the setup link's page.
+        if pages::replaces(route.method, route.path) {
+            continue;
+        }
         r = r.route(route.path, route.handler);
     }
-    r.fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
+    r.merge(pages::router()).fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
         .with_state(state)
 }
 

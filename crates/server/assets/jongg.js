@@ -1,0 +1,151 @@
+// jongg pages: a little plain JavaScript. Forms marked data-api send their
+// fields as JSON to the jongg API and show its answer; the large-type
+// setting; self-refreshing parts; round clocks. Nothing is loaded from
+// anywhere else.
+"use strict";
+(function () {
+  var root = document.documentElement;
+  if (localStorage.getItem("jongg-large") === "1") root.classList.add("large");
+  document.addEventListener("DOMContentLoaded", function () {
+    var t = document.getElementById("large-type");
+    if (t) {
+      t.setAttribute("aria-pressed", root.classList.contains("large") ? "true" : "false");
+      t.addEventListener("click", function () {
+        var on = root.classList.toggle("large");
+        localStorage.setItem("jongg-large", on ? "1" : "0");
+        t.setAttribute("aria-pressed", on ? "true" : "false");
+      });
+    }
+    document.querySelectorAll("form[data-api]").forEach(wire);
+    document.querySelectorAll("[data-refresh]").forEach(refresher);
+    clocks();
+  });
+
+  // Sets obj[a][b] for the dotted name "a.b".
+  function put(obj, name, value) {
+    var keys = name.split(".");
+    var o = obj;
+    for (var i = 0; i < keys.length - 1; i++) { o = o[keys[i]] = o[keys[i]] || {}; }
+    o[keys[keys.length - 1]] = value;
+  }
+
+  // The JSON body of a form: data-type="int" numbers, "bool" checkboxes,
+  // "json" raw JSON, "lines" a list of lines; empty fields are left out.
+  function body(form) {
+    var out = {};
+    form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+      if (el.disabled) return;
+      var type = el.dataset.type || (el.type === "checkbox" ? "bool" : "text");
+      if (el.type === "radio" && !el.checked) return;
+      var v;
+      if (type === "bool") v = el.checked;
+      else if (el.value.trim() === "") return;
+      else if (type === "int") v = Number(el.value);
+      else if (type === "json") v = JSON.parse(el.value);
+      else if (type === "lines") v = el.value.split(/\r?\n/).map(function (s) { return s.trim(); }).filter(Boolean);
+      else v = el.value.trim();
+      put(out, el.name, v);
+    });
+    return out;
+  }
+
+  window.jongg = window.jongg || {};
+  // Sends a request to the API; resolves to the JSON answer or rejects with its error message.
+  window.jongg.send = function (method, url, data, key) {
+    var headers = { "Content-Type": "application/json" };
+    if (key) headers["Authorization"] = "Bearer " + key;
+    return fetch(url, { method: method, headers: headers, credentials: "same-origin",
+                        body: data === undefined ? undefined : JSON.stringify(data) })
+      .then(function (r) {
+        return r.text().then(function (text) {
+          var json = null;
+          try { json = text ? JSON.parse(text) : {}; } catch (e) { json = { error: text }; }
+          if (!r.ok) throw new Error((json && json.error) || ("the server answered " + r.status));
+          return json;
+        });
+      });
+  };
+
+  // Create a tournament: the rules are the chosen preset, or the uploaded file.
+  window.jongg.createTournament = function (form, data) {
+    var preset = data.preset; delete data.preset;
+    var file = form.querySelector("#rules-file");
+    if (file && file.files && file.files[0]) {
+      var f = file.files[0];
+      return f.text().then(function (toml) { data.rules = { kind: "file", label: f.name, toml: toml }; return data; });
+    }
+    data.rules = { kind: "preset", name: preset };
+    return Promise.resolve(data);
+  };
+
+  // A CSV file chosen in the players form is read into its text box.
+  document.addEventListener("change", function (ev) {
+    var el = ev.target;
+    if (el.id === "players-file" && el.files && el.files[0]) {
+      el.files[0].text().then(function (t) { document.getElementById("players-csv").value = t; });
+    }
+  });
+
+  function wire(form) {
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+      var err = form.querySelector(".form-error");
+      if (err) err.textContent = "";
+      var data;
+      try {
+        data = form.dataset.body ? JSON.parse(form.dataset.body) : body(form);
+      } catch (e) {
+        if (err) err.textContent = "That is not valid: " + e.message;
+        return;
+      }
+      var pre = form.dataset.prepare && window.jongg[form.dataset.prepare];
+      var ready = pre ? pre(form, data) : Promise.resolve(data);
+      var button = form.querySelector("button[type=submit], button:not([type])");
+      if (button) button.disabled = true;
+      ready.then(function (d) {
+        return window.jongg.send(form.dataset.method || "POST", form.dataset.api, d);
+      }).then(function (answer) {
+        var next = form.dataset.then || "";
+        if (next === "") { location.reload(); return; }
+        location.href = next.replace("{id}", answer.id);
+      }).catch(function (e) {
+        if (button) button.disabled = false;
+        if (err) { err.textContent = e.message; err.focus(); }
+        else window.alert(e.message);
+      });
+    });
+  }
+
+  // Re-fetches the page every N seconds and swaps in the fresh element of
+  // the same id, so standings keep themselves current without a reload.
+  function refresher(el) {
+    var secs = Number(el.dataset.refresh) || 30;
+    setInterval(function () {
+      fetch(location.href, { credentials: "same-origin" }).then(function (r) { return r.text(); })
+        .then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var fresh = doc.getElementById(el.id);
+          var now = document.getElementById(el.id);
+          if (fresh && now) { now.replaceWith(fresh); clocks(); }
+        }).catch(function () {});
+    }, secs * 1000);
+  }
+
+  // Elements with data-ends (Unix ms) count down to zero; "Time" after it.
+  var ticking = false;
+  function clocks() {
+    if (ticking) return;
+    ticking = true;
+    function tick() {
+      document.querySelectorAll("[data-ends]").forEach(function (el) {
+        var left = Math.round((Number(el.dataset.ends) - Date.now()) / 1000);
+        if (left <= 0) { el.textContent = "Time"; return; }
+        var m = Math.floor(left / 60), s = left % 60;
+        el.textContent = m + ":" + (s < 10 ? "0" : "") + s;
+      });
+    }
+    tick();
+    setInterval(tick, 1000);
+  }
+})();

@@ -1,0 +1,411 @@
+//! The director's pages: login and setup, the list of tournaments with the
+//! form to create one, a tournament's dashboard (players, rounds, tables,
+//! warnings), the audit log, and the CSV upload of players.
+
+use super::{PageResult, html, name_of, need_director, preset_of, round_ends, seat_name, who};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{Caller, Params, body_object};
+use askama::Template;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use jongg_store::now_millis;
+use jongg_tournament::{
+    Actor, AuditAction, Command, PlayerStatus, RoundState, SheetState, Tournament,
+};
+use serde::Deserialize;
+use serde_json::json;
+use std::sync::Arc;
+
+pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
+    r.route("/login", get(login))
+        .route("/setup", get(setup))
+        .route("/director", get(home))
+        .route("/director/t/{id}", get(dashboard))
+        .route("/director/t/{id}/audit", get(audit))
+        .route("/director/t/{id}/players.csv", post(upload_players))
+}
+
+#[derive(Deserialize)]
+struct NextQuery {
+    next: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct Login {
+    next: String,
+}
+
+async fn login(Query(q): Query<NextQuery>) -> PageResult {
+    // Only a path on this server: never an address elsewhere.
+    let next = q
+        .next
+        .filter(|n| n.starts_with('/') && !n.starts_with("//"))
+        .unwrap_or_else(|| "/director".into());
+    html(&Login { next })
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "setup.html")]
+struct Setup {
+    token: String,
+}
+
+async fn setup(Query(q): Query<TokenQuery>) -> PageResult {
+    let Some(token) = q.token.filter(|t| !t.is_empty()) else {
+        return Err(ApiError::bad_request(
+            "this setup link has no token: open the link `jongg serve` printed when it started",
+        )
+        .into());
+    };
+    html(&Setup { token })
+}
+
+pub(super) struct PresetView {
+    pub name: String,
+    pub title: String,
+    pub summary: String,
+}
+
+#[derive(Template)]
+#[template(path = "director_home.html")]
+struct Home {
+    tournaments: Vec<(i64, String)>,
+    presets: Vec<PresetView>,
+}
+
+async fn home(State(app): State<Arc<AppState>>, caller: Caller) -> PageResult {
+    need_director(&caller, "/director")?;
+    let tournaments = app
+        .tournaments
+        .ids()
+        .into_iter()
+        .filter_map(|id| Some((id, app.tournaments.get(id).ok()?.read(name_of))))
+        .collect();
+    let presets = jongg_rules::PRESET_NAMES
+        .iter()
+        .filter_map(|n| jongg_rules::Preset::builtin(n))
+        .map(|p| PresetView {
+            summary: p.summary(),
+            title: p.title.clone(),
+            name: p.name,
+        })
+        .collect();
+    html(&Home {
+        tournaments,
+        presets,
+    })
+}
+
+struct PlayerView {
+    number: u32,
+    name: String,
+    club: String,
+    status: &'static str,
+    active: bool,
+    late: bool,
+}
+
+struct TableView {
+    table: u16,
+    seats: Vec<(String, String)>,
+    entered: String,
+    signed: String,
+    state: &'static str,
+    can_accept: bool,
+}
+
+struct RoundView {
+    round: u8,
+    state: &'static str,
+    ends: Option<i64>,
+    seated: bool,
+    started: bool,
+    closed: bool,
+    all_accepted: bool,
+    tables: Vec<TableView>,
+    sit_outs: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "dashboard.html")]
+struct Dashboard {
+    id: i64,
+    name: String,
+    settings: String,
+    rules: String,
+    players: Vec<PlayerView>,
+    rounds: Vec<RoundView>,
+    warnings: Vec<String>,
+    /// Whether a round can be seated now (round 1, or after the last one closed).
+    seat_next: bool,
+    /// That round, the one before it, and a draw number for a random seating.
+    next: u8,
+    prev: u8,
+    seed: u64,
+    movement_ok: bool,
+    flash: String,
+}
+
+#[derive(Deserialize)]
+struct FlashQuery {
+    done: Option<String>,
+}
+
+fn status_label(s: PlayerStatus) -> &'static str {
+    match s {
+        PlayerStatus::Active => "playing",
+        PlayerStatus::Late => "not arrived",
+        PlayerStatus::Withdrawn { .. } => "withdrawn",
+    }
+}
+
+fn sheet_label(s: SheetState) -> &'static str {
+    match s {
+        SheetState::Draft => "draft",
+        SheetState::Signed => "signed",
+        SheetState::Accepted => "accepted",
+    }
+}
+
+fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
+    let settings = t.settings().map_or_else(String::new, |s| {
+        format!(
+            "{} rounds of {} games, {} minutes a round{}",
+            s.rounds,
+            s.games_per_round,
+            s.round_minutes,
+            if s.dates.is_empty() { String::new() } else { format!("; {}", s.dates.join(", ")) }
+        )
+    });
+    let players = t
+        .players()
+        .map(|p| PlayerView {
+            number: p.number.0,
+            name: p.name.clone(),
+            club: p.club.clone().unwrap_or_default(),
+            status: status_label(p.status),
+            active: p.status == PlayerStatus::Active,
+            late: p.status == PlayerStatus::Late,
+        })
+        .collect();
+    let rounds: Vec<RoundView> = t
+        .rounds()
+        .iter()
+        .map(|r| {
+            let tables: Vec<TableView> = r
+                .seating
+                .tables
+                .iter()
+                .map(|ts| {
+                    let sheet = r.sheets.iter().find(|s| s.table == ts.table);
+                    let (entered, signed, state) = match sheet {
+                        Some(s) => (
+                            format!(
+                                "{} of {}",
+                                s.games.iter().flatten().count(),
+                                s.games.len()
+                            ),
+                            s.signed
+                                .iter()
+                                .filter(|(_, b)| **b)
+                                .map(|(seat, _)| seat_name(seat))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            Some(s.state),
+                        ),
+                        None => ("—".into(), String::new(), None),
+                    };
+                    TableView {
+                        table: ts.table,
+                        seats: ts
+                            .seats
+                            .iter()
+                            .map(|(s, p)| (seat_name(s).to_string(), who(t, *p)))
+                            .collect(),
+                        entered,
+                        signed,
+                        state: state.map_or("not started", sheet_label),
+                        can_accept: state == Some(SheetState::Signed),
+                    }
+                })
+                .collect();
+            let started = matches!(r.state, RoundState::Started { .. });
+            RoundView {
+                round: r.seating.round,
+                state: match r.state {
+                    RoundState::Seated => "seated, not started",
+                    RoundState::Started { .. } => "under way",
+                    RoundState::Closed { .. } => "closed",
+                },
+                ends: round_ends(t, r),
+                seated: r.state == RoundState::Seated,
+                started,
+                closed: matches!(r.state, RoundState::Closed { .. }),
+                all_accepted: started
+                    && !r.sheets.is_empty()
+                    && r.sheets.iter().all(|s| s.state == SheetState::Accepted),
+                tables,
+                sit_outs: r
+                    .seating
+                    .sit_outs
+                    .iter()
+                    .map(|s| format!("{} ({} points)", who(t, Some(s.player)), s.points))
+                    .collect(),
+            }
+        })
+        .collect();
+    let last_closed = rounds.last().is_none_or(|r| r.closed);
+    let total = t.settings().map_or(0, |s| s.rounds);
+    let n = u8::try_from(rounds.len()).unwrap_or(u8::MAX);
+    let seat_next = last_closed && n < total;
+    let next = n.saturating_add(1);
+    let warnings = t
+        .movement_warnings()
+        .iter()
+        .map(|m| {
+            format!(
+                "{} and {} meet in rounds {}",
+                who(t, Some(m.a)),
+                who(t, Some(m.b)),
+                m.rounds.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect();
+    Dashboard {
+        id,
+        name: name_of(t),
+        settings,
+        rules: preset_of(t).map_or_else(String::new, |p| p.summary()),
+        players,
+        movement_ok: !rounds.is_empty(),
+        rounds,
+        warnings,
+        seat_next,
+        next,
+        prev: n,
+        seed: u64::try_from(id).unwrap_or(0) * 1000 + u64::from(next),
+        flash: String::new(),
+    }
+}
+
+async fn dashboard(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params(id): Params<i64>,
+    Query(q): Query<FlashQuery>,
+) -> PageResult {
+    need_director(&caller, &format!("/director/t/{id}"))?;
+    let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
+    d.flash = q.done.unwrap_or_default();
+    html(&d)
+}
+
+struct AuditRow {
+    seq: u64,
+    at: String,
+    who: String,
+    round: u8,
+    table: u16,
+    action: &'static str,
+    game: String,
+    seat: String,
+    before: String,
+    after: String,
+    reason: String,
+}
+
+#[derive(Template)]
+#[template(path = "audit.html")]
+struct Audit {
+    id: i64,
+    name: String,
+    rows: Vec<AuditRow>,
+}
+
+fn points_text(e: Option<&jongg_tournament::GameEntry>) -> String {
+    e.map_or_else(String::new, |g| {
+        g.points
+            .iter()
+            .map(|(s, p)| format!("{} {p:+}", seat_name(s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
+}
+
+async fn audit(State(app): State<Arc<AppState>>, caller: Caller, Params(id): Params<i64>) -> PageResult {
+    need_director(&caller, &format!("/director/t/{id}/audit"))?;
+    let page = app.tournaments.get(id)?.read(|t| Audit {
+        id,
+        name: name_of(t),
+        rows: t
+            .audit()
+            .into_iter()
+            .map(|a| AuditRow {
+                seq: a.seq,
+                at: super::time::date_time(a.at),
+                who: a.actor.to_string(),
+                round: a.round,
+                table: a.table,
+                action: match a.action {
+                    AuditAction::Entered => "entered",
+                    AuditAction::Signed => "signed",
+                    AuditAction::Accepted => "accepted",
+                    AuditAction::Amended => "amended",
+                },
+                game: a.game.map(|g| g.to_string()).unwrap_or_default(),
+                seat: a.seat.map(|s| seat_name(s).to_string()).unwrap_or_default(),
+                before: points_text(a.before.as_ref()),
+                after: points_text(a.after.as_ref()),
+                reason: a.reason.unwrap_or_default(),
+            })
+            .collect(),
+    });
+    html(&page)
+}
+
+/// Registers every player of a CSV list, all or none: the list is tried on
+/// a copy of the tournament first, so a bad line changes nothing.
+async fn upload_players(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params(id): Params<i64>,
+    body: Bytes,
+) -> Result<axum::response::Response, ApiError> {
+    caller.director()?;
+    let map = body_object(&body)?;
+    let Some(text) = map.get("csv").and_then(|v| v.as_str()) else {
+        return Err(ApiError::unprocessable("send the list as {\"csv\": \"number,name,club\\n...\"}"));
+    };
+    let rows = super::csv::players(text).map_err(ApiError::unprocessable)?;
+    let commands: Vec<Command> = rows
+        .into_iter()
+        .map(|p| Command::RegisterPlayer {
+            number: p.number,
+            name: p.name,
+            club: p.club,
+            late: p.late,
+        })
+        .collect();
+    let slot = app.tournaments.get(id)?;
+    let mut trial = slot.read(Tournament::clone);
+    for (i, c) in commands.iter().enumerate() {
+        trial
+            .execute(Actor::Director, c.clone(), now_millis())
+            .map_err(|e| ApiError::unprocessable(format!("player {} of the list: {e}; nobody was registered", i + 1)))?;
+    }
+    let n = commands.len();
+    for c in commands {
+        app.tournaments.execute(id, Actor::Director, c).await?;
+    }
+    Ok(axum::Json(json!({ "registered": n })).into_response())
+}

@@ -1,0 +1,203 @@
+//! The web pages (issue 6): server-rendered HTML for the director, the
+//! tables and the public, printables (HTML and PDF) and CSV exports.
+//!
+//! Pages only read the tournament; every change goes through the JSON API
+//! (`/api/...`) from a small script (`assets/jongg.js`) that sends a form as
+//! JSON and shows the API's error beside the form. So the rules of who may do
+//! what live in one place. Templates are askama (checked when compiling);
+//! assets are embedded and served by jongg itself, nothing from the internet.
+
+mod assets;
+mod csv;
+mod director;
+mod pdf;
+mod print;
+mod public;
+mod table;
+mod time;
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::Caller;
+use askama::Template;
+use axum::Router;
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use jongg_tournament::{PlayerNo, Tournament};
+use std::sync::Arc;
+
+/// The pages' routes (merged into the server's router).
+pub(crate) fn router() -> Router<Arc<AppState>> {
+    let r = Router::new();
+    let r = assets::routes(r);
+    let r = director::routes(r);
+    let r = table::routes(r);
+    let r = public::routes(r);
+    print::routes(r)
+}
+
+/// Routes of the JSON API's table that a page replaces (the setup link opens
+/// a page, not JSON).
+pub(crate) fn replaces(method: &str, path: &str) -> bool {
+    method == "GET" && path == "/setup"
+}
+
+/// A page that failed: an HTML page with the status and the message.
+#[derive(Debug)]
+pub(crate) enum PageError {
+    Api(ApiError),
+    /// Not logged in as the director: go to the login page, then back.
+    Login(String),
+}
+
+impl From<ApiError> for PageError {
+    fn from(e: ApiError) -> PageError {
+        PageError::Api(e)
+    }
+}
+
+impl From<jongg_tournament::DomainError> for PageError {
+    fn from(e: jongg_tournament::DomainError) -> PageError {
+        PageError::Api(e.into())
+    }
+}
+
+impl From<askama::Error> for PageError {
+    fn from(e: askama::Error) -> PageError {
+        PageError::Api(ApiError::internal(e))
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    title: String,
+    message: String,
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        match self {
+            PageError::Login(next) => {
+                Redirect::to(&format!("/login?next={}", url_encode(&next))).into_response()
+            }
+            PageError::Api(e) => {
+                let title = match e.status {
+                    StatusCode::NOT_FOUND => "Not found",
+                    StatusCode::FORBIDDEN | StatusCode::UNAUTHORIZED => "Not allowed",
+                    s if s.is_server_error() => "Something went wrong",
+                    _ => "That did not work",
+                };
+                let page = ErrorPage {
+                    title: title.into(),
+                    message: e.message,
+                };
+                let body = page
+                    .render()
+                    .unwrap_or_else(|_| "<!doctype html><title>Error</title>Error".into());
+                (e.status, Html(body)).into_response()
+            }
+        }
+    }
+}
+
+pub(crate) type PageResult = Result<Response, PageError>;
+
+/// Renders a template as an HTML response.
+pub(crate) fn html<T: Template>(t: &T) -> PageResult {
+    Ok(Html(t.render()?).into_response())
+}
+
+/// Only the director sees this page; others are sent to log in first.
+pub(crate) fn need_director(caller: &Caller, here: &str) -> Result<(), PageError> {
+    match caller {
+        Caller::Director { .. } => Ok(()),
+        _ => Err(PageError::Login(here.to_string())),
+    }
+}
+
+/// Percent-encodes a query value.
+pub(crate) fn url_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A player's name with the badge number, or a dash for an empty seat.
+pub(crate) fn who(t: &Tournament, p: Option<PlayerNo>) -> String {
+    match p {
+        Some(n) => match t.player(n) {
+            Ok(pl) => format!("{} (#{})", pl.name, n.0),
+            Err(_) => format!("#{}", n.0),
+        },
+        None => "—".to_string(),
+    }
+}
+
+/// The tournament's name, or a placeholder before it is created.
+pub(crate) fn name_of(t: &Tournament) -> String {
+    t.settings()
+        .map_or_else(|| "Tournament".to_string(), |s| s.name.clone())
+}
+
+/// A download: bytes with a content type and a file name.
+pub(crate) fn download(content_type: &'static str, filename: &str, body: Vec<u8>) -> Response {
+    let disposition = format!("inline; filename=\"{}\"", filename.replace('"', ""));
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The tournament's rules, read (a built-in preset or the director's file).
+pub(crate) fn preset_of(t: &Tournament) -> Option<jongg_rules::Preset> {
+    match &t.settings()?.rules {
+        jongg_tournament::RulesSource::Preset { name } => jongg_rules::Preset::builtin(name),
+        jongg_tournament::RulesSource::File { label, toml } => {
+            jongg_rules::Preset::from_toml(toml, label).ok()
+        }
+    }
+}
+
+/// When a started round's clock runs out (Unix ms).
+pub(crate) fn round_ends(t: &Tournament, r: &jongg_tournament::Round) -> Option<i64> {
+    match r.state {
+        jongg_tournament::RoundState::Started { at } => {
+            let mins = t.settings().map_or(0, |s| i64::from(s.round_minutes));
+            Some(at + mins * 60_000)
+        }
+        _ => None,
+    }
+}
+
+/// Capitalised seat name, for people.
+pub(crate) fn seat_name(s: jongg_tiles::Seat) -> &'static str {
+    use jongg_tiles::Seat;
+    match s {
+        Seat::East => "East",
+        Seat::South => "South",
+        Seat::West => "West",
+        Seat::North => "North",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_encode_keeps_paths_and_escapes_the_rest() {
+        assert_eq!(url_encode("/director/t/1"), "/director/t/1");
+        assert_eq!(url_encode("a b&c=d"), "a%20b%26c%3Dd");
+    }
+}

@@ -1,0 +1,471 @@
+//! Printables, each as a print-styled page and as PDF: table assignments per
+//! round, each player's itinerary, table cards with the scorekeeper QR code,
+//! score sheets pre-filled with names, seats, who verifies whom and who
+//! collects the sheets (standard 25, R14), and the standings. CSV exports of
+//! the games and the standings.
+
+use super::pdf::{Doc, Grid, Section};
+use super::{PageError, PageResult, download, html, name_of, need_director, preset_of, seat_name, who};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{Caller, Params};
+use askama::Template;
+use axum::Router;
+use axum::extract::State;
+use axum::routing::get;
+use jongg_store::TableLink;
+use jongg_tiles::Seat;
+use jongg_tournament::{PlayerStatus, RoundNo, SheetState, TableNo, Tournament};
+use std::sync::Arc;
+
+pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
+    r.route("/director/t/{id}/print", get(index))
+        .route("/director/t/{id}/print/{*doc}", get(printable))
+        .route("/t/{id}/standings.pdf", get(standings_pdf))
+        .route("/t/{id}/standings.csv", get(standings_csv))
+        .route("/t/{id}/games.csv", get(games_csv))
+}
+
+/// Which printable a path names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Standings,
+    Itineraries,
+    Assignments(RoundNo),
+    Cards(RoundNo),
+    Sheets(RoundNo),
+}
+
+/// `round/2/cards.pdf` → (Cards(2), pdf = true). `None` for anything else.
+pub(crate) fn parse_doc(path: &str) -> Option<(Kind, bool)> {
+    let (path, pdf) = match path.strip_suffix(".pdf") {
+        Some(p) => (p, true),
+        None => (path, false),
+    };
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let kind = match parts.as_slice() {
+        ["standings"] => Kind::Standings,
+        ["itineraries"] => Kind::Itineraries,
+        ["round", r] => Kind::Assignments(r.parse().ok().filter(|&r| r > 0)?),
+        ["round", r, "cards"] => Kind::Cards(r.parse().ok().filter(|&r| r > 0)?),
+        ["round", r, "sheets"] => Kind::Sheets(r.parse().ok().filter(|&r| r > 0)?),
+        _ => return None,
+    };
+    Some((kind, pdf))
+}
+
+#[derive(Template)]
+#[template(path = "print_index.html")]
+struct Index {
+    id: i64,
+    name: String,
+    rounds: Vec<u8>,
+}
+
+async fn index(State(app): State<Arc<AppState>>, caller: Caller, Params(id): Params<i64>) -> PageResult {
+    need_director(&caller, &format!("/director/t/{id}/print"))?;
+    let page = app.tournaments.get(id)?.read(|t| Index {
+        id,
+        name: name_of(t),
+        rounds: t.rounds().iter().map(|r| r.seating.round).collect(),
+    });
+    html(&page)
+}
+
+struct SectionView {
+    s: Section,
+    qr_svg: String,
+}
+
+#[derive(Template)]
+#[template(path = "print.html")]
+struct PrintPage {
+    id: i64,
+    title: String,
+    pdf: String,
+    sections: Vec<SectionView>,
+}
+
+fn qr_svg(text: &str) -> String {
+    match qrcode::QrCode::new(text.as_bytes()) {
+        Ok(code) => code
+            .render::<qrcode::render::svg::Color<'_>>()
+            .min_dimensions(200, 200)
+            .build(),
+        Err(_) => String::new(),
+    }
+}
+
+async fn printable(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params((id, doc)): Params<(i64, String)>,
+) -> PageResult {
+    need_director(&caller, &format!("/director/t/{id}/print/{doc}"))?;
+    let Some((kind, pdf)) = parse_doc(&doc) else {
+        return Err(ApiError::not_found(format!(
+            "no printable `{doc}`: see the list of printables"
+        ))
+        .into());
+    };
+    let d = build(&app, id, kind).await?;
+    if pdf {
+        return Ok(download("application/pdf", &format!("{}.pdf", file_stem(&doc)), super::pdf::render(&d)));
+    }
+    let page = PrintPage {
+        id,
+        pdf: format!("/director/t/{id}/print/{doc}.pdf"),
+        title: d.title,
+        sections: d
+            .sections
+            .into_iter()
+            .map(|s| SectionView {
+                qr_svg: s.qr.as_deref().map(qr_svg).unwrap_or_default(),
+                s,
+            })
+            .collect(),
+    };
+    html(&page)
+}
+
+fn file_stem(doc: &str) -> String {
+    doc.trim_end_matches(".pdf").replace('/', "-")
+}
+
+/// Builds a printable; table cards need each table's link from the store.
+pub(crate) async fn build(app: &AppState, id: i64, kind: Kind) -> Result<Doc, PageError> {
+    let slot = app.tournaments.get(id)?;
+    let mut links = Vec::new();
+    if let Kind::Cards(r) = kind {
+        let tables: Vec<TableNo> = slot.read(|t| t.seating(r).map(|s| s.tables.iter().map(|x| x.table).collect()))?;
+        for table in tables {
+            let link = TableLink { tournament: id, round: u32::from(r), table: u32::from(table) };
+            let token = app.tournaments.store().table_token(link).await.map_err(ApiError::from)?;
+            links.push((table, format!("{}/score?key={token}", app.base_url)));
+        }
+    }
+    Ok(slot.read(|t| match kind {
+        Kind::Standings => Ok(standings(t)),
+        Kind::Itineraries => Ok(itineraries(t)),
+        Kind::Assignments(r) => assignments(t, r),
+        Kind::Cards(r) => cards(t, r, &links),
+        Kind::Sheets(r) => sheets(t, r),
+    })?)
+}
+
+fn standings(t: &Tournament) -> Doc {
+    let rows = super::public::rows(t);
+    let n = t.rounds().len();
+    let mut head: Vec<String> = ["Place", "Player", "Points", "MJ", "Best", "Games"].map(String::from).to_vec();
+    let mut widths = vec![1.0, 5.0, 1.4, 0.9, 1.1, 1.1];
+    for r in 1..=n {
+        head.push(format!("R{r}"));
+        widths.push(1.1);
+    }
+    let mut numeric = vec![true, false];
+    numeric.resize(head.len(), true);
+    let grid = Grid {
+        head,
+        rows: rows
+            .iter()
+            .map(|r| {
+                let mut v = vec![
+                    r.rank.to_string(),
+                    format!("{} (#{}){}", r.name, r.number, if r.withdrawn { ", withdrawn" } else { "" }),
+                    r.points.to_string(),
+                    r.mah_jonggs.to_string(),
+                    r.best.clone(),
+                    r.games.to_string(),
+                ];
+                v.extend(r.rounds.iter().map(i32::to_string));
+                v
+            })
+            .collect(),
+        widths,
+        numeric,
+        tall: false,
+    };
+    let total = t.settings().map_or(0, |s| s.rounds);
+    let done = t.rounds().iter().filter(|r| matches!(r.state, jongg_tournament::RoundState::Closed { .. })).count();
+    let label = if done >= usize::from(total) && total > 0 { "Final standings".to_string() } else { format!("Standings after {done} of {total} rounds") };
+    Doc {
+        title: format!("{} — {label}", name_of(t)),
+        sections: vec![Section {
+            paragraphs: vec!["Only accepted score sheets count. Ties are broken by Mah Jonggs, then the best single game, as the tournament's settings order them.".into()],
+            grid: Some(grid),
+            ..Section::default()
+        }],
+    }
+}
+
+fn assignments(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
+    let seating = t.seating(r)?;
+    let tables = Grid {
+        head: ["Table", "East", "South", "West", "North"].map(String::from).to_vec(),
+        rows: seating
+            .tables
+            .iter()
+            .map(|ts| {
+                let mut v = vec![ts.table.to_string()];
+                v.extend(Seat::ALL.map(|s| who(t, ts.seats[s])));
+                v
+            })
+            .collect(),
+        widths: vec![0.8, 3.0, 3.0, 3.0, 3.0],
+        numeric: vec![true, false, false, false, false],
+        tall: false,
+    };
+    // The same by name, for a player looking for their table.
+    let mut by_name: Vec<(String, String)> = t
+        .players()
+        .filter(|p| !matches!(p.status, PlayerStatus::Withdrawn { .. }))
+        .map(|p| {
+            let place = match seating.place_of(p.number) {
+                Some((table, seat)) => format!("Table {table}, {}", seat_name(seat)),
+                None if seating.sit_outs.iter().any(|s| s.player == p.number) => "Sits out".into(),
+                None => "Not seated".into(),
+            };
+            (format!("{} (#{})", p.name, p.number.0), place)
+        })
+        .collect();
+    by_name.sort_by_key(|(n, _)| n.to_lowercase());
+    Ok(Doc {
+        title: format!("{} — round {r} table assignments", name_of(t)),
+        sections: vec![
+            Section { heading: "By table".into(), grid: Some(tables), ..Section::default() },
+            Section {
+                heading: "By name".into(),
+                grid: Some(Grid {
+                    head: vec!["Player".into(), "Sits at".into()],
+                    rows: by_name.into_iter().map(|(a, b)| vec![a, b]).collect(),
+                    widths: vec![3.0, 2.0],
+                    numeric: vec![false, false],
+                    tall: false,
+                }),
+                ..Section::default()
+            },
+        ],
+    })
+}
+
+fn itineraries(t: &Tournament) -> Doc {
+    let sections = t
+        .players()
+        .filter(|p| !matches!(p.status, PlayerStatus::Withdrawn { .. }))
+        .map(|p| {
+            let rows = t
+                .rounds()
+                .iter()
+                .map(|r| {
+                    let place = match r.seating.place_of(p.number) {
+                        Some((table, seat)) => vec![format!("Table {table}"), seat_name(seat).to_string()],
+                        None => vec!["Sits out".into(), String::new()],
+                    };
+                    let mut v = vec![format!("Round {}", r.seating.round)];
+                    v.extend(place);
+                    v
+                })
+                .collect();
+            Section {
+                heading: format!("{} (#{})", p.name, p.number.0),
+                grid: Some(Grid {
+                    head: vec!["Round".into(), "Table".into(), "Seat".into()],
+                    rows,
+                    widths: vec![1.0, 1.0, 1.0],
+                    numeric: vec![false, false, false],
+                    tall: false,
+                }),
+                ..Section::default()
+            }
+        })
+        .collect();
+    Doc {
+        title: format!("{} — itineraries (rounds seated so far)", name_of(t)),
+        sections,
+    }
+}
+
+fn cards(t: &Tournament, r: RoundNo, links: &[(TableNo, String)]) -> Result<Doc, PageError> {
+    let seating = t.seating(r)?;
+    let sections = seating
+        .tables
+        .iter()
+        .map(|ts| {
+            let url = links.iter().find(|(n, _)| *n == ts.table).map(|(_, u)| u.clone()).unwrap_or_default();
+            let mut paragraphs: Vec<String> = Seat::ALL
+                .into_iter()
+                .map(|s| format!("{}: {}", seat_name(s), who(t, ts.seats[s])))
+                .collect();
+            paragraphs.push("Scorekeeper: scan this code with a phone to enter the scores of this table.".into());
+            Section {
+                heading: format!("Table {} · Round {r}", ts.table),
+                paragraphs,
+                qr: Some(url.clone()),
+                after: vec![url],
+                new_page: true,
+                ..Section::default()
+            }
+        })
+        .collect();
+    Ok(Doc {
+        title: format!("{} — round {r} table cards", name_of(t)),
+        sections,
+    })
+}
+
+fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
+    let seating = t.seating(r)?;
+    let preset = preset_of(t);
+    let games = t.settings().map_or(4, |s| s.games_per_round);
+    let round = t.round(r)?;
+    let sections = seating
+        .tables
+        .iter()
+        .map(|ts| {
+            let present: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| ts.seats[s].is_some()).collect();
+            let sheet = round.sheets.iter().find(|s| s.table == ts.table);
+            let mut head = vec!["Game".to_string()];
+            head.extend(present.iter().map(|&s| format!("{} — {}", seat_name(s), who(t, ts.seats[s]))));
+            let mut rows: Vec<Vec<String>> = (1..=games)
+                .map(|g| {
+                    let entry = sheet.and_then(|s| s.games.get(usize::from(g) - 1)).and_then(Option::as_ref);
+                    let mut v = vec![g.to_string()];
+                    v.extend(present.iter().map(|&s| entry.map_or_else(String::new, |e| e.points[s].to_string())));
+                    v
+                })
+                .collect();
+            let mut total = vec!["Total".to_string()];
+            total.extend(present.iter().map(|&s| sheet.filter(|x| x.games.iter().any(Option::is_some)).map_or_else(String::new, |x| x.totals()[s].to_string())));
+            rows.push(total);
+            let mut widths = vec![0.9];
+            widths.extend(present.iter().map(|_| 3.0));
+            let mut numeric = vec![false];
+            numeric.extend(present.iter().map(|_| true));
+            let mut paragraphs = Vec::new();
+            let mut after = Vec::new();
+            if let Some(p) = &preset {
+                let v = &p.verification;
+                let keeper = v.sheet_keeper;
+                paragraphs.push(format!(
+                    "{} keeps this sheet ({}). Collects the sheets after round {r}: {} — {} (standard 25).",
+                    seat_name(keeper),
+                    who(t, ts.seats[keeper]),
+                    seat_name(v.collector(u32::from(r))),
+                    who(t, ts.seats[v.collector(u32::from(r))]),
+                ));
+                for &s in &present {
+                    let checks: Vec<&str> = v.verifies[s].iter().filter(|o| present.contains(o)).map(|&o| seat_name(o)).collect();
+                    let what = if checks.is_empty() { "own scores".to_string() } else { format!("the scores of {}", checks.join(" and ")) };
+                    after.push(format!("{} verifies {what}: signed ______________________", seat_name(s)));
+                }
+            }
+            if sheet.is_some_and(|s| s.state == SheetState::Accepted) {
+                paragraphs.push("This sheet was accepted by the director.".into());
+            }
+            Section {
+                heading: format!("Score sheet · Round {r} · Table {}", ts.table),
+                paragraphs,
+                grid: Some(Grid { head, rows, widths, numeric, tall: true }),
+                after,
+                new_page: true,
+                ..Section::default()
+            }
+        })
+        .collect();
+    Ok(Doc {
+        title: format!("{} — round {r} score sheets", name_of(t)),
+        sections,
+    })
+}
+
+async fn standings_pdf(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+    let d = build(&app, id, Kind::Standings).await?;
+    Ok(download("application/pdf", "standings.pdf", super::pdf::render(&d)))
+}
+
+/// The standings as CSV: one row per player, best first.
+pub(crate) fn standings_text(t: &Tournament) -> String {
+    use super::csv::line;
+    let n = t.rounds().len();
+    let mut head: Vec<String> = ["rank", "number", "name", "club", "status", "points", "mah_jonggs", "best_game", "games"].map(String::from).to_vec();
+    head.extend((1..=n).map(|r| format!("round_{r}")));
+    let mut out = line(&head);
+    for r in super::public::rows(t) {
+        let mut v = vec![
+            r.rank.to_string(),
+            r.number.to_string(),
+            r.name.clone(),
+            r.club.clone(),
+            if r.withdrawn { "withdrawn".into() } else { "playing".into() },
+            r.points.to_string(),
+            r.mah_jonggs.to_string(),
+            r.best.clone(),
+            r.games.to_string(),
+        ];
+        v.extend(r.rounds.iter().map(i32::to_string));
+        out.push_str(&line(&v));
+    }
+    out
+}
+
+/// Every game entered, one row per player and game.
+pub(crate) fn games_text(t: &Tournament) -> String {
+    use super::csv::line;
+    let mut out = line(&["round", "table", "game", "seat", "number", "name", "points", "mah_jongg", "sheet"]);
+    for round in t.rounds() {
+        for sheet in &round.sheets {
+            for (g, entry) in sheet.games.iter().enumerate() {
+                let Some(e) = entry else { continue };
+                for (seat, p) in sheet.players.iter() {
+                    let Some(p) = p else { continue };
+                    let name = t.player(*p).map(|x| x.name.clone()).unwrap_or_default();
+                    out.push_str(&line(&[
+                        round.seating.round.to_string(),
+                        sheet.table.to_string(),
+                        (g + 1).to_string(),
+                        seat.name().to_string(),
+                        p.0.to_string(),
+                        name,
+                        e.points[seat].to_string(),
+                        (e.mah_jongg == Some(seat)).to_string(),
+                        match sheet.state {
+                            SheetState::Draft => "draft",
+                            SheetState::Signed => "signed",
+                            SheetState::Accepted => "accepted",
+                        }
+                        .to_string(),
+                    ]));
+                }
+            }
+        }
+    }
+    out
+}
+
+async fn standings_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+    let text = app.tournaments.get(id)?.read(standings_text);
+    Ok(download("text/csv; charset=utf-8", "standings.csv", text.into_bytes()))
+}
+
+async fn games_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+    let text = app.tournaments.get(id)?.read(games_text);
+    Ok(download("text/csv; charset=utf-8", "games.csv", text.into_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printable_paths() {
+        assert_eq!(parse_doc("standings"), Some((Kind::Standings, false)));
+        assert_eq!(parse_doc("standings.pdf"), Some((Kind::Standings, true)));
+        assert_eq!(parse_doc("round/2/cards.pdf"), Some((Kind::Cards(2), true)));
+        assert_eq!(parse_doc("round/3/sheets"), Some((Kind::Sheets(3), false)));
+        assert_eq!(parse_doc("round/1"), Some((Kind::Assignments(1), false)));
+        assert_eq!(parse_doc("round/0"), None);
+        assert_eq!(parse_doc("round/x"), None);
+        assert_eq!(parse_doc("round/300"), None);
+        assert_eq!(parse_doc("../etc"), None);
+    }
+}

@@ -1,0 +1,250 @@
+//! The public pages: the list of tournaments, live standings that refresh
+//! themselves, the projector view (round clock, standings, seating) and each
+//! player's page (tables, seats, scores game by game).
+
+use super::{PageResult, html, name_of, round_ends, seat_name, who};
+use crate::AppState;
+use crate::extract::Params;
+use askama::Template;
+use axum::Router;
+use axum::extract::State;
+use axum::routing::get;
+use jongg_tournament::{PlayerNo, PlayerStatus, RoundState, Tournament};
+use std::sync::Arc;
+
+pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
+    r.route("/", get(index))
+        .route("/t/{id}", get(standings))
+        .route("/t/{id}/projector", get(projector))
+        .route("/t/{id}/players/{n}", get(player))
+}
+
+#[derive(Template)]
+#[template(path = "index.html")]
+struct Index {
+    tournaments: Vec<(i64, String, usize)>,
+}
+
+async fn index(State(app): State<Arc<AppState>>) -> PageResult {
+    let tournaments = app
+        .tournaments
+        .ids()
+        .into_iter()
+        .filter_map(|id| {
+            let slot = app.tournaments.get(id).ok()?;
+            Some(slot.read(|t| (id, name_of(t), t.players().count())))
+        })
+        .collect();
+    html(&Index { tournaments })
+}
+
+pub(super) struct Row {
+    pub rank: u32,
+    pub number: u32,
+    pub name: String,
+    pub club: String,
+    pub points: i32,
+    pub mah_jonggs: u32,
+    pub best: String,
+    pub games: u32,
+    pub rounds: Vec<i32>,
+    pub withdrawn: bool,
+}
+
+pub(super) fn rows(t: &Tournament) -> Vec<Row> {
+    t.standings()
+        .rows
+        .into_iter()
+        .map(|r| Row {
+            rank: r.rank,
+            number: r.player.0,
+            name: r.name,
+            club: r.club.unwrap_or_default(),
+            points: r.points,
+            mah_jonggs: r.mah_jonggs,
+            best: r.best_game.map(|b| b.to_string()).unwrap_or_default(),
+            games: r.games,
+            rounds: r.rounds,
+            withdrawn: matches!(r.status, PlayerStatus::Withdrawn { .. }),
+        })
+        .collect()
+}
+
+/// What the clock shows: the round under way and when it ends.
+struct Clock {
+    round: u8,
+    ends: i64,
+}
+
+fn clock(t: &Tournament) -> Option<Clock> {
+    let r = t.rounds().iter().find(|r| matches!(r.state, RoundState::Started { .. }))?;
+    Some(Clock {
+        round: r.seating.round,
+        ends: round_ends(t, r)?,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct Standings {
+    id: i64,
+    name: String,
+    status: String,
+    clock: Option<Clock>,
+    round_count: usize,
+    rows: Vec<Row>,
+}
+
+fn status_of(t: &Tournament) -> String {
+    let total = t.settings().map_or(0, |s| s.rounds);
+    match t.rounds().last() {
+        None => "Not started yet".into(),
+        Some(r) => match r.state {
+            RoundState::Seated => format!("Round {} of {total} is seated", r.seating.round),
+            RoundState::Started { .. } => format!("Round {} of {total} under way", r.seating.round),
+            RoundState::Closed { .. } if r.seating.round >= total => "Final standings".into(),
+            RoundState::Closed { .. } => format!("After round {} of {total}", r.seating.round),
+        },
+    }
+}
+
+async fn standings(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+    let page = app.tournaments.get(id)?.read(|t| Standings {
+        id,
+        name: name_of(t),
+        status: status_of(t),
+        clock: clock(t),
+        round_count: t.rounds().len(),
+        rows: rows(t),
+    });
+    html(&page)
+}
+
+struct SeatingView {
+    round: u8,
+    tables: Vec<(u16, Vec<(String, String)>)>,
+}
+
+/// The seating to show on the projector: the round seated and not started,
+/// or else the round under way.
+fn seating_view(t: &Tournament) -> Option<SeatingView> {
+    let r = t
+        .rounds()
+        .iter()
+        .rev()
+        .find(|r| !matches!(r.state, RoundState::Closed { .. }))?;
+    Some(SeatingView {
+        round: r.seating.round,
+        tables: r
+            .seating
+            .tables
+            .iter()
+            .map(|ts| {
+                (
+                    ts.table,
+                    ts.seats.iter().map(|(s, p)| (seat_name(s).to_string(), who(t, *p))).collect(),
+                )
+            })
+            .collect(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "projector.html")]
+struct Projector {
+    id: i64,
+    name: String,
+    status: String,
+    clock: Option<Clock>,
+    rows: Vec<Row>,
+    seating: Option<SeatingView>,
+}
+
+async fn projector(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+    let page = app.tournaments.get(id)?.read(|t| Projector {
+        id,
+        name: name_of(t),
+        status: status_of(t),
+        clock: clock(t),
+        rows: rows(t),
+        seating: seating_view(t),
+    });
+    html(&page)
+}
+
+struct RoundLine {
+    round: u8,
+    place: String,
+    games: Vec<String>,
+    total: i32,
+    counted: bool,
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+struct PlayerPage {
+    id: i64,
+    tname: String,
+    number: u32,
+    name: String,
+    club: String,
+    status: &'static str,
+    rank: String,
+    points: i32,
+    rounds: Vec<RoundLine>,
+}
+
+fn player_page(t: &Tournament, id: i64, n: PlayerNo) -> Result<PlayerPage, jongg_tournament::DomainError> {
+    let p = t.player(n)?;
+    let record = t.player_record(n)?;
+    let standings = t.standings();
+    let row = standings.rows.iter().find(|r| r.player == n);
+    let mut rounds = Vec::new();
+    for r in t.rounds() {
+        let no = r.seating.round;
+        let place = match r.seating.place_of(n) {
+            Some((table, seat)) => format!("Table {table}, {}", seat_name(seat)),
+            None => match r.seating.sit_outs.iter().find(|s| s.player == n) {
+                Some(s) => format!("Sits out ({} points)", s.points),
+                None => "Not playing".into(),
+            },
+        };
+        let lines: Vec<_> = record.games.iter().filter(|g| g.round == no).collect();
+        let games = lines
+            .iter()
+            .map(|g| match g.points {
+                Some(p) => format!("{p:+}{}", if g.mah_jongg { " MJ" } else { "" }),
+                None => "—".into(),
+            })
+            .collect();
+        let sit = record.sit_outs.iter().filter(|(r, _)| *r == no).map(|(_, p)| *p).sum::<i32>();
+        let total = lines.iter().filter_map(|g| g.points).sum::<i32>() + sit;
+        rounds.push(RoundLine {
+            round: no,
+            place,
+            games,
+            total,
+            counted: lines.iter().all(|g| g.accepted),
+        });
+    }
+    Ok(PlayerPage {
+        id,
+        tname: name_of(t),
+        number: n.0,
+        name: p.name.clone(),
+        club: p.club.clone().unwrap_or_default(),
+        status: match p.status {
+            PlayerStatus::Active => "playing",
+            PlayerStatus::Late => "not arrived yet",
+            PlayerStatus::Withdrawn { .. } => "withdrawn",
+        },
+        rank: row.map(|r| r.rank.to_string()).unwrap_or_default(),
+        points: row.map_or(0, |r| r.points),
+        rounds,
+    })
+}
+
+async fn player(State(app): State<Arc<AppState>>, Params((id, n)): Params<(i64, u32)>) -> PageResult {
+    let page = app.tournaments.get(id)?.read(|t| player_page(t, id, PlayerNo(n)))?;
+    html(&page)
+}

@@ -1,0 +1,325 @@
+//! Score entry at the table: the page a table's QR code opens (phone-sized),
+//! the same page for the director (enter, or amend an accepted sheet with a
+//! reason), and the live points: the page sends the game as it stands and
+//! gets back the points with the preset's explanation, or the field that is
+//! wrong.
+
+use super::{PageError, PageResult, html, name_of, preset_of, seat_name};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::extract::{Caller, Params, body_object};
+use askama::Template;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use jongg_rules::record::GameRecord;
+use jongg_tiles::Seat;
+use jongg_tournament::{Entry, RoundNo, SheetState, TableNo, Tournament};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
+    r.route("/score", get(scorekeeper_page))
+        .route("/director/t/{id}/r/{r}/table/{t}", get(director_page))
+        .route("/t/{id}/r/{r}/table/{t}/preview", post(preview))
+}
+
+struct SeatView {
+    /// `east`, ...
+    key: &'static str,
+    label: &'static str,
+    name: String,
+}
+
+struct GameRow {
+    game: u8,
+    points: Vec<String>,
+    lines: Vec<String>,
+    entered: bool,
+}
+
+struct SignView {
+    key: &'static str,
+    label: &'static str,
+    name: String,
+    checks: String,
+    signed: bool,
+}
+
+#[derive(Template)]
+#[template(path = "score.html")]
+struct ScorePage {
+    id: i64,
+    round: RoundNo,
+    table: TableNo,
+    name: String,
+    /// The scorekeeper's key (empty for the director, who has a session).
+    key: String,
+    director: bool,
+    /// Amending an accepted sheet (the director only).
+    amend: bool,
+    /// Nothing can be written (accepted, and not the director).
+    locked: bool,
+    /// The round is not under way (and not the director amending).
+    closed: bool,
+    seats: Vec<SeatView>,
+    games: Vec<GameRow>,
+    totals: Vec<i32>,
+    next_game: u8,
+    state: &'static str,
+    complete: bool,
+    signatures: Vec<SignView>,
+    /// The recorded game records by game number, as JSON, to fill the form
+    /// when a game is picked again.
+    records: String,
+    rules_title: String,
+}
+
+fn score_page(t: &Tournament, id: i64, round: RoundNo, table: TableNo, key: String, director: bool) -> Result<ScorePage, PageError> {
+    let sheet = t.sheet(round, table)?;
+    let preset = preset_of(t);
+    let seats: Vec<SeatView> = Seat::ALL
+        .into_iter()
+        .filter_map(|s| {
+            let p = sheet.players[s]?;
+            Some(SeatView {
+                key: s.name(),
+                label: seat_name(s),
+                name: t.player(p).map_or_else(|_| format!("#{}", p.0), |x| x.name.clone()),
+            })
+        })
+        .collect();
+    let present: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| sheet.players[s].is_some()).collect();
+    let games = sheet
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| GameRow {
+            game: u8::try_from(i + 1).unwrap_or(u8::MAX),
+            points: present
+                .iter()
+                .map(|&s| g.as_ref().map_or_else(String::new, |g| format!("{:+}", g.points[s])))
+                .collect(),
+            lines: g.as_ref().map_or_else(Vec::new, |g| g.lines.clone()),
+            entered: g.is_some(),
+        })
+        .collect();
+    let totals_all = sheet.totals();
+    let mut records = serde_json::Map::new();
+    for (i, g) in sheet.games.iter().enumerate() {
+        if let Some(g) = g {
+            let v = match &g.entry {
+                Entry::Record { record } => record.clone(),
+                Entry::Points { .. } => Value::Null,
+            };
+            records.insert((i + 1).to_string(), v);
+        }
+    }
+    let next_game = sheet
+        .games
+        .iter()
+        .position(Option::is_none)
+        .map_or(1, |i| i + 1);
+    let verification = preset.as_ref().map(|p| p.verification.clone());
+    let signatures = present
+        .iter()
+        .map(|&s| {
+            let checks = verification.as_ref().map_or_else(String::new, |v| {
+                let list: Vec<&str> = v.verifies[s]
+                    .iter()
+                    .filter(|o| present.contains(o))
+                    .map(|&o| seat_name(o))
+                    .collect();
+                if list.is_empty() {
+                    "their own scores".to_string()
+                } else {
+                    format!("the scores of {}", list.join(" and "))
+                }
+            });
+            SignView {
+                key: s.name(),
+                label: seat_name(s),
+                name: seats.iter().find(|v| v.key == s.name()).map_or_else(String::new, |v| v.name.clone()),
+                checks,
+                signed: sheet.signed[s],
+            }
+        })
+        .collect();
+    let accepted = sheet.state == SheetState::Accepted;
+    Ok(ScorePage {
+        id,
+        round,
+        table,
+        name: name_of(t),
+        key,
+        director,
+        amend: director && accepted,
+        locked: accepted && !director,
+        closed: t.current_round() != Some(round) && !(director && accepted),
+        seats,
+        games,
+        totals: present.iter().map(|&s| totals_all[s]).collect(),
+        next_game: u8::try_from(next_game).unwrap_or(1),
+        state: match sheet.state {
+            SheetState::Draft => "being filled in",
+            SheetState::Signed => "signed: waiting for the director",
+            SheetState::Accepted => "accepted by the director",
+        },
+        complete: sheet.is_complete(),
+        signatures,
+        records: Value::Object(records).to_string(),
+        rules_title: preset.map_or_else(String::new, |p| p.title),
+    })
+}
+
+async fn scorekeeper_page(State(app): State<Arc<AppState>>, uri: axum::http::Uri) -> PageResult {
+    // The key of the link, looked up whoever opens it (a director's browser
+    // with a session too: the page then writes as the table's scorekeeper).
+    let key = uri
+        .query()
+        .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("key=")))
+        .unwrap_or_default()
+        .to_string();
+    let unknown = || {
+        PageError::from(ApiError::unauthorized(
+            "this page needs the table's link as printed on the table card (scan its QR code)",
+        ))
+    };
+    if key.len() != 64 || !key.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(unknown());
+    }
+    let link = app
+        .tournaments
+        .store()
+        .find_table_token(&key)
+        .await
+        .map_err(ApiError::from)?
+        .ok_or_else(unknown)?;
+    let round = RoundNo::try_from(link.round).map_err(|_| ApiError::not_found("no such round"))?;
+    let table = TableNo::try_from(link.table).map_err(|_| ApiError::not_found("no such table"))?;
+    let page = app
+        .tournaments
+        .get(link.tournament)?
+        .read(|t| score_page(t, link.tournament, round, table, key, false))?;
+    html(&page)
+}
+
+async fn director_page(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params((id, round, table)): Params<(i64, RoundNo, TableNo)>,
+) -> PageResult {
+    super::need_director(&caller, &format!("/director/t/{id}/r/{round}/table/{table}"))?;
+    let page = app
+        .tournaments
+        .get(id)?
+        .read(|t| score_page(t, id, round, table, String::new(), true))?;
+    html(&page)
+}
+
+/// Scores a game record as it stands under the tournament's rules:
+/// `{"points": {...}, "lines": [...]}`, or 422 with `{"error", "field"}`
+/// naming the field that is wrong.
+async fn preview(
+    State(app): State<Arc<AppState>>,
+    Params((id, round, table)): Params<(i64, RoundNo, TableNo)>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let map = body_object(&body)?;
+    let slot = app.tournaments.get(id)?;
+    let (preset, seated) = slot.read(|t| {
+        let preset = preset_of(t).ok_or_else(|| ApiError::conflict("the tournament has no rules yet"))?;
+        let seats = t.seating(round)?.table(table).map(|x| x.seats.clone());
+        let seats = seats.ok_or_else(|| ApiError::not_found(format!("round {round} has no table {table}")))?;
+        Ok::<_, ApiError>((preset, seats.map(|p| p.is_some())))
+    })?;
+    Ok(score_preview(&preset, &seated, &Value::Object(map)))
+}
+
+fn field_error(field: &str, reason: impl Into<String>) -> Response {
+    let reason = reason.into();
+    (
+        StatusCode::UNPROCESSABLE_ENTITY,
+        axum::Json(json!({ "error": format!("{field}: {reason}"), "field": field, "reason": reason })),
+    )
+        .into_response()
+}
+
+pub(super) fn score_preview(preset: &jongg_rules::Preset, seated: &jongg_tiles::BySeat<bool>, record: &Value) -> Response {
+    let rec = match GameRecord::from_json(&record.to_string()) {
+        Ok(r) => r,
+        Err(e) => return field_error(&e.field, e.reason),
+    };
+    // The same check the tournament makes at a three-player table (R12).
+    let named = [("winner", rec.winner), ("discarder", rec.discarder), ("declarer", rec.declarer)];
+    for (field, seat) in named {
+        if let Some(s) = seat.filter(|&s| !seated[s]) {
+            return field_error(field, format!("{s} is empty at this three-player table (R12)"));
+        }
+    }
+    if let Some(s) = rec.dead.keys().find(|&&s| !seated[s]) {
+        return field_error(&format!("dead.{s}"), "that seat is empty at this table (R12)");
+    }
+    match jongg_rules::score(preset, &rec) {
+        Ok(scored) => {
+            let lines: Vec<Value> = scored
+                .lines
+                .iter()
+                .filter(|l| seated[l.seat])
+                .map(|l| json!({ "seat": l.seat, "points": l.points, "reason": l.reason, "source": l.source }))
+                .collect();
+            let points = jongg_tiles::BySeat::from_fn(|s| if seated[s] { scored.points[s] } else { 0 });
+            axum::Json(json!({ "points": points, "lines": lines })).into_response()
+        }
+        Err(e) => field_error(&e.field, e.reason),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jongg_tiles::BySeat;
+
+    fn body(r: Response) -> (StatusCode, Value) {
+        let status = r.status();
+        let bytes = futures_body(r);
+        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    }
+
+    fn futures_body(r: Response) -> Vec<u8> {
+        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        rt.block_on(async { axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap().to_vec() })
+    }
+
+    #[test]
+    fn a_self_picked_mah_jongg_scores_with_reasons() {
+        // standard: a self-picked Mah Jongg is paid double by everyone (standard 13).
+        let p = jongg_rules::Preset::builtin("standard").unwrap();
+        let all = BySeat([true; 4]);
+        let (status, v) = body(score_preview(&p, &all, &json!({"result": "mahjong", "winner": "east", "value": 25, "self_picked": true})));
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let pts = &v["points"];
+        let sum: i64 = ["east", "south", "west", "north"].iter().map(|s| pts[s].as_i64().unwrap()).sum();
+        assert!(pts["east"].as_i64().unwrap() > 0);
+        assert!(pts["south"].as_i64().unwrap() < 0);
+        assert_eq!(sum, pts["east"].as_i64().unwrap() + pts["south"].as_i64().unwrap() * 3);
+        assert!(!v["lines"].as_array().unwrap().is_empty());
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let p = jongg_rules::Preset::builtin("standard").unwrap();
+        let all = BySeat([true; 4]);
+        let (status, v) = body(score_preview(&p, &all, &json!({"result": "mahjong", "winner": "up"})));
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(v["field"], "winner");
+        // R12: the empty seat of a three-player table cannot win.
+        let three = BySeat([true, true, true, false]);
+        let (status, v) = body(score_preview(&p, &three, &json!({"result": "mahjong", "winner": "north", "value": 25, "discarder": "east"})));
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(v["field"], "winner");
+    }
+}

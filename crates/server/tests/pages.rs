@@ -1,0 +1,210 @@
+//! The web pages over a real server (SQLite): every page renders for a
+//! tournament played through the API, director pages need the login, the
+//! printables come as HTML and PDF, the CSV exports agree with the standings,
+//! and what people type is escaped. The browser drives the same pages in
+//! `tests/browser` (scripts/browser-tests.sh).
+
+mod common;
+
+use common::*;
+use jongg_store::Backend;
+use serde_json::json;
+
+fn played(app: &App, rounds: u32) -> i64 {
+    let id = tournament(app, "standard", 16, 4);
+    let points = |table: u64, _g: u32, _s: &[Option<u64>; 4]| {
+        let k = 10 * table as i32;
+        [3 * k, -k, -k, -k]
+    };
+    play_round(app, id, 1, json!({ "kind": "by_number" }), points);
+    for r in 2..=rounds {
+        play_round(app, id, r, json!({ "kind": "movement" }), points);
+    }
+    id
+}
+
+fn page(app: &App, director: bool, path: &str, status: u16) -> String {
+    let mut c = if director { app.director() } else { app.public() };
+    let r = c.get(path).expect("request");
+    assert_eq!(r.status, status, "{path}: {}", r.text());
+    r.text()
+}
+
+#[test]
+fn public_pages_render_the_standings_projector_and_players() {
+    let app = App::start(Backend::Sqlite);
+    let id = played(&app, 2);
+    let html = page(&app, false, "/", 200);
+    assert!(html.contains("Test standard"));
+    let html = page(&app, false, &format!("/t/{id}"), 200);
+    assert!(html.contains("After round 2 of 4"), "{html}");
+    assert!(html.contains("data-refresh"), "standings refresh themselves");
+    // Player 1 sat East at table 1 both rounds (standard moves East +1... ),
+    // whatever: the page's total equals the API's.
+    let totals = totals(&app, id);
+    for (n, pts) in [(1u64, totals[&1]), (16, totals[&16])] {
+        let html = page(&app, false, &format!("/t/{id}/players/{n}"), 200);
+        assert!(html.contains(&format!("<strong id=\"points\">{pts}</strong>")), "player {n}: {html}");
+        assert!(html.contains("Table "));
+    }
+    let html = page(&app, false, &format!("/t/{id}/projector"), 200);
+    assert!(html.contains("Standings"));
+    page(&app, false, &format!("/t/{id}/players/99"), 404);
+    page(&app, false, "/t/999", 404);
+}
+
+#[test]
+fn director_pages_need_the_login() {
+    let app = App::start(Backend::Sqlite);
+    let id = played(&app, 1);
+    let r = app.public().get(&format!("/director/t/{id}")).unwrap();
+    assert_eq!(r.status, 303);
+    assert_eq!(r.header("location"), Some(format!("/login?next=/director/t/{id}").as_str()));
+    let html = page(&app, true, &format!("/director/t/{id}"), 200);
+    assert!(html.contains("Round 1: closed"), "{html}");
+    assert!(html.contains("Seat round 2"));
+    assert!(html.contains("Movement warnings"));
+    let html = page(&app, true, &format!("/director/t/{id}/audit"), 200);
+    assert!(html.contains("accepted"));
+    page(&app, true, "/director", 200);
+    // A scorekeeper link is not the director.
+    let mut d = app.director();
+    let link = expect(d.get(&format!("{}/rounds/1/tables/1/link", t(id))), 200);
+    let mut k = app.with_token(link["token"].as_str().unwrap());
+    assert_eq!(k.get(&format!("/director/t/{id}")).unwrap().status, 303);
+}
+
+#[test]
+fn the_score_page_opens_from_the_table_link_only() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 16, 4);
+    let mut d = app.director();
+    expect(d.post(&format!("{}/rounds/1/seat", t(id)), &json!({ "method": { "kind": "by_number" } })), 200);
+    expect(d.post(&format!("{}/rounds/1/start", t(id)), &json!({})), 200);
+    let link = expect(d.get(&format!("{}/rounds/1/tables/2/link", t(id))), 200);
+    let url = link["url"].as_str().unwrap();
+    let path = &url[url.find("/score").unwrap()..];
+    let html = page(&app, false, path, 200);
+    assert!(html.contains("Table 2 · Round 1"), "{html}");
+    assert!(html.contains("P5"), "East of table 2 is player 5");
+    // Without the key, the page says to scan the table's code.
+    let html = page(&app, false, "/score", 401);
+    assert!(html.contains("table card"), "{html}");
+    // The director opens the same sheet from the dashboard.
+    let html = page(&app, true, &format!("/director/t/{id}/r/1/table/2"), 200);
+    assert!(html.contains("Save the game"));
+}
+
+#[test]
+fn live_points_come_with_reasons_or_the_field_that_is_wrong() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 16, 4);
+    let mut d = app.director();
+    expect(d.post(&format!("{}/rounds/1/seat", t(id)), &json!({ "method": { "kind": "by_number" } })), 200);
+    let mut p = app.public();
+    let path = format!("/t/{id}/r/1/table/1/preview");
+    // standard 13: a discard Mah Jongg; the thrower pays double.
+    let v = expect(p.post(&path, &json!({ "result": "mahjong", "winner": "east", "value": 25, "discarder": "south" })), 200);
+    assert_eq!(v["points"]["south"], -50, "{v}");
+    assert_eq!(v["points"]["west"], -25, "{v}");
+    assert_eq!(v["points"]["east"], 100, "{v}");
+    assert!(v["lines"].as_array().unwrap().iter().all(|l| l["source"].as_str().is_some_and(|s| !s.is_empty())));
+    let v = expect(p.post(&path, &json!({ "result": "mahjong", "winner": "east", "value": "lots" })), 422);
+    assert_eq!(v["field"], "value", "{v}");
+    expect(p.post(&format!("/t/{id}/r/1/table/9/preview"), &json!({ "result": "wall" })), 404);
+}
+
+#[test]
+fn a_csv_player_list_registers_all_or_none() {
+    let app = App::start(Backend::Sqlite);
+    let mut d = app.director();
+    let id = expect(d.post("/api/tournaments", &json!({ "name": "CSV", "rules": { "kind": "preset", "name": "standard" } })), 201)["id"].as_i64().unwrap();
+    let path = format!("/director/t/{id}/players.csv");
+    let bad = expect(d.post(&path, &json!({ "csv": "number,name\n1,Ann\n1,Bo\n" })), 422);
+    assert!(bad["error"].as_str().unwrap().contains("player 2 of the list"), "{bad}");
+    assert_eq!(expect(app.public().get(&format!("{}/players", t(id))), 200)["players"].as_array().unwrap().len(), 0);
+    let ok = expect(d.post(&path, &json!({ "csv": "1,Ann,\"Club, A\"\n2,Bo,,yes\n" })), 200);
+    assert_eq!(ok["registered"], 2);
+    let players = expect(app.public().get(&format!("{}/players", t(id))), 200);
+    assert_eq!(players["players"][0]["club"], "Club, A");
+    assert_eq!(players["players"][1]["status"]["kind"], "late");
+    // Only the director.
+    refused(app.public().post(&path, &json!({ "csv": "3,Cy" })), 401, "director");
+}
+
+#[test]
+fn printables_as_html_and_pdf_and_csv_exports() {
+    let app = App::start(Backend::Sqlite);
+    let id = played(&app, 4);
+    let base = format!("/director/t/{id}/print");
+    let html = page(&app, true, &base, 200);
+    assert!(html.contains("round/4/sheets"));
+    for doc in ["standings", "itineraries", "round/1", "round/2/cards", "round/3/sheets"] {
+        let html = page(&app, true, &format!("{base}/{doc}"), 200);
+        assert!(html.contains("<h1>Test standard"), "{doc}: {html}");
+        let r = app.director().get(&format!("{base}/{doc}.pdf")).unwrap();
+        assert_eq!(r.status, 200, "{doc}.pdf");
+        assert_eq!(r.header("content-type"), Some("application/pdf"));
+        assert!(r.body.starts_with(b"%PDF-"), "{doc}.pdf");
+    }
+    let cards = page(&app, true, &format!("{base}/round/2/cards"), 200);
+    assert_eq!(cards.matches("<svg").count(), 4, "a QR code per table");
+    assert_eq!(cards.matches("/score?key=").count(), 4);
+    let sheets = page(&app, true, &format!("{base}/round/3/sheets"), 200);
+    assert!(sheets.contains("(standard 25)"), "who collects the sheets");
+    assert!(sheets.contains("verifies the scores of West"), "R14: East checks West");
+    let r = app.public().get(&format!("/t/{id}/standings.pdf")).unwrap();
+    let text = String::from_utf8_lossy(&r.body).to_string();
+    assert!(text.contains("Final standings"));
+    page(&app, true, &format!("{base}/round/9"), 404);
+    page(&app, true, &format!("{base}/nothing"), 404);
+    page(&app, false, &format!("{base}/standings"), 303);
+
+    // The standings CSV agrees with the API, best first.
+    let csv = page(&app, false, &format!("/t/{id}/standings.csv"), 200);
+    let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines.len(), 17);
+    assert!(lines[0].starts_with("rank,number,name"));
+    let totals = totals(&app, id);
+    for l in &lines[1..] {
+        let f: Vec<&str> = l.split(',').collect();
+        let n: u64 = f[1].parse().unwrap();
+        assert_eq!(f[5].parse::<i64>().unwrap(), totals[&n], "{l}");
+    }
+    // Every game: 16 players x 4 games x 4 rounds.
+    let games = page(&app, false, &format!("/t/{id}/games.csv"), 200);
+    assert_eq!(games.split("\r\n").filter(|l| !l.is_empty()).count(), 1 + 16 * 16);
+}
+
+#[test]
+fn what_people_type_is_escaped_and_assets_are_served() {
+    let app = App::start(Backend::Sqlite);
+    let mut d = app.director();
+    let id = expect(d.post("/api/tournaments", &json!({ "name": "<b>Cup</b>", "rules": { "kind": "preset", "name": "standard" } })), 201)["id"].as_i64().unwrap();
+    expect(d.post(&format!("{}/players", t(id)), &json!({ "number": 1, "name": "<script>alert(1)</script>" })), 201);
+    let html = page(&app, true, &format!("/director/t/{id}"), 200);
+    assert!(!html.contains("<script>alert"));
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(page(&app, false, &format!("/t/{id}"), 200).contains("&lt;b&gt;Cup&lt;/b&gt;"));
+    for (path, ty) in [("/assets/jongg.css", "text/css"), ("/assets/jongg.js", "text/javascript"), ("/assets/score.js", "text/javascript")] {
+        let r = app.public().get(path).unwrap();
+        assert_eq!(r.status, 200);
+        assert!(r.header("content-type").unwrap().starts_with(ty));
+    }
+    // Nothing is loaded from elsewhere.
+    let html = page(&app, true, "/director", 200);
+    assert!(!html.contains("http://") && !html.contains("https://"));
+    // The login page only sends back to a path on this server.
+    let html = page(&app, false, "/login?next=//evil.example/x", 200);
+    assert!(html.contains("data-then=\"/director\""));
+}
+
+#[test]
+fn the_setup_link_opens_a_page() {
+    let app = App::start_bare(Backend::Sqlite);
+    let token = app.setup_token().unwrap();
+    let html = page(&app, false, &format!("/setup?token={token}"), 200);
+    assert!(html.contains(&token));
+    assert!(html.contains("data-api=\"/api/setup\""));
+    page(&app, false, "/setup", 400);
+}

@@ -1,0 +1,261 @@
+// Drives jongg's web pages in a real browser (Debian's headless Chromium at
+// /usr/bin/chromium, through playwright-core; nothing downloads a browser):
+// a 16-player, 4-round tournament from the director's setup to the final
+// standings, every game entered on the table's score page (table 1 of round
+// 1 on a phone-sized viewport), one amendment with a reason, the standings
+// checked against the points the score page showed, and the PDF checked.
+//
+// scripts/browser-tests.sh starts jongg and sets JONGG_URL and JONGG_SETUP.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+const URL = process.env.JONGG_URL;
+const SETUP = process.env.JONGG_SETUP;
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const SEATS = ["east", "south", "west", "north"];
+const PASSWORD = "mahjong-table-9";
+
+// The game played at table t, game g of round r: a Mah Jongg by discard,
+// a self-picked one, or a wall game, spread over the seats.
+function gameOf(r, t, g) {
+  const k = r * 7 + t * 3 + g;
+  if (k % 9 === 4) return { result: "wall" };
+  const winner = SEATS[k % 4];
+  const value = [25, 30, 35, 50][(r + t + g) % 4];
+  if (k % 5 === 0) return { result: "mahjong", winner, value, self_picked: true };
+  const discarder = SEATS[(k + 1 + (g % 3)) % 4];
+  return { result: "mahjong", winner, value, discarder, exposures: (r + g) % 3 };
+}
+
+async function fillGame(page, game) {
+  await page.check(`input[name=result][value=${game.result}]`);
+  if (game.result === "mahjong") {
+    await page.selectOption("#f-winner", game.winner);
+    await page.fill("#f-value", String(game.value));
+    if (game.self_picked) await page.check("#f-self_picked");
+    else await page.uncheck("#f-self_picked");
+    if (game.discarder) await page.selectOption("#f-discarder", game.discarder);
+    await page.fill("#f-exposures", String(game.exposures || 0));
+  }
+}
+
+// The points the score page shows for the game being entered, by seat.
+async function shownPoints(page, seats) {
+  // The answer to the last change is in (the page marks the form ready).
+  await page.waitForSelector("#game-form[data-state=ready]");
+  await page.waitForFunction(() => [...document.querySelectorAll("[id^=pv-]")].every((c) => c.textContent !== "—"));
+  const out = {};
+  for (const s of seats) out[s] = Number((await page.textContent(`#pv-${s}`)).replace("+", ""));
+  return out;
+}
+
+test("a 16-player, 4-round tournament through the pages", { timeout: 170_000 }, async () => {
+  assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const director = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await director.newPage();
+    const errors = [];
+    page.on("dialog", (d) => d.accept());
+    page.on("pageerror", (e) => errors.push(e.message));
+
+    // Setup link, then login.
+    await page.goto(SETUP);
+    await page.fill("#password", PASSWORD);
+    await page.click("button[type=submit]");
+    await page.waitForURL(/\/login/);
+    await page.fill("#password", "wrong password");
+    await page.click("button[type=submit]");
+    await page.waitForSelector(".form-error:has-text('wrong')");
+    await page.fill("#password", PASSWORD);
+    await page.click("button[type=submit]");
+    await page.waitForURL(/\/director$/);
+
+    // Create: the preset's plain-language rules are on the page.
+    await page.fill("#name", "Browser Spring Classic");
+    await page.fill("#dates", "2026-03-14");
+    await page.check("input[name=preset][value=standard]");
+    assert.match(await page.textContent("#create"), /preset `standard`/);
+    await page.fill("#rounds", "4");
+    await page.click("#create button[type=submit]");
+    await page.waitForURL(/\/director\/t\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const dash = `${URL}/director/t/${id}`;
+
+    // One player by the form, fifteen by CSV (with a header and a quoted club).
+    await page.fill("#p-number", "1");
+    await page.fill("#p-name", "Ada Abrams");
+    await page.fill("#p-club", "Temple Beth Emeth");
+    await page.click("#register button[type=submit]");
+    await page.waitForSelector("td:has-text('Ada Abrams')");
+    const names = ["Bea Brown", "Cy Chen", "Dot Diaz", "Eve Ellis", "Flo Fox", "Gus Gold", "Hal Hart",
+      "Ida Ives", "Jo Jones", "Kit Kahn", "Lou Lark", "Mo Moss", "Ned Nash", "Ora Oates", "Pat Page"];
+    const csv = "number,name,club\n" + names.map((n, i) => `${i + 2},${n},"Club, ${i % 3}"`).join("\n");
+    // A bad line first: nothing is registered and the line is named.
+    await page.fill("#players-csv", csv + "\nx,Nobody");
+    await page.click("#upload button[type=submit]");
+    await page.waitForSelector("#upload .form-error:has-text('line 17')");
+    await page.fill("#players-csv", csv);
+    await page.click("#upload button[type=submit]");
+    await page.waitForSelector("td:has-text('Pat Page')");
+    assert.equal(await page.locator("#players-h").textContent(), "Players (16)");
+
+    const tally = {}; // player number -> points as the score page showed them
+    const nameOf = { 1: "Ada Abrams" };
+    names.forEach((n, i) => { nameOf[i + 2] = n; });
+    let amended = false;
+
+    for (let r = 1; r <= 4; r++) {
+      await page.goto(dash);
+      if (r === 1) await page.selectOption("#method", "random");
+      else await page.selectOption("#method", "movement");
+      await page.click("#seat-form button[type=submit]");
+      await page.waitForSelector(`#round-${r}`);
+      if (r === 1) await page.waitForSelector("#warn-h");
+      await page.click(`text=Start round ${r}`);
+      await page.waitForSelector(`#round-${r}:has-text('under way')`);
+
+      // The table cards carry each table's scorekeeper link.
+      await page.goto(`${dash}/print/round/${r}/cards`);
+      const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
+      assert.equal(links.length, 4, "four table cards");
+      assert.equal(await page.locator(".qr svg").count(), 4, "each card has a QR code");
+
+      for (let t = 1; t <= 4; t++) {
+        const phone = r === 1 && t === 1;
+        const ctx = await browser.newContext(phone
+          ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+          : { viewport: { width: 1024, height: 800 } });
+        const sk = await ctx.newPage();
+        sk.on("pageerror", (e) => errors.push(e.message));
+        await sk.goto(links[t - 1]);
+        await sk.waitForSelector(`h1:has-text('Table ${t}')`);
+        // Who sits where, from the sheet's heading.
+        const seatNos = {};
+        for (const s of SEATS) {
+          const hint = await sk.textContent(`#f-winner option[value=${s}]`);
+          const name = hint.split(": ")[1];
+          seatNos[s] = Number(Object.keys(nameOf).find((k) => nameOf[k] === name));
+        }
+        if (phone) {
+          // An error shows beside its field: a value with no winner.
+          await sk.fill("#f-value", "25");
+          await sk.waitForSelector("#err-winner:not(:empty)");
+          const wide = await sk.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(wide <= 390, `the score page fits a phone (scrollWidth ${wide})`);
+        }
+        for (let g = 1; g <= 4; g++) {
+          assert.equal(await sk.inputValue("#f-game"), String(g));
+          const game = gameOf(r, t, g);
+          await fillGame(sk, game);
+          const pts = await shownPoints(sk, SEATS);
+          if (r === 1 && t === 1 && g === 1) {
+            // standard 13: the thrower pays double the card value, the
+            // others single; the winner takes it all.
+            assert.equal(game.discarder !== undefined, true);
+            const v = game.value;
+            assert.equal(pts[game.winner] > 0, true);
+            assert.equal(pts[game.discarder] <= -2 * v, true);
+          }
+          assert.equal(SEATS.reduce((a, s) => a + pts[s], 0) >= 0, true);
+          for (const s of SEATS) tally[seatNos[s]] = (tally[seatNos[s]] || 0) + pts[s];
+          await sk.click("#save");
+          await sk.waitForSelector(`#game-${g} td:not(:has(.hint))`);
+        }
+        // Every seat signs what the rules give it to check.
+        for (const s of SEATS) {
+          await sk.click(`button.sign[data-seat=${s}]`);
+          await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)} (') strong`);
+        }
+        assert.match(await sk.textContent("#sheet-state"), /signed/);
+        await ctx.close();
+      }
+
+      await page.goto(dash);
+      for (let t = 1; t <= 4; t++) {
+        await page.click(`text=Accept table ${t}`);
+        await page.waitForSelector(`#r${r}t${t} .state-accepted`);
+      }
+
+      if (r === 2 && !amended) {
+        // Amend game 1 of table 1: the director, with a reason.
+        await page.goto(`${dash}/r/2/table/1`);
+        await page.selectOption("#f-game", "1");
+        const before = await shownPoints(page, SEATS);
+        const seatNos = {};
+        for (const s of SEATS) {
+          const name = (await page.textContent(`#f-winner option[value=${s}]`)).split(": ")[1];
+          seatNos[s] = Number(Object.keys(nameOf).find((k) => nameOf[k] === name));
+        }
+        await page.check("input[name=result][value=mahjong]");
+        await page.selectOption("#f-winner", "north");
+        await page.fill("#f-value", "40");
+        await page.uncheck("#f-self_picked");
+        await page.selectOption("#f-discarder", "east");
+        await page.fill("#f-exposures", "0");
+        await page.waitForFunction(() => document.querySelector("#explain li"));
+        const after = await shownPoints(page, SEATS);
+        await page.click("#save");
+        await page.waitForSelector("#err-reason:not(:empty)"); // a reason is required
+        await page.fill("#f-reason", "East and North swapped their sheet entries");
+        await Promise.all([
+          page.waitForResponse((r) => r.url().includes("/games/1/amend") && r.status() === 200),
+          page.click("#save"),
+        ]);
+        await page.waitForLoadState("load");
+        for (const s of SEATS) tally[seatNos[s]] += after[s] - before[s];
+        amended = true;
+        await page.goto(`${dash}/audit`);
+        await page.waitForSelector("tr.audit-amended:has-text('swapped their sheet entries')");
+      }
+
+      await page.goto(dash);
+      await page.click(`text=Close round ${r}`);
+      await page.waitForSelector(`#round-${r}:has-text('closed')`);
+    }
+
+    // Public standings: every player's total is what the score pages showed.
+    const pub = await browser.newContext();
+    const sp = await pub.newPage();
+    await sp.goto(`${URL}/t/${id}`);
+    assert.match(await sp.textContent("#status"), /Final standings/);
+    const rows = await sp.$$eval("tr[data-player]", (trs) => trs.map((tr) => ({
+      n: Number(tr.dataset.player), points: Number(tr.querySelector(".points-total").textContent),
+      rank: Number(tr.cells[0].textContent) })));
+    assert.equal(rows.length, 16);
+    for (const row of rows) assert.equal(row.points, tally[row.n], `player #${row.n}'s total`);
+    for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].points >= rows[i].points, "best first");
+    assert.equal(rows[0].rank, 1);
+
+    // A player's page has each round's table, seat and game scores.
+    await sp.goto(`${URL}/t/${id}/players/${rows[0].n}`);
+    assert.equal(Number(await sp.textContent("#points")), rows[0].points);
+    assert.equal(await sp.locator("tbody tr").count(), 4);
+    await sp.goto(`${URL}/t/${id}/projector`);
+    await sp.waitForSelector("#ps-h");
+
+    // The standings as PDF and CSV.
+    const pdf = await page.request.get(`${dash}/print/standings.pdf`);
+    assert.equal(pdf.headers()["content-type"], "application/pdf");
+    const bytes = await pdf.body();
+    assert.equal(bytes.subarray(0, 5).toString(), "%PDF-");
+    const text = bytes.toString("latin1");
+    assert.ok(text.includes("Final standings"), "the PDF says final standings");
+    assert.ok(text.includes(nameOf[rows[0].n]), "the leader is in the PDF");
+    const csvText = await (await sp.request.get(`${URL}/t/${id}/standings.csv`)).text();
+    // rank,number,name,club,... with "Club, 1" quoted: read the quotes.
+    const first = [...csvText.split("\r\n")[1].matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1]);
+    assert.equal(Number(first[1]), rows[0].n);
+    assert.equal(Number(first[5]), rows[0].points);
+    await pub.close();
+    await director.close();
+    assert.deepEqual(errors, [], "no script errors on any page");
+  } finally {
+    await browser.close();
+  }
+});
