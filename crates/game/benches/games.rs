@@ -3,7 +3,7 @@
 
 use divan::Bencher;
 use jongg_card::Card;
-use jongg_game::Table;
+use jongg_game::{CardJudge, Table};
 use jongg_game::bot::{Bot, GreedyBot, RandomBot};
 use jongg_game::sim::play_one;
 use jongg_tiles::Seat;
@@ -18,29 +18,34 @@ const GAMES: u64 = 100;
 #[divan::bench(sample_count = 10)]
 fn random_bots(b: Bencher) {
     let card = Card::practice();
+    let judge = CardJudge::new(&card);
     let mut seed = 0u64;
-    b.counter(divan::counter::ItemsCount::new(GAMES)).bench_local(|| {
-        for _ in 0..GAMES {
-            seed += 1;
-            let mut bots: [Box<dyn Bot>; 4] =
-                Seat::ALL.map(|s| Box::new(RandomBot::new(seed * 8 + s.index() as u64)) as Box<dyn Bot>);
-            let g = play_one(Table::standard(), seed, &card, &mut bots).ok();
-            divan::black_box(g.map(|g| g.events().len()));
-        }
-    });
+    b.counter(divan::counter::ItemsCount::new(GAMES))
+        .bench_local(|| {
+            for _ in 0..GAMES {
+                seed += 1;
+                let mut bots: [Box<dyn Bot>; 4] = Seat::ALL
+                    .map(|s| Box::new(RandomBot::new(seed * 8 + s.index() as u64)) as Box<dyn Bot>);
+                let g = play_one(Table::standard(), seed, &judge, &mut bots).ok();
+                divan::black_box(g.map(|g| g.events().len()));
+            }
+        });
 }
 
 #[divan::bench(sample_count = 5)]
 fn greedy_bots(b: Bencher) {
     let card = Card::practice();
+    let judge = CardJudge::new(&card);
     let mut seed = 0u64;
-    b.counter(divan::counter::ItemsCount::new(GAMES / 10)).bench_local(|| {
-        for _ in 0..GAMES / 10 {
-            seed += 1;
-            let mut bots: [Box<dyn Bot + '_>; 4] =
-                Seat::ALL.map(|s| Box::new(GreedyBot::new(&card, seed * 8 + s.index() as u64)) as Box<dyn Bot>);
-            let g = play_one(Table::standard(), seed, &card, &mut bots).ok();
-            divan::black_box(g.map(|g| g.events().len()));
-        }
-    });
+    b.counter(divan::counter::ItemsCount::new(GAMES / 10))
+        .bench_local(|| {
+            for _ in 0..GAMES / 10 {
+                seed += 1;
+                let mut bots: [Box<dyn Bot + '_>; 4] = Seat::ALL.map(|s| {
+                    Box::new(GreedyBot::new(&card, seed * 8 + s.index() as u64)) as Box<dyn Bot>
+                });
+                let g = play_one(Table::standard(), seed, &judge, &mut bots).ok();
+                divan::black_box(g.map(|g| g.events().len()));
+            }
+        });
 }

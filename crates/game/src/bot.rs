@@ -15,7 +15,10 @@ pub trait Bot {
 }
 
 fn non_jokers(hand: &Counts) -> Vec<Tile> {
-    hand.to_tiles().into_iter().filter(|t| !t.is_joker()).collect()
+    hand.to_tiles()
+        .into_iter()
+        .filter(|t| !t.is_joker())
+        .collect()
 }
 
 fn pick_random(rng: &mut Rng, pool: &mut Vec<Tile>, n: usize) -> Vec<Tile> {
@@ -43,7 +46,10 @@ fn nth_tile(hand: &Counts, mut i: usize) -> Tile {
 fn exposure_for(hand: &Counts, tile: Tile, size: u8) -> Action {
     // The claimed tile is in the hand already; the others come from the rest.
     let naturals = (hand.get(tile) - 1).min(size - 1);
-    Action::Expose { naturals, jokers: size - 1 - naturals }
+    Action::Expose {
+        naturals,
+        jokers: size - 1 - naturals,
+    }
 }
 
 /// The largest exposure a hand can make with a claimed tile (capped at `cap`).
@@ -66,7 +72,9 @@ pub struct RandomBot {
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: Rng::new(seed) }
+        RandomBot {
+            rng: Rng::new(seed),
+        }
     }
 }
 
@@ -90,7 +98,9 @@ impl Bot for RandomBot {
                 let mut pool = non_jokers(hand);
                 if pass == PassKind::Courtesy {
                     let n = self.rng.below(4);
-                    return Action::Courtesy { tiles: pick_random(&mut self.rng, &mut pool, n) };
+                    return Action::Courtesy {
+                        tiles: pick_random(&mut self.rng, &mut pool, n),
+                    };
                 }
                 if pass == PassKind::SecondLeft && self.rng.chance(1, 8) {
                     return Action::StopCharleston;
@@ -101,21 +111,33 @@ impl Bot for RandomBot {
                 let tiles = pick_random(&mut self.rng, &mut pool, 3 - blind as usize);
                 Action::Pass { tiles, blind }
             }
-            Situation::MyTurn { must_expose: Some(tile), .. } => {
+            Situation::MyTurn {
+                must_expose: Some(tile),
+                ..
+            } => {
                 let most = max_exposure(hand, tile, 4);
-                let size = if most >= 4 && self.rng.chance(1, 3) { 4 } else { 3 };
+                let size = if most >= 4 && self.rng.chance(1, 3) {
+                    4
+                } else {
+                    3
+                };
                 exposure_for(hand, tile, size)
             }
             Situation::MyTurn { begun, .. } => {
                 let exposures = view.exposures(me);
-                if judge.might_be_mahjong(hand, exposures) && judge.mahjong(hand, exposures).is_some() {
+                if judge.might_be_mahjong(hand, exposures)
+                    && judge.mahjong(hand, exposures).is_some()
+                {
                     return Action::MahJongg { shown: true };
                 }
                 if begun && self.rng.chance(1, 4) {
                     for owner in Seat::ALL {
                         for (i, e) in view.exposures(owner).iter().enumerate() {
                             if e.jokers > 0 && hand.get(e.tile) > 0 {
-                                return Action::ExchangeJoker { owner, exposure: i as u8 };
+                                return Action::ExchangeJoker {
+                                    owner,
+                                    exposure: i as u8,
+                                };
                             }
                         }
                     }
@@ -128,10 +150,14 @@ impl Bot for RandomBot {
                 let exposures = view.exposures(me);
                 let h = with(hand, tile);
                 if judge.might_be_mahjong(&h, exposures) && judge.mahjong(&h, exposures).is_some() {
-                    return Action::Claim { call: Call::MahJongg };
+                    return Action::Claim {
+                        call: Call::MahJongg,
+                    };
                 }
                 if max_exposure(hand, tile, 9) >= 2 && self.rng.chance(1, 8) {
-                    Action::Claim { call: Call::Exposure }
+                    Action::Claim {
+                        call: Call::Exposure,
+                    }
                 } else {
                     Action::Decline
                 }
@@ -158,7 +184,11 @@ const TOP: usize = 4;
 
 impl<'c> GreedyBot<'c> {
     pub fn new(card: &'c Card, seed: u64) -> GreedyBot<'c> {
-        GreedyBot { card, rng: Rng::new(seed), cache: None }
+        GreedyBot {
+            card,
+            rng: Rng::new(seed),
+            cache: None,
+        }
     }
 
     fn near(&mut self, view: &View<'_>) -> &[NearHand] {
@@ -169,7 +199,9 @@ impl<'c> GreedyBot<'c> {
         if !fresh {
             let racks: Vec<Vec<Tile>> = view.exposures(me).iter().map(Exposure::tiles).collect();
             let seen = view.seen();
-            let near = self.card.nearest_live(&hand.to_tiles(), &racks, Some(&seen), TOP);
+            let near = self
+                .card
+                .nearest_live(&hand.to_tiles(), &racks, Some(&seen), TOP);
             self.cache = Some((hand, n, near));
         }
         self.cache.as_ref().map(|(_, _, v)| &v[..]).unwrap_or(&[])
@@ -182,7 +214,11 @@ impl<'c> GreedyBot<'c> {
         let Action::Expose { naturals, jokers } = exposure_for(&hand, tile, 3) else {
             return false;
         };
-        let e = Exposure { tile, naturals: naturals + 1, jokers };
+        let e = Exposure {
+            tile,
+            naturals: naturals + 1,
+            jokers,
+        };
         for _ in 0..e.naturals {
             hand.remove(tile);
         }
@@ -192,7 +228,9 @@ impl<'c> GreedyBot<'c> {
         let mut racks: Vec<Vec<Tile>> = view.exposures(me).iter().map(Exposure::tiles).collect();
         racks.push(e.tiles());
         let seen = view.seen();
-        let after = self.card.nearest_live(&hand.to_tiles(), &racks, Some(&seen), 1);
+        let after = self
+            .card
+            .nearest_live(&hand.to_tiles(), &racks, Some(&seen), 1);
         // The 14-tile rack still has a discard to make: one fewer needed is progress.
         after.first().is_some_and(|n| n.tiles_needed < needed_now)
     }
@@ -244,26 +282,39 @@ impl Bot for GreedyBot<'_> {
         let me = view.seat();
         match view.situation() {
             Situation::Charleston { pass, .. } => {
-                if me == view.table().dealer && pass == PassKind::FirstRight && judge.mahjong(&hand, &[]).is_some() {
+                if me == view.table().dealer
+                    && pass == PassKind::FirstRight
+                    && judge.mahjong(&hand, &[]).is_some()
+                {
                     return Action::MahJongg { shown: true };
                 }
                 let best = self.near(view).first().map_or(99, |n| n.tiles_needed);
                 if pass == PassKind::Courtesy {
                     let n = if best <= 4 { 1 } else { 3 };
-                    return Action::Courtesy { tiles: self.least_useful(view, n) };
+                    return Action::Courtesy {
+                        tiles: self.least_useful(view, n),
+                    };
                 }
                 if pass == PassKind::SecondLeft && best <= 3 {
                     return Action::StopCharleston;
                 }
-                Action::Pass { tiles: self.least_useful(view, 3), blind: 0 }
+                Action::Pass {
+                    tiles: self.least_useful(view, 3),
+                    blind: 0,
+                }
             }
-            Situation::MyTurn { must_expose: Some(tile), .. } => {
+            Situation::MyTurn {
+                must_expose: Some(tile),
+                ..
+            } => {
                 // Expose as many as the best line wants, three at least.
                 let want = self
                     .near(view)
                     .first()
                     .map_or(0, |n| n.needed.iter().filter(|t| **t == tile).count() as u8);
-                let size = (3 + want.saturating_sub(1)).min(max_exposure(&hand, tile, 6)).max(3);
+                let size = (3 + want.saturating_sub(1))
+                    .min(max_exposure(&hand, tile, 6))
+                    .max(3);
                 exposure_for(&hand, tile, size)
             }
             Situation::MyTurn { begun, .. } => {
@@ -278,21 +329,32 @@ impl Bot for GreedyBot<'_> {
                     for owner in Seat::ALL {
                         for (i, e) in view.exposures(owner).iter().enumerate() {
                             if e.jokers > 0 && hand.get(e.tile) > 0 && score[e.tile.index()] < 8 {
-                                return Action::ExchangeJoker { owner, exposure: i as u8 };
+                                return Action::ExchangeJoker {
+                                    owner,
+                                    exposure: i as u8,
+                                };
                             }
                         }
                     }
                 }
-                let tile = self.least_useful(view, 1).first().copied().unwrap_or(Tile::JOKER);
+                let tile = self
+                    .least_useful(view, 1)
+                    .first()
+                    .copied()
+                    .unwrap_or(Tile::JOKER);
                 Action::Discard { tile }
             }
             Situation::MustPick => Action::Pick,
             Situation::Window { tile, .. } => {
                 let near = self.near(view).to_vec();
                 let exposures = view.exposures(me);
-                let close = near.iter().any(|n| n.tiles_needed <= 1 && n.needed.contains(&tile));
+                let close = near
+                    .iter()
+                    .any(|n| n.tiles_needed <= 1 && n.needed.contains(&tile));
                 if close && judge.mahjong(&with(&hand, tile), exposures).is_some() {
-                    return Action::Claim { call: Call::MahJongg };
+                    return Action::Claim {
+                        call: Call::MahJongg,
+                    };
                 }
                 // Claim for an exposure when the best line is open and wants
                 // a group of this tile the rack can make.
@@ -302,7 +364,9 @@ impl Bot for GreedyBot<'_> {
                     && max_exposure(&hand, tile, 9) >= 2
                     && self.exposing_helps(view, tile, best.tiles_needed)
                 {
-                    return Action::Claim { call: Call::Exposure };
+                    return Action::Claim {
+                        call: Call::Exposure,
+                    };
                 }
                 Action::Decline
             }

@@ -31,3 +31,100 @@ impl Judge for Card {
         Card::is_mahjong(self, &concealed.to_tiles(), &racks(exposures))
     }
 }
+
+/// The card with a cheap pre-check for [`Judge::might_be_mahjong`], built
+/// once: a hand can only be a line whose kinds include every natural kind it
+/// holds. Random play asks on every discard, so this keeps the matcher off
+/// the hot path.
+#[derive(Clone, Debug)]
+pub struct CardJudge<'c> {
+    card: &'c Card,
+    /// The kind sets of the card's variants, without duplicates or subsets.
+    masks: Vec<u64>,
+    /// The most kinds any variant uses.
+    max_kinds: u32,
+}
+
+impl<'c> CardJudge<'c> {
+    pub fn new(card: &'c Card) -> CardJudge<'c> {
+        let mut masks: Vec<u64> = (1..=card.lines().len())
+            .flat_map(|id| card.variants_of(id).iter().map(|v| v.mask & !(1 << Tile::JOKER.index())))
+            .collect();
+        masks.sort_unstable_by_key(|m| std::cmp::Reverse(m.count_ones()));
+        masks.dedup();
+        let mut kept: Vec<u64> = Vec::new();
+        for m in masks {
+            if !kept.iter().any(|k| k & m == m) {
+                kept.push(m);
+            }
+        }
+        let max_kinds = kept.iter().map(|m| m.count_ones()).max().unwrap_or(0);
+        CardJudge { card, masks: kept, max_kinds }
+    }
+
+    pub fn card(&self) -> &'c Card {
+        self.card
+    }
+}
+
+impl Judge for CardJudge<'_> {
+    fn mahjong(&self, concealed: &Counts, exposures: &[Exposure]) -> Option<Win> {
+        Judge::mahjong(self.card, concealed, exposures)
+    }
+
+    fn can_still_make(&self, exposures: &[Exposure], dead: &Counts) -> bool {
+        Judge::can_still_make(self.card, exposures, dead)
+    }
+
+    fn might_be_mahjong(&self, concealed: &Counts, exposures: &[Exposure]) -> bool {
+        let mut hand = 0u64;
+        for (i, n) in concealed.0.iter().enumerate().take(Tile::JOKER.index()) {
+            if *n > 0 {
+                hand |= 1 << i;
+            }
+        }
+        for e in exposures {
+            hand |= 1 << e.tile.index();
+        }
+        hand.count_ones() <= self.max_kinds && self.masks.iter().any(|m| m & hand == hand)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use jongg_tiles::full_set;
+
+    #[test]
+    fn the_precheck_never_rejects_a_mahjong() {
+        // Random 14-tile racks, and racks the card itself says are wins.
+        let card = Card::practice();
+        let judge = CardJudge::new(&card);
+        let mut rng = Rng::new(1);
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let mut set = full_set();
+            rng.shuffle(&mut set);
+            let hand = Counts::from_tiles(&set[..14]);
+            if Judge::mahjong(&card, &hand, &[]).is_some() {
+                assert!(judge.might_be_mahjong(&hand, &[]));
+                checked += 1;
+            }
+        }
+        // Every line's own jokerless make passes the pre-check and is a win.
+        for id in 1..=card.lines().len() {
+            for v in card.variants_of(id).iter().take(3) {
+                let mut hand = Counts::default();
+                for (k, n) in v.counts.iter().enumerate() {
+                    hand.0[k] = *n;
+                }
+                if hand.total() == 14 && Judge::mahjong(&card, &hand, &[]).is_some() {
+                    assert!(judge.might_be_mahjong(&hand, &[]), "line {id}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10);
+    }
+}

@@ -4,8 +4,8 @@
 use crate::judge::{Exposure, Win};
 use crate::outcome::Outcome;
 use crate::table::Table;
-use jongg_tiles::{BySeat, Seat, Tile};
 use jongg_rules::record::PenaltyKind;
+use jongg_tiles::{BySeat, Seat, Tile};
 use serde::{Deserialize, Serialize};
 
 /// The passes of the Charleston, in order (`standard` 5A: "ROL LOR"), then
@@ -86,23 +86,38 @@ pub enum Action {
     StopCharleston,
     /// The courtesy pass across: 0-3 tiles in order of preference; the pair
     /// exchanges the smaller number of the two offers (`standard` 5B).
-    Courtesy { tiles: Vec<Tile> },
+    Courtesy {
+        tiles: Vec<Tile>,
+    },
     /// Pick the next tile of the wall.
     Pick,
-    Discard { tile: Tile },
+    Discard {
+        tile: Tile,
+    },
     /// Claim the discard on the table.
-    Claim { call: Call },
+    Claim {
+        call: Call,
+    },
     /// Let the discard go.
     Decline,
     /// Take back a claim before the tile is taken (`standard` 20).
     Withdraw,
     /// Expose the claimed tile with `naturals` more of its kind and `jokers`
     /// jokers from the rack: a pung, kong, quint or sextet.
-    Expose { naturals: u8, jokers: u8 },
+    Expose {
+        naturals: u8,
+        jokers: u8,
+    },
     /// Change the exposure made this turn, before discarding (`standard` 16D).
-    Correct { naturals: u8, jokers: u8 },
+    Correct {
+        naturals: u8,
+        jokers: u8,
+    },
     /// Give a natural tile for a joker in an exposure (`standard` 19).
-    ExchangeJoker { owner: Seat, exposure: u8 },
+    ExchangeJoker {
+        owner: Seat,
+        exposure: u8,
+    },
     /// Declare Mah Jongg with the 14 tiles held. `shown`: the hand was laid
     /// down (a false declaration then makes the hand dead, R8).
     MahJongg {
@@ -114,7 +129,9 @@ pub enum Action {
     /// After a shown false Mah Jongg: this player kept the hand intact.
     KeepHand,
     /// Declare another player's hand dead (`mahjong-mania-2026` rule 13).
-    DeclareDead { target: Seat },
+    DeclareDead {
+        target: Seat,
+    },
 }
 
 /// Why a hand is dead.
@@ -153,10 +170,14 @@ pub enum Event {
         wall: Option<Vec<Tile>>,
     },
     /// The deal: dealer 14, others 13.
-    Dealt { hands: BySeat<Option<Vec<Tile>>> },
+    Dealt {
+        hands: BySeat<Option<Vec<Tile>>>,
+    },
     /// A table set up as it stood after the Charleston (a director's replay):
     /// the racks, play starting with the dealer's discard.
-    Arranged { hands: BySeat<Option<Vec<Tile>>> },
+    Arranged {
+        hands: BySeat<Option<Vec<Tile>>>,
+    },
     /// A seat has chosen its tiles for a pass; the tiles are private.
     PassChosen {
         seat: Seat,
@@ -172,27 +193,73 @@ pub enum Event {
         kept: BySeat<Option<Vec<Tile>>>,
         blind: BySeat<u8>,
     },
-    CharlestonStopped { by: Seat },
-    Picked { seat: Seat, tile: Option<Tile> },
-    Discarded { seat: Seat, tile: Tile },
-    Answered { seat: Seat, answer: Answer },
-    Withdrew { seat: Seat },
+    CharlestonStopped {
+        by: Seat,
+    },
+    Picked {
+        seat: Seat,
+        tile: Option<Tile>,
+    },
+    Discarded {
+        seat: Seat,
+        tile: Tile,
+    },
+    Answered {
+        seat: Seat,
+        answer: Answer,
+    },
+    Withdrew {
+        seat: Seat,
+    },
     /// A claim for an exposure won the window (R16).
-    Took { seat: Seat, tile: Tile, from: Seat },
+    Took {
+        seat: Seat,
+        tile: Tile,
+        from: Seat,
+    },
     /// The window closed without a claim: `seat` picks next.
-    Next { seat: Seat },
-    Exposed { seat: Seat, exposure: Exposure },
-    Corrected { seat: Seat, exposure: Exposure },
-    JokerExchanged { seat: Seat, owner: Seat, exposure: u8, tile: Tile },
+    Next {
+        seat: Seat,
+    },
+    Exposed {
+        seat: Seat,
+        exposure: Exposure,
+    },
+    Corrected {
+        seat: Seat,
+        exposure: Exposure,
+    },
+    JokerExchanged {
+        seat: Seat,
+        owner: Seat,
+        exposure: u8,
+        tile: Tile,
+    },
     /// A Mah Jongg declared or claimed that the card does not make.
-    FalseMahJongg { seat: Seat, shown: bool },
+    FalseMahJongg {
+        seat: Seat,
+        shown: bool,
+    },
     /// Answer to a shown false Mah Jongg (R8).
-    ErrorAnswered { seat: Seat, threw_in: bool },
+    ErrorAnswered {
+        seat: Seat,
+        threw_in: bool,
+    },
     /// `by` declared `target` dead; `upheld` is the engine's judgement.
-    DeadCalled { by: Seat, target: Seat, upheld: bool },
-    Dead { seat: Seat, reason: DeadReason },
+    DeadCalled {
+        by: Seat,
+        target: Seat,
+        upheld: bool,
+    },
+    Dead {
+        seat: Seat,
+        reason: DeadReason,
+    },
     /// A conduct penalty, scored by the preset (R7: it stands).
-    Penalty { seat: Seat, kind: PenaltyKind },
+    Penalty {
+        seat: Seat,
+        kind: PenaltyKind,
+    },
     /// A verified Mah Jongg; `hand` is the concealed part, shown to all.
     MahJongg {
         seat: Seat,
@@ -200,7 +267,9 @@ pub enum Event {
         hand: Vec<Tile>,
         win: Win,
     },
-    Ended { outcome: Outcome },
+    Ended {
+        outcome: Outcome,
+    },
 }
 
 impl Event {
@@ -211,7 +280,12 @@ impl Event {
             BySeat::from_fn(|s| if s == seat { v[s].clone() } else { None })
         };
         match self {
-            Event::Began { seed: _, table, dice, wall: _ } => Event::Began {
+            Event::Began {
+                seed: _,
+                table,
+                dice,
+                wall: _,
+            } => Event::Began {
                 // The seed gives the wall: never shown while the game is on.
                 seed: 0,
                 table: table.clone(),
@@ -220,7 +294,12 @@ impl Event {
             },
             Event::Dealt { hands } => Event::Dealt { hands: only(hands) },
             Event::Arranged { hands } => Event::Arranged { hands: only(hands) },
-            Event::Passed { pass, gave, kept, blind } => Event::Passed {
+            Event::Passed {
+                pass,
+                gave,
+                kept,
+                blind,
+            } => Event::Passed {
                 pass: *pass,
                 gave: only(gave),
                 kept: only(kept),
@@ -230,7 +309,12 @@ impl Event {
                 seat: *s,
                 tile: if *s == seat { *tile } else { None },
             },
-            Event::PassChosen { seat: s, pass, tiles, blind } => Event::PassChosen {
+            Event::PassChosen {
+                seat: s,
+                pass,
+                tiles,
+                blind,
+            } => Event::PassChosen {
                 seat: *s,
                 pass: *pass,
                 tiles: if *s == seat { tiles.clone() } else { None },

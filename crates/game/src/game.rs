@@ -7,8 +7,8 @@ use crate::outcome::{Ending, Outcome};
 use crate::rng::Rng;
 use crate::state::{Began, Choice, Phase, State, Step, Turn};
 use crate::table::Table;
-use jongg_rules::record::PenaltyKind;
 use crate::view::View;
+use jongg_rules::record::PenaltyKind;
 use jongg_tiles::{BySeat, Counts, Seat, Tile, full_set};
 use std::fmt;
 
@@ -21,7 +21,9 @@ pub struct Game<'j> {
 
 impl fmt::Debug for Game<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Game").field("state", &self.state).finish_non_exhaustive()
+        f.debug_struct("Game")
+            .field("state", &self.state)
+            .finish_non_exhaustive()
     }
 }
 
@@ -29,7 +31,10 @@ impl fmt::Debug for Game<'_> {
 const WALL_SIDE: usize = 38;
 
 fn refuse<T>(seat: Seat, reason: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal { seat, reason: reason.into() })
+    Err(Refusal {
+        seat,
+        reason: reason.into(),
+    })
 }
 
 impl<'j> Game<'j> {
@@ -43,23 +48,49 @@ impl<'j> Game<'j> {
         // The dealer's wall is broken `dice` stacks in; picking starts there.
         let start = 2 * (dice[0] + dice[1]) as usize % WALL_SIDE;
         ring.rotate_left(start);
-        let mut game = Game { state: State::default(), events: Vec::with_capacity(640), judge };
-        game.push(Event::Began { seed, table: table.clone(), dice, wall: Some(ring.clone()) });
-        game.push(Event::Dealt { hands: deal(&table, &ring) });
+        let mut game = Game {
+            state: State::default(),
+            events: Vec::with_capacity(640),
+            judge,
+        };
+        game.push(Event::Began {
+            seed,
+            table: table.clone(),
+            dice,
+            wall: Some(ring.clone()),
+        });
+        game.push(Event::Dealt {
+            hands: deal(&table, &ring),
+        });
         game.settle();
         Ok(game)
     }
 
     /// A game dealt from a wall given in picking order (152 tiles): for a
     /// director replaying a physical game, and for tests.
-    pub fn from_wall(table: Table, wall: Vec<Tile>, judge: &'j dyn Judge) -> Result<Game<'j>, String> {
+    pub fn from_wall(
+        table: Table,
+        wall: Vec<Tile>,
+        judge: &'j dyn Judge,
+    ) -> Result<Game<'j>, String> {
         table.check()?;
         if Counts::from_tiles(&wall) != Counts::from_tiles(&full_set()) {
             return Err("the wall is not the 152 tiles of the set".into());
         }
-        let mut game = Game { state: State::default(), events: Vec::with_capacity(640), judge };
-        game.push(Event::Began { seed: 0, table: table.clone(), dice: [0, 0], wall: Some(wall.clone()) });
-        game.push(Event::Dealt { hands: deal(&table, &wall) });
+        let mut game = Game {
+            state: State::default(),
+            events: Vec::with_capacity(640),
+            judge,
+        };
+        game.push(Event::Began {
+            seed: 0,
+            table: table.clone(),
+            dice: [0, 0],
+            wall: Some(wall.clone()),
+        });
+        game.push(Event::Dealt {
+            hands: deal(&table, &wall),
+        });
         game.settle();
         Ok(game)
     }
@@ -82,7 +113,10 @@ impl<'j> Game<'j> {
                 (true, false) => 13,
             };
             if h.len() != want {
-                return Err(format!("{s} holds {} tiles; it should hold {want}", h.len()));
+                return Err(format!(
+                    "{s} holds {} tiles; it should hold {want}",
+                    h.len()
+                ));
             }
             for t in h {
                 all.add(*t);
@@ -91,8 +125,17 @@ impl<'j> Game<'j> {
         if all != Counts::from_tiles(&full_set()) {
             return Err("the racks and the wall are not the 152 tiles of the set".into());
         }
-        let mut game = Game { state: State::default(), events: Vec::with_capacity(640), judge };
-        game.push(Event::Began { seed: 0, table: table.clone(), dice: [0, 0], wall: Some(wall) });
+        let mut game = Game {
+            state: State::default(),
+            events: Vec::with_capacity(640),
+            judge,
+        };
+        game.push(Event::Began {
+            seed: 0,
+            table: table.clone(),
+            dice: [0, 0],
+            wall: Some(wall),
+        });
         let hands = BySeat::from_fn(|s| table.present[s].then(|| hands[s].clone()));
         game.push(Event::Arranged { hands });
         game.settle();
@@ -102,12 +145,20 @@ impl<'j> Game<'j> {
     /// Rebuilds a game from its full event log (the fold of the events).
     pub fn from_events(events: Vec<Event>, judge: &'j dyn Judge) -> Game<'j> {
         let state = State::fold(&events);
-        Game { state, events, judge }
+        Game {
+            state,
+            events,
+            judge,
+        }
     }
 
     /// A game resumed from a state, with no event history (tests, analysis).
     pub fn resume(state: State, judge: &'j dyn Judge) -> Game<'j> {
-        Game { state, events: Vec::new(), judge }
+        Game {
+            state,
+            events: Vec::new(),
+            judge,
+        }
     }
 
     pub fn state(&self) -> &State {
@@ -166,7 +217,10 @@ impl<'j> Game<'j> {
             return self.check_dead_call(seat, *target);
         }
         if st.dead[seat].is_some() {
-            return refuse(seat, "a dead hand stops picking and discarding (standard 17C)");
+            return refuse(
+                seat,
+                "a dead hand stops picking and discarding (standard 17C)",
+            );
         }
         match &st.phase {
             Phase::Setup => refuse(seat, "the game has not been dealt"),
@@ -181,15 +235,25 @@ impl<'j> Game<'j> {
                     self.check_window(seat, tile, from, w.answers[seat], action)
                 }
                 Step::Pick(s) if *s == seat => match action {
-                    Action::Pick => {
-                        Ok(vec![Event::Picked { seat, tile: Some(st.wall[st.drawn]) }])
-                    }
+                    Action::Pick => Ok(vec![Event::Picked {
+                        seat,
+                        tile: Some(st.wall[st.drawn]),
+                    }]),
                     _ => refuse(seat, "pick from the wall first (standard 7A)"),
                 },
                 Step::Error { answers, .. } if answers[seat].is_none() => match action {
-                    Action::ThrowIn => Ok(vec![Event::ErrorAnswered { seat, threw_in: true }]),
-                    Action::KeepHand => Ok(vec![Event::ErrorAnswered { seat, threw_in: false }]),
-                    _ => refuse(seat, "say whether you exposed your hand (throw_in or keep_hand)"),
+                    Action::ThrowIn => Ok(vec![Event::ErrorAnswered {
+                        seat,
+                        threw_in: true,
+                    }]),
+                    Action::KeepHand => Ok(vec![Event::ErrorAnswered {
+                        seat,
+                        threw_in: false,
+                    }]),
+                    _ => refuse(
+                        seat,
+                        "say whether you exposed your hand (throw_in or keep_hand)",
+                    ),
                 },
                 _ => refuse(seat, "it is not your turn"),
             },
@@ -210,7 +274,12 @@ impl<'j> Game<'j> {
                 // R10, standard 5D: the dealer's heavenly hand stops the Charleston.
                 match self.judge.mahjong(hand, &[]) {
                     Some(win) => Ok(vec![
-                        Event::MahJongg { seat, from: None, hand: hand.to_tiles(), win: win.clone() },
+                        Event::MahJongg {
+                            seat,
+                            from: None,
+                            hand: hand.to_tiles(),
+                            win: win.clone(),
+                        },
                         Event::Ended {
                             outcome: self.outcome_of(Ending::MahJongg {
                                 winner: seat,
@@ -244,7 +313,10 @@ impl<'j> Game<'j> {
                     return refuse(seat, "you have already chosen your tiles for this pass");
                 }
                 if tiles.len() + *blind as usize != 3 {
-                    return refuse(seat, "a Charleston pass is three tiles, blind ones included");
+                    return refuse(
+                        seat,
+                        "a Charleston pass is three tiles, blind ones included",
+                    );
                 }
                 if *blind > st.table.blind_allowed(pass) {
                     return refuse(
@@ -257,7 +329,10 @@ impl<'j> Game<'j> {
                 }
                 check_tiles(seat, hand, tiles)?;
                 let mut after = chosen.clone();
-                after[seat] = Some(Choice { tiles: tiles.clone(), blind: *blind });
+                after[seat] = Some(Choice {
+                    tiles: tiles.clone(),
+                    blind: *blind,
+                });
                 if after.0.iter().all(Option::is_some) && resolve_pass(pass, &after).is_none() {
                     return refuse(
                         seat,
@@ -282,7 +357,12 @@ impl<'j> Game<'j> {
                     return refuse(seat, "the courtesy pass is 0 to 3 tiles (standard 5B)");
                 }
                 check_tiles(seat, hand, tiles)?;
-                Ok(vec![Event::PassChosen { seat, pass, tiles: Some(tiles.clone()), blind: 0 }])
+                Ok(vec![Event::PassChosen {
+                    seat,
+                    pass,
+                    tiles: Some(tiles.clone()),
+                    blind: 0,
+                }])
             }
             _ => refuse(seat, "the Charleston is under way: pass tiles (standard 5)"),
         }
@@ -294,11 +374,20 @@ impl<'j> Game<'j> {
         if let Some(tile) = t.must_expose {
             return match action {
                 Action::Expose { naturals, jokers } => {
-                    let e = Exposure { tile, naturals: naturals + 1, jokers: *jokers };
+                    let e = Exposure {
+                        tile,
+                        naturals: naturals + 1,
+                        jokers: *jokers,
+                    };
                     check_exposure(seat, hand, &e, None)?;
                     Ok(vec![Event::Exposed { seat, exposure: e }])
                 }
-                _ => refuse(seat, format!("expose the claimed {tile} first: a taken tile must be exposed (standard 16A)")),
+                _ => refuse(
+                    seat,
+                    format!(
+                        "expose the claimed {tile} first: a taken tile must be exposed (standard 16A)"
+                    ),
+                ),
             };
         }
         match action {
@@ -310,16 +399,26 @@ impl<'j> Game<'j> {
             }
             Action::Correct { naturals, jokers } => {
                 let Some(i) = t.made else {
-                    return refuse(seat, "only the exposure made this turn can be corrected (standard 16D)");
+                    return refuse(
+                        seat,
+                        "only the exposure made this turn can be corrected (standard 16D)",
+                    );
                 };
                 let old = st.exposures[seat][i as usize];
-                let e = Exposure { tile: old.tile, naturals: naturals + 1, jokers: *jokers };
+                let e = Exposure {
+                    tile: old.tile,
+                    naturals: naturals + 1,
+                    jokers: *jokers,
+                };
                 check_exposure(seat, hand, &e, Some(&old))?;
                 Ok(vec![Event::Corrected { seat, exposure: e }])
             }
             Action::ExchangeJoker { owner, exposure } => {
                 if t.began == Began::Dealt {
-                    return refuse(seat, "pick a tile before exchanging for a joker (standard 19A)");
+                    return refuse(
+                        seat,
+                        "pick a tile before exchanging for a joker (standard 19A)",
+                    );
                 }
                 let Some(e) = st.exposures[*owner].get(*exposure as usize) else {
                     return refuse(seat, format!("{owner} has no exposure number {exposure}"));
@@ -328,37 +427,64 @@ impl<'j> Game<'j> {
                     return refuse(seat, format!("that exposure of {} holds no joker", e.tile));
                 }
                 if hand.get(e.tile) == 0 {
-                    return refuse(seat, format!("you need a {} to exchange for that joker", e.tile));
+                    return refuse(
+                        seat,
+                        format!("you need a {} to exchange for that joker", e.tile),
+                    );
                 }
-                Ok(vec![Event::JokerExchanged { seat, owner: *owner, exposure: *exposure, tile: e.tile }])
+                Ok(vec![Event::JokerExchanged {
+                    seat,
+                    owner: *owner,
+                    exposure: *exposure,
+                    tile: e.tile,
+                }])
             }
             Action::MahJongg { shown } => {
                 let exposures = &st.exposures[seat];
                 match self.judge.mahjong(hand, exposures) {
                     Some(win) => {
                         let heavenly = t.began == Began::Dealt && st.discards == 0;
-                        let jokerless = hand.get(Tile::JOKER) == 0
-                            && exposures.iter().all(|e| e.jokers == 0);
+                        let jokerless =
+                            hand.get(Tile::JOKER) == 0 && exposures.iter().all(|e| e.jokers == 0);
+                        let self_picked =
+                            !heavenly && (t.began == Began::Picked || t.exchanged_other);
+                        // Won on a tile claimed for an exposure (standard 17B): its
+                        // discarder threw it, to the exposures made before it.
+                        let discarder = if self_picked { None } else { t.claimed_from };
+                        let made = usize::from(discarder.is_some() && t.made.is_some());
                         let ending = Ending::MahJongg {
                             winner: seat,
-                            discarder: None,
-                            self_picked: !heavenly && (t.began == Began::Picked || t.exchanged_other),
+                            discarder,
+                            self_picked,
                             heavenly,
                             jokerless,
-                            exposures: exposures.len() as u8,
+                            exposures: (exposures.len() - made) as u8,
                             win: win.clone(),
                         };
                         Ok(vec![
-                            Event::MahJongg { seat, from: None, hand: hand.to_tiles(), win },
-                            Event::Ended { outcome: self.outcome_of(ending) },
+                            Event::MahJongg {
+                                seat,
+                                from: None,
+                                hand: hand.to_tiles(),
+                                win,
+                            },
+                            Event::Ended {
+                                outcome: self.outcome_of(ending),
+                            },
                         ])
                     }
-                    None => Ok(vec![Event::FalseMahJongg { seat, shown: *shown }]),
+                    None => Ok(vec![Event::FalseMahJongg {
+                        seat,
+                        shown: *shown,
+                    }]),
                 }
             }
             Action::Pick => refuse(seat, "you hold fourteen tiles: discard (standard 9)"),
             Action::Expose { .. } => refuse(seat, "exposures are made with a claimed discard"),
-            _ => refuse(seat, "it is your turn: discard, exchange a joker or declare Mah Jongg"),
+            _ => refuse(
+                seat,
+                "it is your turn: discard, exchange a joker or declare Mah Jongg",
+            ),
         }
     }
 
@@ -377,20 +503,43 @@ impl<'j> Game<'j> {
             },
             _ if answer.is_some() => refuse(
                 seat,
-                if seat == from { "you cannot claim your own discard" } else { "you have already answered" },
+                if seat == from {
+                    "you cannot claim your own discard"
+                } else {
+                    "you have already answered"
+                },
             ),
-            Action::Decline | Action::Pick => Ok(vec![Event::Answered { seat, answer: Answer::Decline }]),
-            Action::Claim { call: Call::Exposure } => {
+            Action::Decline => Ok(vec![Event::Answered {
+                seat,
+                answer: Answer::Decline,
+            }]),
+            Action::Claim {
+                call: Call::Exposure,
+            } => {
                 let hand = &self.state.hands[seat];
                 if hand.get(tile) + hand.get(Tile::JOKER) < 2 {
-                    return refuse(seat, format!("you cannot make a pung with the {tile}: exposures are three or more (standard 16)"));
+                    return refuse(
+                        seat,
+                        format!(
+                            "you cannot make a pung with the {tile}: exposures are three or more (standard 16)"
+                        ),
+                    );
                 }
-                Ok(vec![Event::Answered { seat, answer: Answer::Claim(Call::Exposure) }])
+                Ok(vec![Event::Answered {
+                    seat,
+                    answer: Answer::Claim(Call::Exposure),
+                }])
             }
-            Action::Claim { call: Call::MahJongg } => {
-                Ok(vec![Event::Answered { seat, answer: Answer::Claim(Call::MahJongg) }])
-            }
-            _ => refuse(seat, format!("the {tile} is open for claims: claim it or decline")),
+            Action::Claim {
+                call: Call::MahJongg,
+            } => Ok(vec![Event::Answered {
+                seat,
+                answer: Answer::Claim(Call::MahJongg),
+            }]),
+            _ => refuse(
+                seat,
+                format!("the {tile} is open for claims: claim it or decline"),
+            ),
         }
     }
 
@@ -421,13 +570,26 @@ impl<'j> Game<'j> {
             }
         }
         let upheld = !self.judge.can_still_make(&st.exposures[target], &dead);
-        let mut out = vec![Event::DeadCalled { by: seat, target, upheld }];
+        let mut out = vec![Event::DeadCalled {
+            by: seat,
+            target,
+            upheld,
+        }];
         if upheld {
-            out.push(Event::Dead { seat: target, reason: DeadReason::CannotMakeHand });
+            out.push(Event::Dead {
+                seat: target,
+                reason: DeadReason::CannotMakeHand,
+            });
         } else {
-            out.push(Event::Penalty { seat, kind: PenaltyKind::FalseDeadCall });
+            out.push(Event::Penalty {
+                seat,
+                kind: PenaltyKind::FalseDeadCall,
+            });
             if st.table.false_dead_call_makes_dead {
-                out.push(Event::Dead { seat, reason: DeadReason::WrongDeadCall });
+                out.push(Event::Dead {
+                    seat,
+                    reason: DeadReason::WrongDeadCall,
+                });
             }
         }
         Ok(out)
@@ -451,7 +613,12 @@ impl<'j> Game<'j> {
                 if c.chosen.0.iter().any(Option::is_none) {
                     return None;
                 }
-                let chosen = BySeat::from_fn(|s| c.chosen[s].clone().unwrap_or(Choice { tiles: vec![], blind: 0 }));
+                let chosen = BySeat::from_fn(|s| {
+                    c.chosen[s].clone().unwrap_or(Choice {
+                        tiles: vec![],
+                        blind: 0,
+                    })
+                });
                 let (gave, kept) = if c.pass == PassKind::Courtesy {
                     courtesy(&chosen)
                 } else {
@@ -501,7 +668,10 @@ impl<'j> Game<'j> {
                         if intact.len() >= 2 {
                             Some(self.next_after(*declarer))
                         } else {
-                            Some(self.end(Ending::MahJonggInError { declarer: *declarer, intact }))
+                            Some(self.end(Ending::MahJonggInError {
+                                declarer: *declarer,
+                                intact,
+                            }))
                         }
                     }
                     _ => None,
@@ -514,14 +684,25 @@ impl<'j> Game<'j> {
     fn mahjong_on_discard(&self, seat: Seat, from: Seat, hand: &Counts) -> Event {
         let exposures = &self.state.exposures[seat];
         match self.judge.mahjong(hand, exposures) {
-            Some(win) => Event::MahJongg { seat, from: Some(from), hand: hand.to_tiles(), win },
+            Some(win) => Event::MahJongg {
+                seat,
+                from: Some(from),
+                hand: hand.to_tiles(),
+                win,
+            },
             None => Event::FalseMahJongg { seat, shown: false },
         }
     }
 
     /// The `Ended` event after a Mah Jongg on a discard.
     fn discard_win_ending(&self) -> Option<Event> {
-        let Some(Event::MahJongg { seat, from: Some(from), win, .. }) = self.events.last() else {
+        let Some(Event::MahJongg {
+            seat,
+            from: Some(from),
+            win,
+            ..
+        }) = self.events.last()
+        else {
             return None;
         };
         let hand = &self.state.hands[*seat];
@@ -545,7 +726,9 @@ impl<'j> Game<'j> {
     }
 
     fn end(&self, ending: Ending) -> Event {
-        Event::Ended { outcome: self.outcome_of(ending) }
+        Event::Ended {
+            outcome: self.outcome_of(ending),
+        }
     }
 
     fn outcome_of(&self, ending: Ending) -> Outcome {
@@ -575,9 +758,17 @@ fn check_tiles(seat: Seat, hand: &Counts, tiles: &[Tile]) -> Result<(), Refusal>
 
 /// A pung, kong, quint or sextet with its first tile natural, from the rack
 /// (plus the tiles of `old`, the exposure being corrected).
-fn check_exposure(seat: Seat, hand: &Counts, e: &Exposure, old: Option<&Exposure>) -> Result<(), Refusal> {
+fn check_exposure(
+    seat: Seat,
+    hand: &Counts,
+    e: &Exposure,
+    old: Option<&Exposure>,
+) -> Result<(), Refusal> {
     if !(3..=6).contains(&e.len()) {
-        return refuse(seat, "an exposure is a pung, kong, quint or sextet: 3 to 6 tiles (singles and pairs only for Mah Jongg)");
+        return refuse(
+            seat,
+            "an exposure is a pung, kong, quint or sextet: 3 to 6 tiles (singles and pairs only for Mah Jongg)",
+        );
     }
     let mut have = *hand;
     if let Some(o) = old {
@@ -585,7 +776,10 @@ fn check_exposure(seat: Seat, hand: &Counts, e: &Exposure, old: Option<&Exposure
         have.0[Tile::JOKER.index()] += o.jokers;
     }
     if have.get(e.tile) < e.naturals {
-        return refuse(seat, format!("you do not hold {} of the {}", e.naturals, e.tile));
+        return refuse(
+            seat,
+            format!("you do not hold {} of the {}", e.naturals, e.tile),
+        );
     }
     if have.get(Tile::JOKER) < e.jokers {
         return refuse(seat, format!("you do not hold {} jokers", e.jokers));
@@ -613,7 +807,13 @@ fn deal(table: &Table, wall: &[Tile]) -> BySeat<Option<Vec<Tile>>> {
         at += 1;
     }
     hands[table.dealer].push(wall[at]);
-    BySeat::from_fn(|s| if table.present[s] { Some(std::mem::take(&mut hands[s])) } else { None })
+    BySeat::from_fn(|s| {
+        if table.present[s] {
+            Some(std::mem::take(&mut hands[s]))
+        } else {
+            None
+        }
+    })
 }
 
 /// The courtesy pass: each pair across exchanges the smaller offer.
@@ -627,9 +827,18 @@ fn courtesy(chosen: &BySeat<Choice>) -> (BySeat<Vec<Tile>>, BySeat<Vec<Tile>>) {
 /// A Charleston pass with blind tiles (R17). A seat's outgoing tiles are its
 /// own followed by the first `blind` of what it receives; `None` when every
 /// seat waits on another (standard 5E).
-fn resolve_pass(pass: PassKind, chosen: &BySeat<Option<Choice>>) -> Option<(BySeat<Vec<Tile>>, BySeat<Vec<Tile>>)> {
+fn resolve_pass(
+    pass: PassKind,
+    chosen: &BySeat<Option<Choice>>,
+) -> Option<(BySeat<Vec<Tile>>, BySeat<Vec<Tile>>)> {
     /// The first `n` tiles `s` passes: its own, then what it takes unseen.
-    fn first(pass: PassKind, chosen: &BySeat<Option<Choice>>, s: Seat, n: usize, depth: u8) -> Option<Vec<Tile>> {
+    fn first(
+        pass: PassKind,
+        chosen: &BySeat<Option<Choice>>,
+        s: Seat,
+        n: usize,
+        depth: u8,
+    ) -> Option<Vec<Tile>> {
         let c = chosen[s].as_ref()?;
         let k = c.tiles.len();
         let mut out = c.tiles[..n.min(k)].to_vec();

@@ -152,11 +152,20 @@ mod tests {
         let j = ToyJudge;
         let win = j.mahjong(&counts("1Bx3 2Bx3 3Bx3 4Bx3 5Bx2"), &[]).unwrap();
         assert_eq!(win.value, 50);
-        let win = j.mahjong(&counts("1Bx3 2Bx3 3Bx2 J 4Bx3 5Bx2"), &[]).unwrap();
+        let win = j
+            .mahjong(&counts("1Bx3 2Bx3 3Bx2 J 4Bx3 5Bx2"), &[])
+            .unwrap();
         assert_eq!(win.value, 25);
-        assert!(j.mahjong(&counts("1Bx3 2Bx3 3Bx3 4Bx3 5Dx2"), &[]).is_none());
+        assert!(
+            j.mahjong(&counts("1Bx3 2Bx3 3Bx3 4Bx3 5Dx2"), &[])
+                .is_none()
+        );
         assert!(j.mahjong(&counts("1Bx3 2Bx3 3Bx3 4Bx3 5B"), &[]).is_none());
-        let e = [Exposure { tile: Tile::FLOWER, naturals: 2, jokers: 1 }];
+        let e = [Exposure {
+            tile: Tile::FLOWER,
+            naturals: 2,
+            jokers: 1,
+        }];
         assert!(j.mahjong(&counts("2Bx3 3Bx3 4Bx3 5Bx2"), &e).is_some());
         assert!(j.can_still_make(&e, &Counts::default()));
     }

@@ -63,7 +63,10 @@ pub struct ActionLog {
 
 impl ActionLog {
     pub fn new(table: Table, seed: u64) -> ActionLog {
-        ActionLog { header: Header { table, seed }, actions: Vec::new() }
+        ActionLog {
+            header: Header { table, seed },
+            actions: Vec::new(),
+        }
     }
 
     pub fn push(&mut self, seat: Seat, action: Action) {
@@ -84,12 +87,16 @@ impl ActionLog {
     pub fn from_json_lines(text: &str) -> Result<ActionLog, String> {
         let mut lines = content_lines(text);
         let Some((n, first)) = lines.next() else {
-            return Err("an empty log: the first line must be {\"table\": .., \"seed\": ..}".into());
+            return Err(
+                "an empty log: the first line must be {\"table\": .., \"seed\": ..}".into(),
+            );
         };
         let header: Header =
             serde_json::from_str(first).map_err(|e| format!("line {n}: not a log header: {e}"))?;
         let actions = lines
-            .map(|(n, l)| serde_json::from_str(l).map_err(|e| format!("line {n}: not an action: {e}")))
+            .map(|(n, l)| {
+                serde_json::from_str(l).map_err(|e| format!("line {n}: not an action: {e}"))
+            })
             .collect::<Result<Vec<Entry>, String>>()?;
         Ok(ActionLog { header, actions })
     }
@@ -99,7 +106,8 @@ impl ActionLog {
     pub fn replay<'j>(&self, judge: &'j dyn Judge) -> Result<Game<'j>, String> {
         let mut g = Game::new(self.header.table.clone(), self.header.seed, judge)?;
         for (i, e) in self.actions.iter().enumerate() {
-            g.act(e.seat, &e.action).map_err(|r| format!("action {}: refused: {r}", i + 1))?;
+            g.act(e.seat, &e.action)
+                .map_err(|r| format!("action {}: refused: {r}", i + 1))?;
         }
         Ok(g)
     }

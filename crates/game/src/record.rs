@@ -10,7 +10,15 @@ impl Outcome {
     /// The game record of this outcome.
     pub fn record(&self) -> GameRecord {
         let mut r = match &self.ending {
-            Ending::MahJongg { winner, discarder, win, self_picked, heavenly, jokerless, exposures } => {
+            Ending::MahJongg {
+                winner,
+                discarder,
+                win,
+                self_picked,
+                heavenly,
+                jokerless,
+                exposures,
+            } => {
                 let mut r = GameRecord::new(GameResult::Mahjong);
                 r.winner = Some(*winner);
                 r.value = win.value;
@@ -30,7 +38,11 @@ impl Outcome {
                 r.declarer = Some(*declarer);
                 r.exposed = Seat::ALL
                     .into_iter()
-                    .filter(|s| s != declarer && !intact.contains(s) && self.dead[*s] == Some(DeadReason::ExposedInError))
+                    .filter(|s| {
+                        s != declarer
+                            && !intact.contains(s)
+                            && self.dead[*s] == Some(DeadReason::ExposedInError)
+                    })
                     .collect();
                 r
             }

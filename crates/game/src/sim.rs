@@ -51,10 +51,16 @@ impl FromStr for BotKind {
 
 /// Reads `greedy,greedy,random,greedy`: one bot per seat, East first.
 pub fn parse_bots(text: &str) -> Result<[BotKind; 4], String> {
-    let kinds = text.split(',').map(BotKind::from_str).collect::<Result<Vec<_>, _>>()?;
-    kinds
-        .try_into()
-        .map_err(|v: Vec<BotKind>| format!("four bots are needed (east, south, west, north), not {}", v.len()))
+    let kinds = text
+        .split(',')
+        .map(BotKind::from_str)
+        .collect::<Result<Vec<_>, _>>()?;
+    kinds.try_into().map_err(|v: Vec<BotKind>| {
+        format!(
+            "four bots are needed (east, south, west, north), not {}",
+            v.len()
+        )
+    })
 }
 
 /// A bot broke a rule (a bug in the bot or the engine).
@@ -76,7 +82,14 @@ pub fn play_one<'j>(
     bots: &mut [Box<dyn Bot + '_>; 4],
 ) -> Result<Game<'j>, (Refusal, &'static str, Action)> {
     let mut game = Game::new(table, seed, judge).map_err(|r| {
-        (Refusal { seat: Seat::East, reason: r }, "table", Action::Pick)
+        (
+            Refusal {
+                seat: Seat::East,
+                reason: r,
+            },
+            "table",
+            Action::Pick,
+        )
     })?;
     while !game.is_over() {
         for seat in Seat::ALL {
@@ -133,26 +146,43 @@ pub fn simulate(
     bots: [BotKind; 4],
     mut progress: impl FnMut(u32),
 ) -> Result<SimReport, SimError> {
-    let presets: Vec<Preset> = PRESET_NAMES.iter().filter_map(|n| Preset::builtin(n)).collect();
+    let judge = crate::card_judge::CardJudge::new(card);
+    let presets: Vec<Preset> = PRESET_NAMES
+        .iter()
+        .filter_map(|n| Preset::builtin(n))
+        .collect();
     let mut wins = BySeat([0u64; 4]);
     let mut points = BySeat([0i64; 4]);
     let mut by_preset: BTreeMap<String, BySeat<i64>> = BTreeMap::new();
-    let (mut self_picked, mut wall_games, mut in_error, mut dead_hands, mut turns) = (0, 0, 0, 0, 0u64);
+    let (mut self_picked, mut wall_games, mut in_error, mut dead_hands, mut turns) =
+        (0, 0, 0, 0, 0u64);
     for g in 0..games {
         let game_seed = Rng::derive(seed, g as u64);
         let dealer = Seat::from_index(g as usize % 4);
-        let mut players: [Box<dyn Bot + '_>; 4] =
-            Seat::ALL.map(|s| bots[s.index()].make(card, Rng::derive(game_seed, 1 + s.index() as u64)));
+        let mut players: [Box<dyn Bot + '_>; 4] = Seat::ALL
+            .map(|s| bots[s.index()].make(card, Rng::derive(game_seed, 1 + s.index() as u64)));
         let table = Table::from_preset(preset, dealer);
-        let game = play_one(table, game_seed, card, &mut players).map_err(|(refusal, bot, action)| SimError {
-            game: g,
-            seed: game_seed,
-            bot,
-            refusal,
-            action: serde_json::to_string(&action).unwrap_or_default(),
-        })?;
-        let Some(outcome) = game.outcome() else { continue };
-        tally(outcome, &mut wins, &mut self_picked, &mut wall_games, &mut in_error, &mut dead_hands);
+        let game =
+            play_one(table, game_seed, &judge, &mut players).map_err(|(refusal, bot, action)| {
+                SimError {
+                    game: g,
+                    seed: game_seed,
+                    bot,
+                    refusal,
+                    action: serde_json::to_string(&action).unwrap_or_default(),
+                }
+            })?;
+        let Some(outcome) = game.outcome() else {
+            continue;
+        };
+        tally(
+            outcome,
+            &mut wins,
+            &mut self_picked,
+            &mut wall_games,
+            &mut in_error,
+            &mut dead_hands,
+        );
         turns += outcome.turns as u64;
         let record = outcome.record();
         if let Ok(scored) = jongg_rules::score(preset, &record) {
@@ -197,7 +227,10 @@ pub fn simulate(
         dead_hands,
         average_turns: turns as f64 / n,
         points_per_game: points.map(|p| p as f64 / n),
-        points_per_preset: by_preset.into_iter().map(|(k, v)| (k, v.map(|p| p as f64 / n))).collect(),
+        points_per_preset: by_preset
+            .into_iter()
+            .map(|(k, v)| (k, v.map(|p| p as f64 / n)))
+            .collect(),
     })
 }
 
@@ -210,7 +243,11 @@ fn tally(
     dead: &mut u64,
 ) {
     match &o.ending {
-        Ending::MahJongg { winner, self_picked: sp, .. } => {
+        Ending::MahJongg {
+            winner,
+            self_picked: sp,
+            ..
+        } => {
             wins[*winner] += 1;
             *self_picked += u64::from(*sp);
         }

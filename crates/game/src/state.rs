@@ -40,6 +40,8 @@ pub struct Turn {
     pub made: Option<u8>,
     /// A joker was taken from another player's exposure this turn (R9).
     pub exchanged_other: bool,
+    /// Who threw the claimed tile, when the turn began with a claim.
+    pub claimed_from: Option<Seat>,
 }
 
 /// The claim window on a discard.
@@ -60,7 +62,10 @@ pub enum Step {
     Window(Window),
     Pick(Seat),
     /// After a shown false Mah Jongg (R8): the others say whether they exposed.
-    Error { declarer: Seat, answers: BySeat<Option<bool>> },
+    Error {
+        declarer: Seat,
+        answers: BySeat<Option<bool>>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,12 +172,18 @@ impl State {
 
     /// Tiles on the rack, concealed and exposed.
     pub fn rack_len(&self, seat: Seat) -> usize {
-        self.hands[seat].total() + self.exposures[seat].iter().map(Exposure::len).sum::<usize>()
+        self.hands[seat].total()
+            + self.exposures[seat]
+                .iter()
+                .map(Exposure::len)
+                .sum::<usize>()
     }
 
     /// The next live seat after `seat` in turn, if any other is live.
     pub fn next_live(&self, seat: Seat) -> Option<Seat> {
-        (1..=4).map(|i| Seat::from_index(seat.index() + i)).find(|s| self.live(*s))
+        (1..=4)
+            .map(|i| Seat::from_index(seat.index() + i))
+            .find(|s| self.live(*s))
     }
 
     /// Every tile at the table by kind: wall left, racks, floor. Always the
@@ -211,7 +222,12 @@ impl State {
 
     pub fn apply(&mut self, event: &Event) {
         match event {
-            Event::Began { seed, table, dice, wall } => {
+            Event::Began {
+                seed,
+                table,
+                dice,
+                wall,
+            } => {
                 *self = State {
                     seed: *seed,
                     table: table.clone(),
@@ -242,13 +258,19 @@ impl State {
                 }
                 self.phase = self.start_play();
             }
-            Event::PassChosen { seat, tiles, blind, .. } => {
+            Event::PassChosen {
+                seat, tiles, blind, ..
+            } => {
                 if let Phase::Charleston(c) = &mut self.phase {
-                    c.chosen[*seat] =
-                        Some(Choice { tiles: tiles.clone().unwrap_or_default(), blind: *blind });
+                    c.chosen[*seat] = Some(Choice {
+                        tiles: tiles.clone().unwrap_or_default(),
+                        blind: *blind,
+                    });
                 }
             }
-            Event::Passed { pass, gave, kept, .. } => {
+            Event::Passed {
+                pass, gave, kept, ..
+            } => {
                 for s in Seat::ALL {
                     for t in gave[s].iter().flatten() {
                         self.hands[s].remove(*t);
@@ -265,7 +287,10 @@ impl State {
                     p => p.following(),
                 };
                 self.phase = match next {
-                    Some(pass) => Phase::Charleston(Charleston { pass, chosen: BySeat::default() }),
+                    Some(pass) => Phase::Charleston(Charleston {
+                        pass,
+                        chosen: BySeat::default(),
+                    }),
                     None => self.start_play(),
                 };
             }
@@ -291,6 +316,7 @@ impl State {
                     must_expose: None,
                     made: None,
                     exchanged_other: false,
+                    claimed_from: None,
                 }));
             }
             Event::Discarded { seat, tile } => {
@@ -309,7 +335,11 @@ impl State {
                         && self.live(s);
                     if can { None } else { Some(Answer::Decline) }
                 });
-                self.phase = Phase::Play(Step::Window(Window { callable, last: *seat, answers }));
+                self.phase = Phase::Play(Step::Window(Window {
+                    callable,
+                    last: *seat,
+                    answers,
+                }));
             }
             Event::Answered { seat, answer } => {
                 if let Phase::Play(Step::Window(w)) = &mut self.phase {
@@ -321,9 +351,11 @@ impl State {
                     w.answers[*seat] = None;
                 }
             }
-            Event::Took { seat, tile, .. } => {
-                if let Phase::Play(Step::Window(Window { callable: Some((_, _, i)), .. })) =
-                    self.phase
+            Event::Took { seat, tile, from } => {
+                if let Phase::Play(Step::Window(Window {
+                    callable: Some((_, _, i)),
+                    ..
+                })) = self.phase
                 {
                     self.floor.remove(i);
                 }
@@ -336,6 +368,7 @@ impl State {
                     must_expose: Some(*tile),
                     made: None,
                     exchanged_other: false,
+                    claimed_from: Some(*from),
                 }));
             }
             Event::Next { seat } => self.phase = Phase::Play(Step::Pick(*seat)),
@@ -373,7 +406,12 @@ impl State {
                     self.exposures[*seat][i as usize] = *exposure;
                 }
             }
-            Event::JokerExchanged { seat, owner, exposure, tile } => {
+            Event::JokerExchanged {
+                seat,
+                owner,
+                exposure,
+                tile,
+            } => {
                 if let Some(e) = self.exposures[*owner].get_mut(*exposure as usize) {
                     e.jokers -= 1;
                     e.naturals += 1;
@@ -390,9 +428,16 @@ impl State {
                 if *shown {
                     self.dead[*seat] = Some(DeadReason::MahJonggInError);
                     let answers = BySeat::from_fn(|s| {
-                        if s != *seat && self.live(s) { None } else { Some(false) }
+                        if s != *seat && self.live(s) {
+                            None
+                        } else {
+                            Some(false)
+                        }
                     });
-                    self.phase = Phase::Play(Step::Error { declarer: *seat, answers });
+                    self.phase = Phase::Play(Step::Error {
+                        declarer: *seat,
+                        answers,
+                    });
                 } else if let Phase::Play(Step::Window(w)) = &mut self.phase {
                     // A false claim on a discard is void (R8: a verbal claim costs nothing).
                     w.answers[*seat] = Some(Answer::Decline);
@@ -419,11 +464,15 @@ impl State {
                     _ => {}
                 }
             }
-            Event::Penalty { seat, kind } => self.penalties.push(Conduct { seat: *seat, kind: *kind }),
+            Event::Penalty { seat, kind } => self.penalties.push(Conduct {
+                seat: *seat,
+                kind: *kind,
+            }),
             Event::MahJongg { seat, from, .. } => {
                 if from.is_some()
                     && let Phase::Play(Step::Window(Window {
-                        callable: Some((tile, _, i)), ..
+                        callable: Some((tile, _, i)),
+                        ..
                     })) = self.phase
                 {
                     self.floor.remove(i);
@@ -446,6 +495,7 @@ impl State {
             must_expose: None,
             made: None,
             exchanged_other: false,
+            claimed_from: None,
         }))
     }
 

@@ -124,7 +124,11 @@ mod tests {
             // R16: only beth-emeth (rule 11) lets a joker leave the tile before it open.
             assert_eq!(t.joker_covers, name != "beth-emeth", "{name}");
             // R5: mahjong-mania-2026 rule 13 charges a penalty and plays on.
-            assert_eq!(t.false_dead_call_makes_dead, name != "mahjong-mania-2026", "{name}");
+            assert_eq!(
+                t.false_dead_call_makes_dead,
+                name != "mahjong-mania-2026",
+                "{name}"
+            );
             // R17: blind passes on the first left and the last right.
             assert!(t.blind_first_left && t.blind_last_right, "{name}");
             // R12: no Charleston at a three-player table.

@@ -14,11 +14,17 @@ pub fn shuffle_hidden(st: &State, seat: Seat, seed: u64) -> State {
     let mut out = st.clone();
     let chosen = |s: Seat| -> Counts {
         match &st.phase {
-            Phase::Charleston(c) => c.chosen[s].as_ref().map(|c| Counts::from_tiles(&c.tiles)).unwrap_or_default(),
+            Phase::Charleston(c) => c.chosen[s]
+                .as_ref()
+                .map(|c| Counts::from_tiles(&c.tiles))
+                .unwrap_or_default(),
             _ => Counts::default(),
         }
     };
-    let others: Vec<Seat> = Seat::ALL.into_iter().filter(|s| *s != seat && st.table.present[*s]).collect();
+    let others: Vec<Seat> = Seat::ALL
+        .into_iter()
+        .filter(|s| *s != seat && st.table.present[*s])
+        .collect();
     let mut pool: Vec<Tile> = st.wall[st.drawn..].to_vec();
     let mut sizes = Vec::new();
     for s in &others {

@@ -14,7 +14,10 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Situation {
     /// A Charleston pass; `chosen`: this seat has chosen its tiles.
-    Charleston { pass: PassKind, chosen: bool },
+    Charleston {
+        pass: PassKind,
+        chosen: bool,
+    },
     /// This seat's turn: it holds fourteen tiles.
     MyTurn {
         /// A claimed tile that must be exposed first.
@@ -27,11 +30,20 @@ pub enum Situation {
     /// This seat must pick from the wall.
     MustPick,
     /// A discard is open for claims.
-    Window { tile: Tile, from: Seat, answer: Option<Answer> },
+    Window {
+        tile: Tile,
+        from: Seat,
+        answer: Option<Answer>,
+    },
     /// After a shown false Mah Jongg (R8): did this seat expose its hand?
-    MahJonggInError { declarer: Seat, answered: bool },
+    MahJonggInError {
+        declarer: Seat,
+        answered: bool,
+    },
     /// Another seat is to act.
-    Waiting { on: Option<Seat> },
+    Waiting {
+        on: Option<Seat>,
+    },
     Over,
 }
 
@@ -89,7 +101,9 @@ impl<'a> View<'a> {
     /// The tiles this seat chose for the current pass.
     pub fn my_pass(&self) -> Option<(&'a [Tile], u8)> {
         match &self.state.phase {
-            Phase::Charleston(c) => c.chosen[self.seat].as_ref().map(|c| (&c.tiles[..], c.blind)),
+            Phase::Charleston(c) => c.chosen[self.seat]
+                .as_ref()
+                .map(|c| (&c.tiles[..], c.blind)),
             _ => None,
         }
     }
@@ -114,7 +128,10 @@ impl<'a> View<'a> {
         match &self.state.phase {
             Phase::Setup => Situation::Waiting { on: None },
             Phase::Over => Situation::Over,
-            Phase::Charleston(c) => Situation::Charleston { pass: c.pass, chosen: c.chosen[me].is_some() },
+            Phase::Charleston(c) => Situation::Charleston {
+                pass: c.pass,
+                chosen: c.chosen[me].is_some(),
+            },
             Phase::Play(Step::Turn(t)) if t.seat == me => Situation::MyTurn {
                 must_expose: t.must_expose,
                 made: t.made,
@@ -124,14 +141,17 @@ impl<'a> View<'a> {
             Phase::Play(Step::Pick(s)) if *s == me => Situation::MustPick,
             Phase::Play(Step::Pick(s)) => Situation::Waiting { on: Some(*s) },
             Phase::Play(Step::Window(w)) => match w.callable {
-                Some((tile, from, _)) if from != me && self.state.live(me) => {
-                    Situation::Window { tile, from, answer: w.answers[me] }
-                }
+                Some((tile, from, _)) if from != me && self.state.live(me) => Situation::Window {
+                    tile,
+                    from,
+                    answer: w.answers[me],
+                },
                 _ => Situation::Waiting { on: None },
             },
-            Phase::Play(Step::Error { declarer, answers }) => {
-                Situation::MahJonggInError { declarer: *declarer, answered: answers[me].is_some() }
-            }
+            Phase::Play(Step::Error { declarer, answers }) => Situation::MahJonggInError {
+                declarer: *declarer,
+                answered: answers[me].is_some(),
+            },
         }
     }
 

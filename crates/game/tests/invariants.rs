@@ -40,12 +40,20 @@ fn check(st: &State) {
         assert!(ok, "{s} holds {len} in {:?}", st.phase());
         // Jokers only where allowed: exposures of three to six with a natural.
         for e in st.exposures(s) {
-            assert!(e.naturals >= 1 && (3..=6).contains(&e.len()) && !e.tile.is_joker(), "bad exposure {e:?}");
+            assert!(
+                e.naturals >= 1 && (3..=6).contains(&e.len()) && !e.tile.is_joker(),
+                "bad exposure {e:?}"
+            );
         }
     }
 }
 
-fn play<'j>(seed: u64, table: Table, judge: &'j dyn Judge, bots: &mut [Box<dyn Bot + '_>; 4]) -> Game<'j> {
+fn play<'j>(
+    seed: u64,
+    table: Table,
+    judge: &'j dyn Judge,
+    bots: &mut [Box<dyn Bot + '_>; 4],
+) -> Game<'j> {
     let mut g = Game::new(table, seed, judge).unwrap();
     check(g.state());
     let mut steps = 0;
@@ -135,8 +143,8 @@ proptest! {
 fn greedy_bots_keep_every_invariant() {
     let card = Card::practice();
     for seed in 0..6u64 {
-        let mut bots: [Box<dyn Bot + '_>; 4] =
-            Seat::ALL.map(|s| Box::new(GreedyBot::new(&card, seed * 4 + s.index() as u64)) as Box<dyn Bot>);
+        let mut bots: [Box<dyn Bot + '_>; 4] = Seat::ALL
+            .map(|s| Box::new(GreedyBot::new(&card, seed * 4 + s.index() as u64)) as Box<dyn Bot>);
         let g = play(seed, Table::standard(), &card, &mut bots);
         assert_eq!(&State::fold(g.events()), g.state());
     }
@@ -177,7 +185,10 @@ fn an_action_log_replays_through_the_rules() {
             }
         }
         let text = actions.to_json_lines();
-        let replayed = jongg_game::log::ActionLog::from_json_lines(&text).unwrap().replay(&card).unwrap();
+        let replayed = jongg_game::log::ActionLog::from_json_lines(&text)
+            .unwrap()
+            .replay(&card)
+            .unwrap();
         assert_eq!(replayed.events(), g.events());
     }
 }
@@ -196,8 +207,13 @@ fn replay_log_files_from_the_repository() {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         let log = jongg_game::log::ActionLog::from_json_lines(&text).unwrap();
-        let g = log.replay(&card).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let expect = text.lines().find_map(|l| l.strip_prefix("# expect: ")).expect("an `# expect:` line");
+        let g = log
+            .replay(&card)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let expect = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# expect: "))
+            .expect("an `# expect:` line");
         let got = serde_json::to_string(&g.outcome().map(|o| o.record())).unwrap();
         assert_eq!(got, expect.trim(), "{}", path.display());
         n += 1;
@@ -212,7 +228,11 @@ fn replay_log_files_from_the_repository() {
 fn print_a_log() {
     let card = Card::practice();
     let seed = 3;
-    let table = Table::from_preset(&jongg_rules::Preset::builtin("beth-emeth").unwrap(), Seat::East).without(Seat::North);
+    let table = Table::from_preset(
+        &jongg_rules::Preset::builtin("beth-emeth").unwrap(),
+        Seat::East,
+    )
+    .without(Seat::North);
     let mut bots = random_bots(seed);
     let mut g = Game::new(table.clone(), seed, &card).unwrap();
     let mut log = jongg_game::log::ActionLog::new(table, seed);
@@ -226,7 +246,10 @@ fn print_a_log() {
         }
     }
     print!("{}", log.to_json_lines());
-    println!("# expect: {}", serde_json::to_string(&g.outcome().map(|o| o.record())).unwrap());
+    println!(
+        "# expect: {}",
+        serde_json::to_string(&g.outcome().map(|o| o.record())).unwrap()
+    );
 }
 
 #[test]
@@ -271,11 +294,19 @@ fn views_and_redacted_events_show_nothing_hidden() {
                     // next tile, which is its to see: picks are checked below.)
                     let tw = twin(g.state(), s, seed ^ step);
                     let mut tg = jongg_game::testing::game_at(tw, &card);
-                    assert_eq!(g.view(s).snapshot(), tg.view(s).snapshot(), "seed {seed} step {step}");
+                    assert_eq!(
+                        g.view(s).snapshot(),
+                        tg.view(s).snapshot(),
+                        "seed {seed} step {step}"
+                    );
                     if a != Action::Pick {
                         let mut g2 = jongg_game::testing::game_at(g.state().clone(), &card);
-                        let r1 = g2.act(s, &a).map(|e| e.iter().map(|e| e.redacted_for(s)).collect::<Vec<_>>());
-                        let r2 = tg.act(s, &a).map(|e| e.iter().map(|e| e.redacted_for(s)).collect::<Vec<_>>());
+                        let r1 = g2
+                            .act(s, &a)
+                            .map(|e| e.iter().map(|e| e.redacted_for(s)).collect::<Vec<_>>());
+                        let r2 = tg
+                            .act(s, &a)
+                            .map(|e| e.iter().map(|e| e.redacted_for(s)).collect::<Vec<_>>());
                         // A Mah Jongg shows the winner's hand to all: compare while the game goes on.
                         if !g2.is_over() && !tg.is_over() {
                             assert_eq!(r1, r2, "seed {seed} step {step}: {a:?}");
@@ -286,10 +317,17 @@ fn views_and_redacted_events_show_nothing_hidden() {
                     if matches!(a, Action::Pick | Action::Decline) {
                         for o in Seat::ALL.into_iter().filter(|o| *o != s) {
                             let mut g2 = jongg_game::testing::game_at(g.state().clone(), &card);
-                            let mut tg = jongg_game::testing::game_at(twin(g.state(), o, seed ^ step), &card);
+                            let mut tg = jongg_game::testing::game_at(
+                                twin(g.state(), o, seed ^ step),
+                                &card,
+                            );
                             assert_eq!(g2.view(o).snapshot(), tg.view(o).snapshot());
-                            let r1 = g2.act(s, &a).map(|e| e.iter().map(|e| e.redacted_for(o)).collect::<Vec<_>>());
-                            let r2 = tg.act(s, &a).map(|e| e.iter().map(|e| e.redacted_for(o)).collect::<Vec<_>>());
+                            let r1 = g2
+                                .act(s, &a)
+                                .map(|e| e.iter().map(|e| e.redacted_for(o)).collect::<Vec<_>>());
+                            let r2 = tg
+                                .act(s, &a)
+                                .map(|e| e.iter().map(|e| e.redacted_for(o)).collect::<Vec<_>>());
                             if !g2.is_over() && !tg.is_over() {
                                 assert_eq!(r1, r2, "seed {seed} step {step}: {a:?} seen by {o}");
                             }
@@ -367,7 +405,17 @@ fn every_event_type_hides_private_fields_from_other_seats() {
             }
         }
     }
-    for must in ["began", "dealt", "pass_chosen", "passed", "picked", "discarded", "answered", "next", "ended"] {
+    for must in [
+        "began",
+        "dealt",
+        "pass_chosen",
+        "passed",
+        "picked",
+        "discarded",
+        "answered",
+        "next",
+        "ended",
+    ] {
         assert!(seen.contains(must), "{must} never seen");
     }
 }
@@ -384,12 +432,19 @@ fn refusals_never_name_hidden_tiles() {
             for tile in Tile::all_kinds() {
                 for a in [
                     Action::Discard { tile },
-                    Action::Pass { tiles: vec![tile; 3], blind: 0 },
+                    Action::Pass {
+                        tiles: vec![tile; 3],
+                        blind: 0,
+                    },
                     Action::DeclareDead { target: s.next() },
                     Action::Pick,
                 ] {
-                    let r1 = jongg_game::testing::game_at(g.state().clone(), &card).act(s, &a).err();
-                    let r2 = jongg_game::testing::game_at(tw.clone(), &card).act(s, &a).err();
+                    let r1 = jongg_game::testing::game_at(g.state().clone(), &card)
+                        .act(s, &a)
+                        .err();
+                    let r2 = jongg_game::testing::game_at(tw.clone(), &card)
+                        .act(s, &a)
+                        .err();
                     assert_eq!(r1, r2);
                 }
             }

@@ -5,7 +5,9 @@
 mod common;
 
 use common::*;
-use jongg_game::{Action, Answer, Call, DeadReason, Ending, Event, Game, PassKind, Phase, Situation, Table};
+use jongg_game::{
+    Action, Answer, Call, DeadReason, Ending, Event, Game, PassKind, Phase, Situation, Table,
+};
 use jongg_rules::record::{GameResult, PenaltyKind};
 use jongg_tiles::{Counts, Seat, Tile};
 
@@ -35,7 +37,10 @@ fn dealer_gets_14_others_13_and_the_wall_holds_the_rest() {
             assert_eq!(g.view(s).rack_len(s), if s == dealer { 14 } else { 13 });
         }
         assert_eq!(g.state().wall_left(), 152 - 53);
-        assert_eq!(g.state().census(), Counts::from_tiles(&jongg_tiles::full_set()));
+        assert_eq!(
+            g.state().census(),
+            Counts::from_tiles(&jongg_tiles::full_set())
+        );
         assert!(matches!(g.state().phase(), Phase::Charleston(_)));
     }
 }
@@ -55,7 +60,12 @@ fn the_same_seed_deals_the_same_game() {
 fn pass_all(g: &mut Game<'_>) -> Vec<Event> {
     let mut out = vec![];
     for s in Seat::ALL {
-        let tiles: Vec<Tile> = hand(g, s).to_tiles().into_iter().filter(|t| !t.is_joker()).take(3).collect();
+        let tiles: Vec<Tile> = hand(g, s)
+            .to_tiles()
+            .into_iter()
+            .filter(|t| !t.is_joker())
+            .take(3)
+            .collect();
         out = act(g, s, Action::Pass { tiles, blind: 0 });
     }
     out
@@ -65,13 +75,26 @@ fn pass_all(g: &mut Game<'_>) -> Vec<Event> {
 fn first_charleston_passes_right_across_left() {
     // standard 5A: "Right-Over-Left"; st-louis-senior-olympics 2a.
     let mut g = Game::new(Table::standard(), 3, &TOY).unwrap();
-    for (pass, to) in [(PassKind::FirstRight, Seat::next as fn(Seat) -> Seat), (PassKind::FirstAcross, Seat::across), (PassKind::FirstLeft, Seat::prev)] {
-        let Phase::Charleston(c) = g.state().phase() else { panic!() };
+    for (pass, to) in [
+        (PassKind::FirstRight, Seat::next as fn(Seat) -> Seat),
+        (PassKind::FirstAcross, Seat::across),
+        (PassKind::FirstLeft, Seat::prev),
+    ] {
+        let Phase::Charleston(c) = g.state().phase() else {
+            panic!()
+        };
         assert_eq!(c.pass, pass);
         let before = Seat::ALL.map(|s| hand(&g, s));
         let given: Vec<Vec<Tile>> = Seat::ALL
             .iter()
-            .map(|s| before[s.index()].to_tiles().into_iter().filter(|t| !t.is_joker()).take(3).collect())
+            .map(|s| {
+                before[s.index()]
+                    .to_tiles()
+                    .into_iter()
+                    .filter(|t| !t.is_joker())
+                    .take(3)
+                    .collect()
+            })
             .collect();
         pass_all(&mut g);
         for s in Seat::ALL {
@@ -85,17 +108,42 @@ fn first_charleston_passes_right_across_left() {
             assert_eq!(hand(&g, to(s)), expect, "{pass:?}: {s} passes to {}", to(s));
         }
     }
-    let Phase::Charleston(c) = g.state().phase() else { panic!() };
-    assert_eq!(c.pass, PassKind::SecondLeft, "standard 5A: then the second Charleston, left first");
+    let Phase::Charleston(c) = g.state().phase() else {
+        panic!()
+    };
+    assert_eq!(
+        c.pass,
+        PassKind::SecondLeft,
+        "standard 5A: then the second Charleston, left first"
+    );
 }
 
 #[test]
 fn jokers_are_never_passed_and_a_pass_is_three_tiles() {
     let mut g = position_charleston();
-    let j = Action::Pass { tiles: tiles("J 1B 2B"), blind: 0 };
+    let j = Action::Pass {
+        tiles: tiles("J 1B 2B"),
+        blind: 0,
+    };
     refused(&mut g, E, j, "jokers are never passed");
-    refused(&mut g, E, Action::Pass { tiles: tiles("1B 2B"), blind: 0 }, "three tiles");
-    refused(&mut g, E, Action::Pass { tiles: tiles("9C 9C 9C"), blind: 0 }, "do not hold");
+    refused(
+        &mut g,
+        E,
+        Action::Pass {
+            tiles: tiles("1B 2B"),
+            blind: 0,
+        },
+        "three tiles",
+    );
+    refused(
+        &mut g,
+        E,
+        Action::Pass {
+            tiles: tiles("9C 9C 9C"),
+            blind: 0,
+        },
+        "do not hold",
+    );
     refused(&mut g, E, Action::Discard { tile: t("1B") }, "Charleston");
 }
 
@@ -104,7 +152,8 @@ fn position_charleston() -> Game<'static> {
     for seed in 0.. {
         let g = Game::new(Table::standard(), seed, &TOY).unwrap();
         let h = hand(&g, E);
-        if h.get(Tile::JOKER) > 0 && h.get(t("1B")) > 0 && h.get(t("2B")) > 0 && h.get(t("9C")) < 3 {
+        if h.get(Tile::JOKER) > 0 && h.get(t("1B")) > 0 && h.get(t("2B")) > 0 && h.get(t("9C")) < 3
+        {
             return g;
         }
     }
@@ -116,10 +165,23 @@ fn blind_passes_only_on_first_left_and_last_right_and_go_unseen() {
     // R17; standard 6; mississippi-2025 "steal a tile(s) ... first left and/or second right".
     let mut g = Game::new(Table::standard(), 5, &TOY).unwrap();
     let own = |g: &Game<'_>, s: Seat, n: usize| -> Vec<Tile> {
-        hand(g, s).to_tiles().into_iter().filter(|t| !t.is_joker()).take(n).collect()
+        hand(g, s)
+            .to_tiles()
+            .into_iter()
+            .filter(|t| !t.is_joker())
+            .take(n)
+            .collect()
     };
     let tl = own(&g, E, 2);
-    refused(&mut g, E, Action::Pass { tiles: tl, blind: 1 }, "R17");
+    refused(
+        &mut g,
+        E,
+        Action::Pass {
+            tiles: tl,
+            blind: 1,
+        },
+        "R17",
+    );
     pass_all(&mut g); // right
     pass_all(&mut g); // across
     // First left: South (who gives to East) passes three of its own; East
@@ -127,13 +189,35 @@ fn blind_passes_only_on_first_left_and_last_right_and_go_unseen() {
     let east_before = hand(&g, E);
     let south_tiles = own(&g, S, 3);
     let east_tiles = own(&g, E, 2);
-    act(&mut g, E, Action::Pass { tiles: east_tiles.clone(), blind: 1 });
+    act(
+        &mut g,
+        E,
+        Action::Pass {
+            tiles: east_tiles.clone(),
+            blind: 1,
+        },
+    );
     for s in [S, W, N] {
         let tl = own(&g, s, 3);
-        act(&mut g, s, Action::Pass { tiles: tl, blind: 0 });
+        act(
+            &mut g,
+            s,
+            Action::Pass {
+                tiles: tl,
+                blind: 0,
+            },
+        );
     }
-    let passed = g.events().iter().rev().find(|e| matches!(e, Event::Passed { .. })).unwrap().clone();
-    let Event::Passed { kept, blind, .. } = &passed else { panic!() };
+    let passed = g
+        .events()
+        .iter()
+        .rev()
+        .find(|e| matches!(e, Event::Passed { .. }))
+        .unwrap()
+        .clone();
+    let Event::Passed { kept, blind, .. } = &passed else {
+        panic!()
+    };
     assert_eq!(blind[E], 1);
     // East keeps two of South's three; the first of them went on to North.
     assert_eq!(kept[E].as_ref().unwrap(), &south_tiles[1..].to_vec());
@@ -147,10 +231,15 @@ fn blind_passes_only_on_first_left_and_last_right_and_go_unseen() {
     assert_eq!(hand(&g, E), expect);
     // East's own copy of the event never names the stolen tile.
     let mine = passed.redacted_for(E);
-    let Event::Passed { gave, kept, .. } = &mine else { panic!() };
+    let Event::Passed { gave, kept, .. } = &mine else {
+        panic!()
+    };
     assert_eq!(gave[E].as_ref().unwrap(), &east_tiles);
     assert!(gave[N].is_none() && kept[S].is_none());
-    assert_eq!(g.state().census(), Counts::from_tiles(&jongg_tiles::full_set()));
+    assert_eq!(
+        g.state().census(),
+        Counts::from_tiles(&jongg_tiles::full_set())
+    );
 }
 
 #[test]
@@ -160,9 +249,24 @@ fn everyone_waiting_on_a_blind_tile_is_refused() {
     pass_all(&mut g);
     pass_all(&mut g);
     for s in [E, S, W] {
-        act(&mut g, s, Action::Pass { tiles: vec![], blind: 3 });
+        act(
+            &mut g,
+            s,
+            Action::Pass {
+                tiles: vec![],
+                blind: 3,
+            },
+        );
     }
-    refused(&mut g, N, Action::Pass { tiles: vec![], blind: 3 }, "standard 5E");
+    refused(
+        &mut g,
+        N,
+        Action::Pass {
+            tiles: vec![],
+            blind: 3,
+        },
+        "standard 5E",
+    );
 }
 
 #[test]
@@ -174,13 +278,31 @@ fn the_second_charleston_can_be_stopped_until_the_second_left_is_received() {
     pass_all(&mut g);
     pass_all(&mut g);
     // During the second left: even after choosing tiles, before anyone receives.
-    let tl: Vec<Tile> = hand(&g, E).to_tiles().into_iter().filter(|t| !t.is_joker()).take(3).collect();
-    act(&mut g, E, Action::Pass { tiles: tl, blind: 0 });
+    let tl: Vec<Tile> = hand(&g, E)
+        .to_tiles()
+        .into_iter()
+        .filter(|t| !t.is_joker())
+        .take(3)
+        .collect();
+    act(
+        &mut g,
+        E,
+        Action::Pass {
+            tiles: tl,
+            blind: 0,
+        },
+    );
     let before = hand(&g, E);
     act(&mut g, W, Action::StopCharleston);
     assert_eq!(hand(&g, E), before, "the chosen tiles stay on the rack");
-    let Phase::Charleston(c) = g.state().phase() else { panic!() };
-    assert_eq!(c.pass, PassKind::Courtesy, "standard 5B: the optional across pass may be completed");
+    let Phase::Charleston(c) = g.state().phase() else {
+        panic!()
+    };
+    assert_eq!(
+        c.pass,
+        PassKind::Courtesy,
+        "standard 5B: the optional across pass may be completed"
+    );
 }
 
 #[test]
@@ -189,7 +311,9 @@ fn the_second_charleston_cannot_be_stopped_once_the_second_left_is_received() {
     for _ in 0..4 {
         pass_all(&mut g);
     }
-    let Phase::Charleston(c) = g.state().phase() else { panic!() };
+    let Phase::Charleston(c) = g.state().phase() else {
+        panic!()
+    };
     assert_eq!(c.pass, PassKind::SecondAcross);
     refused(&mut g, W, Action::StopCharleston, "standard 5B");
 }
@@ -202,9 +326,19 @@ fn courtesy_pass_exchanges_the_smaller_offer() {
         pass_all(&mut g);
     }
     let offer = |g: &Game<'_>, s: Seat, n: usize| -> Vec<Tile> {
-        hand(g, s).to_tiles().into_iter().filter(|t| !t.is_joker()).take(n).collect()
+        hand(g, s)
+            .to_tiles()
+            .into_iter()
+            .filter(|t| !t.is_joker())
+            .take(n)
+            .collect()
     };
-    let (e, w, s, n) = (offer(&g, E, 3), offer(&g, W, 1), offer(&g, S, 0), offer(&g, N, 2));
+    let (e, w, s, n) = (
+        offer(&g, E, 3),
+        offer(&g, W, 1),
+        offer(&g, S, 0),
+        offer(&g, N, 2),
+    );
     let four = offer(&g, E, 4);
     refused(&mut g, E, Action::Courtesy { tiles: four }, "0 to 3");
     let (he, hw) = (hand(&g, E), hand(&g, W));
@@ -222,7 +356,10 @@ fn courtesy_pass_exchanges_the_smaller_offer() {
     assert_eq!(hand(&g, E), expect_e);
     assert_eq!(hand(&g, W), expect_w);
     assert_eq!(hand(&g, S), hs, "South offered none: nothing crosses");
-    assert!(matches!(g.view(E).situation(), Situation::MyTurn { .. }), "then East discards first (standard 3B)");
+    assert!(
+        matches!(g.view(E).situation(), Situation::MyTurn { .. }),
+        "then East discards first (standard 3B)"
+    );
 }
 
 #[test]
@@ -233,27 +370,54 @@ fn a_heavenly_hand_ends_the_charleston() {
     assert!(matches!(g.state().phase(), Phase::Charleston(_)));
     refused(&mut g, S, Action::MahJongg { shown: true }, "Charleston");
     let events = act(&mut g, E, Action::MahJongg { shown: true });
-    let Some(Event::Ended { outcome }) = events.last() else { panic!("{events:?}") };
-    let Ending::MahJongg { heavenly, self_picked, jokerless, discarder, .. } = &outcome.ending else { panic!() };
+    let Some(Event::Ended { outcome }) = events.last() else {
+        panic!("{events:?}")
+    };
+    let Ending::MahJongg {
+        heavenly,
+        self_picked,
+        jokerless,
+        discarder,
+        ..
+    } = &outcome.ending
+    else {
+        panic!()
+    };
     assert!(*heavenly && !*self_picked && *jokerless && discarder.is_none());
     let rec = outcome.record();
     assert!(rec.heavenly && !rec.self_picked);
-    let scored = jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
-    assert_eq!(scored.points[E], 50 + 20, "card value and jokerless, no self-picked (R10)");
+    let scored =
+        jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
+    assert_eq!(
+        scored.points[E],
+        50 + 20,
+        "card value and jokerless, no self-picked (R10)"
+    );
 }
 
 #[test]
 fn a_dealer_without_mahjong_cannot_stop_the_charleston() {
     let mut g = dealt(["1Bx3 2Bx3 3Bx3 4Bx3 5B 6D", "", "", ""]);
-    refused(&mut g, E, Action::MahJongg { shown: true }, "not a Mah Jongg");
+    refused(
+        &mut g,
+        E,
+        Action::MahJongg { shown: true },
+        "not a Mah Jongg",
+    );
 }
 
 #[test]
 fn a_dealer_win_before_the_first_discard_is_heavenly() {
     // R10 after the Charleston (here a three-player table, R12: no Charleston).
-    let mut g = position(Table::standard().without(N), ["1Bx3 2Bx3 3Bx3 4Bx3 5Bx2", "", "", ""], "");
+    let mut g = position(
+        Table::standard().without(N),
+        ["1Bx3 2Bx3 3Bx3 4Bx3 5Bx2", "", "", ""],
+        "",
+    );
     let events = act(&mut g, E, Action::MahJongg { shown: true });
-    let Some(Event::Ended { outcome }) = events.last() else { panic!("{events:?}") };
+    let Some(Event::Ended { outcome }) = events.last() else {
+        panic!("{events:?}")
+    };
     assert!(outcome.record().heavenly);
 }
 
@@ -272,7 +436,12 @@ fn a_three_player_table_has_no_charleston() {
 fn claim_table(rules: &str) -> Game<'static> {
     position(
         table(rules),
-        ["6B 1Cx3 2Cx3 3Cx3 4Cx3 5C", "6Bx2 1Dx3 2Dx3 3Dx3 4Dx2", "1Bx3 2Bx3 3Bx3 4Bx3 6B", "Jx2 6Dx3 7Dx3 8Dx3 9Dx2"],
+        [
+            "6B 1Cx3 2Cx3 3Cx3 4Cx3 5C",
+            "6Bx2 1Dx3 2Dx3 3Dx3 4Dx2",
+            "1Bx3 2Bx3 3Bx3 4Bx3 6B",
+            "Jx2 6Dx3 7Dx3 8Dx3 9Dx2",
+        ],
         "5D 9B",
     )
 }
@@ -285,14 +454,24 @@ fn mahjong_beats_an_exposure_claim_nearer_in_turn() {
     claim(&mut g, S, Call::Exposure);
     claim(&mut g, W, Call::MahJongg);
     let events = act(&mut g, N, Action::Decline);
-    let Some(Event::Ended { outcome }) = events.last() else { panic!("{events:?}") };
+    let Some(Event::Ended { outcome }) = events.last() else {
+        panic!("{events:?}")
+    };
     assert_eq!(outcome.winner(), Some(W));
     let rec = outcome.record();
     assert_eq!(rec.result, GameResult::Mahjong);
-    assert_eq!(rec.discarder, Some(E), "R9: a Mah Jongg on a discard is not self-picked");
+    assert_eq!(
+        rec.discarder,
+        Some(E),
+        "R9: a Mah Jongg on a discard is not self-picked"
+    );
     assert!(!rec.self_picked && rec.jokerless && rec.exposures == 0);
-    let scored = jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
-    assert_eq!(scored.points[E], -10, "standard 13.5: thrown to no exposures");
+    let scored =
+        jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
+    assert_eq!(
+        scored.points[E], -10,
+        "standard 13.5: thrown to no exposures"
+    );
 }
 
 #[test]
@@ -303,8 +482,17 @@ fn between_exposure_claims_the_nearest_after_the_discarder_wins() {
     claim(&mut g, N, Call::Exposure);
     claim(&mut g, S, Call::Exposure);
     let ev = act(&mut g, W, Action::Decline);
-    assert!(ev.iter().any(|e| matches!(e, Event::Took { seat: S, .. })), "{ev:?}");
-    assert!(matches!(g.view(S).situation(), Situation::MyTurn { must_expose: Some(_), .. }));
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Took { seat: S, .. })),
+        "{ev:?}"
+    );
+    assert!(matches!(
+        g.view(S).situation(),
+        Situation::MyTurn {
+            must_expose: Some(_),
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -325,9 +513,23 @@ fn a_claim_can_be_withdrawn_until_the_tile_is_taken() {
 fn claims_need_a_pung_and_the_discarder_cannot_claim() {
     let mut g = claim_table("standard");
     discard(&mut g, E, "6B");
-    refused(&mut g, E, Action::Claim { call: Call::Exposure }, "own discard");
+    refused(
+        &mut g,
+        E,
+        Action::Claim {
+            call: Call::Exposure,
+        },
+        "own discard",
+    );
     // West holds one 6B and no joker: no pung possible.
-    refused(&mut g, W, Action::Claim { call: Call::Exposure }, "pung");
+    refused(
+        &mut g,
+        W,
+        Action::Claim {
+            call: Call::Exposure,
+        },
+        "pung",
+    );
     refused(&mut g, S, Action::Pick, "");
 }
 
@@ -339,10 +541,41 @@ fn a_taken_tile_must_be_exposed_as_three_to_six_with_the_claimed_tile_natural() 
     claim(&mut g, S, Call::Exposure);
     all_decline(&mut g);
     refused(&mut g, S, Action::Discard { tile: t("1D") }, "standard 16A");
-    refused(&mut g, S, Action::Expose { naturals: 1, jokers: 0 }, "pung, kong");
-    refused(&mut g, S, Action::Expose { naturals: 1, jokers: 1 }, "jokers");
-    refused(&mut g, S, Action::Expose { naturals: 3, jokers: 0 }, "do not hold");
-    act(&mut g, S, Action::Expose { naturals: 2, jokers: 0 });
+    refused(
+        &mut g,
+        S,
+        Action::Expose {
+            naturals: 1,
+            jokers: 0,
+        },
+        "pung, kong",
+    );
+    refused(
+        &mut g,
+        S,
+        Action::Expose {
+            naturals: 1,
+            jokers: 1,
+        },
+        "jokers",
+    );
+    refused(
+        &mut g,
+        S,
+        Action::Expose {
+            naturals: 3,
+            jokers: 0,
+        },
+        "do not hold",
+    );
+    act(
+        &mut g,
+        S,
+        Action::Expose {
+            naturals: 2,
+            jokers: 0,
+        },
+    );
     assert_eq!(g.view(E).exposures(S)[0].len(), 3);
     assert_eq!(g.view(S).rack_len(S), 14);
 }
@@ -353,24 +586,73 @@ fn an_exposure_may_be_corrected_until_the_discard() {
     // North: two jokers; claims 6D? North holds 6Dx3: East throws 6D.
     let mut g = position(
         table("standard"),
-        ["6D 1Cx3 2Cx3 3Cx3 4Cx3 5C", "", "", "Jx2 6Dx2 7Dx3 8Dx3 9Dx3"],
+        [
+            "6D 1Cx3 2Cx3 3Cx3 4Cx3 5C",
+            "",
+            "",
+            "Jx2 6Dx2 7Dx3 8Dx3 9Dx3",
+        ],
         "5D",
     );
     discard(&mut g, E, "6D");
     claim(&mut g, N, Call::Exposure);
     all_decline(&mut g);
-    act(&mut g, N, Action::Expose { naturals: 2, jokers: 0 });
-    act(&mut g, N, Action::Correct { naturals: 2, jokers: 1 }); // pung to kong
+    act(
+        &mut g,
+        N,
+        Action::Expose {
+            naturals: 2,
+            jokers: 0,
+        },
+    );
+    act(
+        &mut g,
+        N,
+        Action::Correct {
+            naturals: 2,
+            jokers: 1,
+        },
+    ); // pung to kong
     assert_eq!(g.view(E).exposures(N)[0].len(), 4);
-    act(&mut g, N, Action::Correct { naturals: 1, jokers: 2 }); // and a different mix
-    act(&mut g, N, Action::Correct { naturals: 2, jokers: 0 }); // back to a pung
+    act(
+        &mut g,
+        N,
+        Action::Correct {
+            naturals: 1,
+            jokers: 2,
+        },
+    ); // and a different mix
+    act(
+        &mut g,
+        N,
+        Action::Correct {
+            naturals: 2,
+            jokers: 0,
+        },
+    ); // back to a pung
     assert_eq!(hand(&g, N).get(Tile::JOKER), 2);
-    refused(&mut g, N, Action::Correct { naturals: 0, jokers: 0 }, "pung, kong");
+    refused(
+        &mut g,
+        N,
+        Action::Correct {
+            naturals: 0,
+            jokers: 0,
+        },
+        "pung, kong",
+    );
     discard(&mut g, N, "9D");
     all_decline(&mut g);
     // After the discard the exposure is fixed.
     act(&mut g, E, Action::Pick);
-    refused(&mut g, E, Action::Correct { naturals: 2, jokers: 1 }, "standard 16D");
+    refused(
+        &mut g,
+        E,
+        Action::Correct {
+            naturals: 2,
+            jokers: 1,
+        },
+        "standard 16D",
+    );
 }
 
 #[test]
@@ -386,18 +668,71 @@ fn joker_exchange_needs_a_begun_turn_and_a_matching_natural() {
     discard(&mut g, E, "6D");
     claim(&mut g, N, Call::Exposure);
     all_decline(&mut g);
-    act(&mut g, N, Action::Expose { naturals: 1, jokers: 1 });
+    act(
+        &mut g,
+        N,
+        Action::Expose {
+            naturals: 1,
+            jokers: 1,
+        },
+    );
     discard(&mut g, N, "9D");
     all_decline(&mut g);
     // East has not picked: the turn has not begun.
-    refused(&mut g, E, Action::ExchangeJoker { owner: N, exposure: 0 }, "standard 7A");
+    refused(
+        &mut g,
+        E,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 0,
+        },
+        "standard 7A",
+    );
     act(&mut g, E, Action::Pick);
-    refused(&mut g, E, Action::ExchangeJoker { owner: N, exposure: 1 }, "no exposure");
-    refused(&mut g, S, Action::ExchangeJoker { owner: N, exposure: 0 }, "not your turn");
-    act(&mut g, E, Action::ExchangeJoker { owner: N, exposure: 0 });
-    assert_eq!(g.view(S).exposures(N)[0], jongg_game::Exposure { tile: t("6D"), naturals: 3, jokers: 0 });
+    refused(
+        &mut g,
+        E,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 1,
+        },
+        "no exposure",
+    );
+    refused(
+        &mut g,
+        S,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 0,
+        },
+        "not your turn",
+    );
+    act(
+        &mut g,
+        E,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 0,
+        },
+    );
+    assert_eq!(
+        g.view(S).exposures(N)[0],
+        jongg_game::Exposure {
+            tile: t("6D"),
+            naturals: 3,
+            jokers: 0
+        }
+    );
     assert_eq!(hand(&g, E).get(Tile::JOKER), 1);
-    refused(&mut g, E, Action::ExchangeJoker { owner: N, exposure: 0 }, "no joker");
+    refused(
+        &mut g,
+        E,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 0,
+        },
+        "no joker",
+    );
 }
 
 #[test]
@@ -406,23 +741,62 @@ fn a_win_made_by_a_joker_exchange_is_self_picked() {
     // player's joker and go Mah Jongg: self-picked.
     let mut g = position(
         table("standard"),
-        ["6Dx2 1Bx3 2Bx3 3Bx2 4Bx2 5Bx2", "", "", "J 6D 3B 7Dx3 8Dx3 9Dx3"],
+        [
+            "6Dx2 1Bx3 2Bx3 3Bx2 4Bx2 5Bx2",
+            "",
+            "",
+            "J 6D 3B 7Dx3 8Dx3 9Dx3",
+        ],
         "",
     );
     discard(&mut g, E, "6D");
     claim(&mut g, N, Call::Exposure);
     all_decline(&mut g);
-    act(&mut g, N, Action::Expose { naturals: 1, jokers: 1 });
+    act(
+        &mut g,
+        N,
+        Action::Expose {
+            naturals: 1,
+            jokers: 1,
+        },
+    );
     discard(&mut g, N, "3B");
     claim(&mut g, E, Call::Exposure);
     all_decline(&mut g);
-    refused(&mut g, E, Action::ExchangeJoker { owner: N, exposure: 0 }, "standard 16A");
-    act(&mut g, E, Action::Expose { naturals: 2, jokers: 0 });
-    act(&mut g, E, Action::ExchangeJoker { owner: N, exposure: 0 });
+    refused(
+        &mut g,
+        E,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 0,
+        },
+        "standard 16A",
+    );
+    act(
+        &mut g,
+        E,
+        Action::Expose {
+            naturals: 2,
+            jokers: 0,
+        },
+    );
+    act(
+        &mut g,
+        E,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 0,
+        },
+    );
     let ev = act(&mut g, E, Action::MahJongg { shown: true });
-    let Some(Event::Ended { outcome }) = ev.last() else { panic!("{ev:?}") };
+    let Some(Event::Ended { outcome }) = ev.last() else {
+        panic!("{ev:?}")
+    };
     let rec = outcome.record();
-    assert!(rec.self_picked, "R9: won by exchanging for another player's joker");
+    assert!(
+        rec.self_picked,
+        "R9: won by exchanging for another player's joker"
+    );
     assert!(!rec.jokerless, "R11: the joker is in the hand");
     assert_eq!(rec.discarder, None);
     assert_eq!(rec.exposures, 1);
@@ -437,7 +811,9 @@ fn only_the_last_discard_can_be_claimed() {
     act(&mut g, S, Action::Pick);
     discard(&mut g, S, "1D");
     // The window is on 1D now: 6B is dead.
-    let Situation::Window { tile, from, .. } = g.view(W).situation() else { panic!() };
+    let Situation::Window { tile, from, .. } = g.view(W).situation() else {
+        panic!()
+    };
     assert_eq!((tile, from), (t("1D"), S));
 }
 
@@ -447,7 +823,12 @@ fn a_discarded_joker_covers_except_in_beth_emeth() {
     for (rules, open) in [("standard", false), ("beth-emeth", true)] {
         let mut g = position(
             table(rules),
-            ["6B 1Cx3 2Cx3 3Cx3 4Cx3 5C", "J 1Dx3 2Dx3 3Dx3 4Dx3", "6Bx2 1Bx3 2Bx3 3Bx3 4B", ""],
+            [
+                "6B 1Cx3 2Cx3 3Cx3 4Cx3 5C",
+                "J 1Dx3 2Dx3 3Dx3 4Dx3",
+                "6Bx2 1Bx3 2Bx3 3Bx3 4B",
+                "",
+            ],
             "5D",
         );
         discard(&mut g, E, "6B");
@@ -456,12 +837,24 @@ fn a_discarded_joker_covers_except_in_beth_emeth() {
         discard(&mut g, S, "J");
         let sit = g.view(W).situation();
         if open {
-            let Situation::Window { tile, from, .. } = sit else { panic!("{rules}: {sit:?}") };
+            let Situation::Window { tile, from, .. } = sit else {
+                panic!("{rules}: {sit:?}")
+            };
             assert_eq!((tile, from), (t("6B"), E), "{rules}");
             claim(&mut g, W, Call::Exposure);
             all_decline(&mut g);
-            act(&mut g, W, Action::Expose { naturals: 2, jokers: 0 });
-            assert!(g.state().floor().iter().any(|(_, x)| x.is_joker()), "the joker stays dead on the table");
+            act(
+                &mut g,
+                W,
+                Action::Expose {
+                    naturals: 2,
+                    jokers: 0,
+                },
+            );
+            assert!(
+                g.state().floor().iter().any(|(_, x)| x.is_joker()),
+                "the joker stays dead on the table"
+            );
         } else {
             assert!(matches!(sit, Situation::MustPick), "{rules}: {sit:?}");
         }
@@ -483,7 +876,13 @@ fn the_wall_game_ends_when_the_wall_is_exhausted() {
                 Situation::MyTurn { .. } => {
                     // Throw the first non-joker (no wins: the toy judge needs one suit).
                     let h = hand(&g, s);
-                    Action::Discard { tile: h.to_tiles().into_iter().find(|t| !t.is_joker()).unwrap_or(Tile::JOKER) }
+                    Action::Discard {
+                        tile: h
+                            .to_tiles()
+                            .into_iter()
+                            .find(|t| !t.is_joker())
+                            .unwrap_or(Tile::JOKER),
+                    }
                 }
                 _ => Action::Decline,
             };
@@ -520,7 +919,10 @@ fn a_shown_false_mahjong_kills_the_hand_and_play_goes_on_with_two_intact() {
     act(&mut g, W, Action::KeepHand);
     act(&mut g, N, Action::KeepHand);
     assert!(!g.is_over(), "two hands intact: the game goes on");
-    assert!(matches!(g.view(W).situation(), Situation::MustPick), "South is dead: West picks");
+    assert!(
+        matches!(g.view(W).situation(), Situation::MustPick),
+        "South is dead: West picks"
+    );
     refused(&mut g, E, Action::Discard { tile: t("6B") }, "dead hand");
 }
 
@@ -532,12 +934,21 @@ fn a_shown_false_mahjong_with_one_hand_intact_ends_the_game() {
     act(&mut g, S, Action::ThrowIn);
     act(&mut g, W, Action::ThrowIn);
     let ev = act(&mut g, N, Action::KeepHand);
-    let Some(Event::Ended { outcome }) = ev.last() else { panic!() };
-    assert_eq!(outcome.ending, Ending::MahJonggInError { declarer: E, intact: vec![N] });
+    let Some(Event::Ended { outcome }) = ev.last() else {
+        panic!()
+    };
+    assert_eq!(
+        outcome.ending,
+        Ending::MahJonggInError {
+            declarer: E,
+            intact: vec![N]
+        }
+    );
     let rec = outcome.record();
     assert_eq!(rec.result, GameResult::MahjongInError);
     assert_eq!(rec.exposed, vec![S, W]);
-    let scored = jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
+    let scored =
+        jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
     assert_eq!(scored.points[N], 10);
     assert_eq!(scored.points[E], 0);
 }
@@ -548,27 +959,56 @@ fn a_hand_that_can_make_nothing_is_declared_dead() {
     // North exposes 6D (Dots) then 9B (Bams): no one-suit toy line remains.
     let mut g = position(
         table("standard"),
-        ["6D 9B 1Cx3 2Cx3 3Cx3 4Cx3", "", "", "6Dx2 9Bx2 7Dx3 8Dx3 3D"],
+        [
+            "6D 9B 1Cx3 2Cx3 3Cx3 4Cx3",
+            "",
+            "",
+            "6Dx2 9Bx2 7Dx3 8Dx3 3D",
+        ],
         "5D 9C 9C 9C 5C",
     );
     refused(&mut g, N, Action::DeclareDead { target: N }, "standard 14E");
     discard(&mut g, E, "6D");
     claim(&mut g, N, Call::Exposure);
     all_decline(&mut g);
-    act(&mut g, N, Action::Expose { naturals: 2, jokers: 0 });
+    act(
+        &mut g,
+        N,
+        Action::Expose {
+            naturals: 2,
+            jokers: 0,
+        },
+    );
     // A wrong call now: North's one exposure still allows a line.
     let ev = act(&mut g, S, Action::DeclareDead { target: N });
-    assert!(ev.iter().any(|e| matches!(e, Event::DeadCalled { upheld: false, .. })));
-    assert_eq!(g.state().dead(S), Some(DeadReason::WrongDeadCall), "R5: the caller is dead");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::DeadCalled { upheld: false, .. }))
+    );
+    assert_eq!(
+        g.state().dead(S),
+        Some(DeadReason::WrongDeadCall),
+        "R5: the caller is dead"
+    );
     discard(&mut g, N, "3D");
     all_decline(&mut g);
     act(&mut g, E, Action::Pick);
     discard(&mut g, E, "9B");
     claim(&mut g, N, Call::Exposure);
     all_decline(&mut g);
-    act(&mut g, N, Action::Expose { naturals: 2, jokers: 0 });
+    act(
+        &mut g,
+        N,
+        Action::Expose {
+            naturals: 2,
+            jokers: 0,
+        },
+    );
     let ev = act(&mut g, W, Action::DeclareDead { target: N });
-    assert!(ev.iter().any(|e| matches!(e, Event::DeadCalled { upheld: true, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::DeadCalled { upheld: true, .. }))
+    );
     assert_eq!(g.state().dead(N), Some(DeadReason::CannotMakeHand));
     // A dead hand stops: the turn passes to East (South is dead too).
     assert!(matches!(g.view(E).situation(), Situation::MustPick));
@@ -582,7 +1022,10 @@ fn a_hand_that_can_make_nothing_is_declared_dead() {
     .record();
     // In the record: North's dead hand is an infraction (R6: -10 in standard);
     // South's wrong call is its penalty, not a dead entry (R5).
-    assert_eq!(rec.dead.get(&N), Some(&jongg_rules::record::DeadReason::Infraction));
+    assert_eq!(
+        rec.dead.get(&N),
+        Some(&jongg_rules::record::DeadReason::Infraction)
+    );
     assert_eq!(rec.dead.get(&S), None);
 }
 
@@ -592,7 +1035,13 @@ fn a_wrong_dead_call_in_mahjong_mania_is_a_penalty_and_play_goes_on() {
     let mut g = claim_table("mahjong-mania-2026");
     discard(&mut g, E, "6B");
     let ev = act(&mut g, W, Action::DeclareDead { target: S });
-    assert!(ev.iter().any(|e| matches!(e, Event::Penalty { seat: W, kind: PenaltyKind::FalseDeadCall })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Penalty {
+            seat: W,
+            kind: PenaltyKind::FalseDeadCall
+        }
+    )));
     assert_eq!(g.state().dead(W), None);
 }
 
@@ -607,21 +1056,39 @@ fn exposed_jokers_of_a_dead_hand_can_still_be_exchanged() {
     discard(&mut g, E, "6D");
     claim(&mut g, N, Call::Exposure);
     all_decline(&mut g);
-    act(&mut g, N, Action::Expose { naturals: 1, jokers: 1 });
+    act(
+        &mut g,
+        N,
+        Action::Expose {
+            naturals: 1,
+            jokers: 1,
+        },
+    );
     // North shows a false Mah Jongg: dead; the others keep their hands.
     act(&mut g, N, Action::MahJongg { shown: true });
     for s in [E, S, W] {
         act(&mut g, s, Action::KeepHand);
     }
     act(&mut g, E, Action::Pick);
-    act(&mut g, E, Action::ExchangeJoker { owner: N, exposure: 0 });
+    act(
+        &mut g,
+        E,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 0,
+        },
+    );
     assert_eq!(hand(&g, E).get(Tile::JOKER), 1);
 }
 
 #[test]
 fn a_self_picked_win_records_r9_and_r11() {
     // R9 (picked from the wall), R11 (no joker anywhere), standard 13.1-13.2.
-    let mut g = position(table("standard").without(N), ["9C 1Bx3 2Bx3 3Bx3 4Bx3 5B", "", "", ""], "9D 9D 5B");
+    let mut g = position(
+        table("standard").without(N),
+        ["9C 1Bx3 2Bx3 3Bx3 4Bx3 5B", "", "", ""],
+        "9D 9D 5B",
+    );
     discard(&mut g, E, "9C");
     all_decline(&mut g);
     for s in [S, W] {
@@ -631,10 +1098,13 @@ fn a_self_picked_win_records_r9_and_r11() {
     }
     act(&mut g, E, Action::Pick);
     let ev = act(&mut g, E, Action::MahJongg { shown: true });
-    let Some(Event::Ended { outcome }) = ev.last() else { panic!() };
+    let Some(Event::Ended { outcome }) = ev.last() else {
+        panic!()
+    };
     let rec = outcome.record();
     assert!(rec.self_picked && rec.jokerless && !rec.heavenly && rec.discarder.is_none());
-    let scored = jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
+    let scored =
+        jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
     assert_eq!(scored.points[E], 50 + 10 + 20);
 }
 
@@ -644,9 +1114,44 @@ fn every_refusal_leaves_the_state_unchanged() {
     refused(&mut g, S, Action::Pick, "not your turn");
     refused(&mut g, E, Action::Pick, "discard");
     refused(&mut g, E, Action::Discard { tile: t("9B") }, "no 9B");
-    refused(&mut g, E, Action::Expose { naturals: 2, jokers: 0 }, "claimed discard");
-    refused(&mut g, E, Action::ExchangeJoker { owner: N, exposure: 0 }, "standard 19A");
+    refused(
+        &mut g,
+        E,
+        Action::Expose {
+            naturals: 2,
+            jokers: 0,
+        },
+        "claimed discard",
+    );
+    refused(
+        &mut g,
+        E,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 0,
+        },
+        "standard 19A",
+    );
     refused(&mut g, E, Action::ThrowIn, "your turn");
     refused(&mut g, S, Action::DeclareDead { target: S }, "standard 14E");
     let _ = Answer::Decline;
+}
+
+#[test]
+fn mahjong_after_claiming_for_an_exposure_charges_the_discarder() {
+    // standard 17B (a claim begun as an exposure, then Mah Jongg); R9: not self-picked.
+    let mut g = position(table("standard"), ["9C 1Bx3 2Bx3 3Bx3 4Bx2 5Bx2", "", "", ""], "4B");
+    discard(&mut g, E, "9C");
+    all_decline(&mut g);
+    act(&mut g, S, Action::Pick);
+    discard(&mut g, S, "4B");
+    claim(&mut g, E, Call::Exposure);
+    all_decline(&mut g);
+    act(&mut g, E, Action::Expose { naturals: 2, jokers: 0 });
+    let ev = act(&mut g, E, Action::MahJongg { shown: true });
+    let Some(Event::Ended { outcome }) = ev.last() else { panic!("{ev:?}") };
+    let rec = outcome.record();
+    assert_eq!(rec.discarder, Some(S));
+    assert!(!rec.self_picked);
+    assert_eq!(rec.exposures, 0, "the exposure with the winning tile is not counted");
 }

@@ -65,7 +65,10 @@ pub fn dealt(hands: [&str; 4]) -> Game<'static> {
     let g = position(Table::standard(), hands, "");
     // Read the racks back from the arranged game and lay them out in the
     // order of the deal: three rounds of four, then one each, then East's last.
-    let racks: Vec<Vec<Tile>> = Seat::ALL.iter().map(|s| g.view(*s).hand().to_tiles()).collect();
+    let racks: Vec<Vec<Tile>> = Seat::ALL
+        .iter()
+        .map(|s| g.view(*s).hand().to_tiles())
+        .collect();
     let mut rest = Counts::from_tiles(&full_set());
     for r in &racks {
         for t in r {
@@ -102,7 +105,11 @@ pub fn refused(g: &mut Game<'_>, seat: Seat, a: Action, why: &str) {
     let n = g.events().len();
     match g.act(seat, &a) {
         Ok(e) => panic!("{a:?} accepted: {e:?}"),
-        Err(r) => assert!(r.reason.contains(why), "reason `{}` lacks `{why}`", r.reason),
+        Err(r) => assert!(
+            r.reason.contains(why),
+            "reason `{}` lacks `{why}`",
+            r.reason
+        ),
     }
     assert_eq!(g.state(), &before, "a refusal changed the state");
     assert_eq!(g.events().len(), n);

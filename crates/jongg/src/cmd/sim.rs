@@ -49,14 +49,19 @@ pub fn run(a: SimArgs) -> ExitCode {
         Err(e) => return super::bad_input(format!("--bots: {e}")),
     };
     if a.games == 0 || a.games > MAX_GAMES {
-        return super::bad_input(format!("--games must be from 1 to {MAX_GAMES}, not {}", a.games));
+        return super::bad_input(format!(
+            "--games must be from 1 to {MAX_GAMES}, not {}",
+            a.games
+        ));
     }
     let card = match &a.card {
         None => Card::practice(),
         Some(path) => {
             let text = match std::fs::read_to_string(path) {
                 Ok(t) => t,
-                Err(e) => return super::bad_input(format!("cannot read card {}: {e}", path.display())),
+                Err(e) => {
+                    return super::bad_input(format!("cannot read card {}: {e}", path.display()));
+                }
             };
             match Card::parse(&text) {
                 Ok(c) => c,
@@ -94,7 +99,12 @@ pub fn run(a: SimArgs) -> ExitCode {
     } else {
         print!("{}", text(&report));
     }
-    eprintln!("speed: {:.0} games per second ({} games in {:.2} s)", a.games as f64 / secs.max(1e-9), a.games, secs);
+    eprintln!(
+        "speed: {:.0} games per second ({} games in {:.2} s)",
+        a.games as f64 / secs.max(1e-9),
+        a.games,
+        secs
+    );
     ExitCode::SUCCESS
 }
 
@@ -115,7 +125,10 @@ fn progress(done: u32, total: u32, secs: f64) {
 fn text(r: &SimReport) -> String {
     let mut s = String::new();
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
-    s.push_str(&format!("rules {}, {} games, seed {}\n\n", r.rules, r.games, r.seed));
+    s.push_str(&format!(
+        "rules {}, {} games, seed {}\n\n",
+        r.rules, r.games, r.seed
+    ));
     s.push_str("seat   bot      wins   win rate  points/game\n");
     for seat in Seat::ALL {
         s.push_str(&format!(
@@ -152,7 +165,11 @@ fn text(r: &SimReport) -> String {
     for (name, p) in &r.points_per_preset {
         s.push_str(&format!(
             "{:<26} {:>7.2} {:>7.2} {:>7.2} {:>7.2}\n",
-            name, p[Seat::East], p[Seat::South], p[Seat::West], p[Seat::North]
+            name,
+            p[Seat::East],
+            p[Seat::South],
+            p[Seat::West],
+            p[Seat::North]
         ));
     }
     s
