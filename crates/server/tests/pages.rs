@@ -103,11 +103,13 @@ fn live_points_come_with_reasons_or_the_field_that_is_wrong() {
     expect(d.post(&format!("{}/rounds/1/seat", t(id)), &json!({ "method": { "kind": "by_number" } })), 200);
     let mut p = app.public();
     let path = format!("/t/{id}/r/1/table/1/preview");
-    // standard 13: a discard Mah Jongg; the thrower pays double.
+    // standard 13: the winner scores the card value; standard 13.5: the
+    // thrower loses 10 (no exposures); the others score nothing (R2).
     let v = expect(p.post(&path, &json!({ "result": "mahjong", "winner": "east", "value": 25, "discarder": "south" })), 200);
-    assert_eq!(v["points"]["south"], -50, "{v}");
-    assert_eq!(v["points"]["west"], -25, "{v}");
-    assert_eq!(v["points"]["east"], 100, "{v}");
+    assert_eq!(v["points"]["east"], 25, "{v}");
+    assert_eq!(v["points"]["south"], -10, "{v}");
+    assert_eq!(v["points"]["west"], 0, "{v}");
+    assert_eq!(v["points"]["north"], 0, "{v}");
     assert!(v["lines"].as_array().unwrap().iter().all(|l| l["source"].as_str().is_some_and(|s| !s.is_empty())));
     let v = expect(p.post(&path, &json!({ "result": "mahjong", "winner": "east", "value": "lots" })), 422);
     assert_eq!(v["field"], "value", "{v}");
@@ -184,8 +186,9 @@ fn what_people_type_is_escaped_and_assets_are_served() {
     expect(d.post(&format!("{}/players", t(id)), &json!({ "number": 1, "name": "<script>alert(1)</script>" })), 201);
     let html = page(&app, true, &format!("/director/t/{id}"), 200);
     assert!(!html.contains("<script>alert"));
-    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
-    assert!(page(&app, false, &format!("/t/{id}"), 200).contains("&lt;b&gt;Cup&lt;/b&gt;"));
+    // askama writes `<` as `&#60;`.
+    assert!(html.contains("&#60;script&#62;alert(1)&#60;/script&#62;"));
+    assert!(page(&app, false, &format!("/t/{id}"), 200).contains("&#60;b&#62;Cup&#60;/b&#62;"));
     for (path, ty) in [("/assets/jongg.css", "text/css"), ("/assets/jongg.js", "text/javascript"), ("/assets/score.js", "text/javascript")] {
         let r = app.public().get(path).unwrap();
         assert_eq!(r.status, 200);

@@ -157,7 +157,7 @@ fn standings(t: &Tournament) -> Doc {
     let rows = super::public::rows(t);
     let n = t.rounds().len();
     let mut head: Vec<String> = ["Place", "Player", "Points", "MJ", "Best", "Games"].map(String::from).to_vec();
-    let mut widths = vec![1.0, 5.0, 1.4, 0.9, 1.1, 1.1];
+    let mut widths = vec![1.4, 5.0, 1.4, 1.0, 1.2, 1.4];
     for r in 1..=n {
         head.push(format!("R{r}"));
         widths.push(1.1);
@@ -189,7 +189,7 @@ fn standings(t: &Tournament) -> Doc {
     let done = t.rounds().iter().filter(|r| matches!(r.state, jongg_tournament::RoundState::Closed { .. })).count();
     let label = if done >= usize::from(total) && total > 0 { "Final standings".to_string() } else { format!("Standings after {done} of {total} rounds") };
     Doc {
-        title: format!("{} — {label}", name_of(t)),
+        title: format!("{}: {label}", name_of(t)),
         sections: vec![Section {
             paragraphs: vec!["Only accepted score sheets count. Ties are broken by Mah Jonggs, then the best single game, as the tournament's settings order them.".into()],
             grid: Some(grid),
@@ -230,7 +230,7 @@ fn assignments(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
         .collect();
     by_name.sort_by_key(|(n, _)| n.to_lowercase());
     Ok(Doc {
-        title: format!("{} — round {r} table assignments", name_of(t)),
+        title: format!("{}: round {r} table assignments", name_of(t)),
         sections: vec![
             Section { heading: "By table".into(), grid: Some(tables), ..Section::default() },
             Section {
@@ -280,7 +280,7 @@ fn itineraries(t: &Tournament) -> Doc {
         })
         .collect();
     Doc {
-        title: format!("{} — itineraries (rounds seated so far)", name_of(t)),
+        title: format!("{}: itineraries (rounds seated so far)", name_of(t)),
         sections,
     }
 }
@@ -308,7 +308,7 @@ fn cards(t: &Tournament, r: RoundNo, links: &[(TableNo, String)]) -> Result<Doc,
         })
         .collect();
     Ok(Doc {
-        title: format!("{} — round {r} table cards", name_of(t)),
+        title: format!("{}: round {r} table cards", name_of(t)),
         sections,
     })
 }
@@ -373,7 +373,7 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
         })
         .collect();
     Ok(Doc {
-        title: format!("{} — round {r} score sheets", name_of(t)),
+        title: format!("{}: round {r} score sheets", name_of(t)),
         sections,
     })
 }
