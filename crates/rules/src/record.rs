@@ -323,6 +323,15 @@ impl GameRecord {
                 }
             }
         }
+        // serde_json keeps the last of two equal keys; the derived reader
+        // refuses them, so ask it which field came twice.
+        if let Err(e) = serde_json::from_str::<GameRecord>(text) {
+            let msg = e.to_string();
+            if let Some(rest) = msg.strip_prefix("duplicate field `") {
+                let name = rest.split('`').next().unwrap_or("record");
+                return Err(RecordError::new(name, "given twice"));
+            }
+        }
         Ok(rec)
     }
 
@@ -363,6 +372,11 @@ mod tests {
         assert_eq!(e.field, "result");
         let e = GameRecord::from_json("[1]").unwrap_err();
         assert_eq!(e.field, "record");
+        let e = GameRecord::from_json(r#"{"result": "wall", "value": 1, "value": 2}"#).unwrap_err();
+        assert_eq!(
+            (e.field.as_str(), e.reason.as_str()),
+            ("value", "given twice")
+        );
     }
 
     #[test]
