@@ -17,9 +17,3 @@ pub fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(EXIT_BAD_INPUT)
 }
-
-/// Placeholder for a subcommand whose issue is not done yet.
-pub fn not_built(what: &str) -> ExitCode {
-    eprintln!("error: `jongg {what}` is not built yet");
-    ExitCode::FAILURE
-}
