@@ -4,7 +4,7 @@
 
 use jongg_rules::movement::{
     NoneReason, PlayerId, Proposal, SeatMovement, find_repeat_free, max_repeat_free_rounds,
-    repeats, seating,
+    meeting_period, player_at, repeats, seating, table_in_round,
 };
 use jongg_tiles::Seat;
 use proptest::prelude::*;
@@ -280,5 +280,65 @@ fn max_repeat_free_rounds_agrees_with_brute_force() {
             .max()
             .unwrap();
         assert_eq!(max_repeat_free_rounds(tables), Ok(brute), "T={tables}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The player-name parser never panics, and accepts exactly what it prints.
+    #[test]
+    fn player_names_parse_without_panicking(text in "\\PC{0,12}") {
+        if let Ok(p) = text.parse::<PlayerId>() {
+            prop_assert!(p.table >= 1);
+            prop_assert_eq!(p.to_string(), text.to_lowercase());
+        }
+    }
+
+    #[test]
+    fn player_names_round_trip(table in 1u32..=u32::MAX, seat in 0usize..4) {
+        let p = PlayerId::new(table, Seat::from_index(seat));
+        prop_assert_eq!(p.to_string().parse::<PlayerId>(), Ok(p));
+        let json = serde_json::to_string(&p).unwrap();
+        prop_assert_eq!(serde_json::from_str::<PlayerId>(&json).unwrap(), p);
+    }
+
+    /// Any sizes and offsets give a value or an error, never a panic.
+    #[test]
+    fn positions_never_panic(
+        tables in any::<u32>(),
+        start in any::<u32>(),
+        round in any::<u32>(),
+        seat in 0usize..4,
+        m in (any::<i32>(), any::<i32>(), any::<i32>(), any::<i32>())
+            .prop_map(|(e, s, w, n)| SeatMovement::new(e, s, w, n)),
+    ) {
+        let seat = Seat::from_index(seat);
+        if let Ok(t) = table_in_round(start, seat, round, tables, &m) {
+            prop_assert!((1..=tables).contains(&t));
+            prop_assert_eq!(player_at(t, seat, round, tables, &m), Ok(PlayerId::new(start, seat)));
+        }
+        let _ = meeting_period(seat, Seat::North, tables, &m);
+        let _ = max_repeat_free_rounds(tables);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The whole-schedule functions never panic either, at the size limits too.
+    #[test]
+    fn schedules_never_panic(
+        tables in prop_oneof![0u32..12, 495u32..505, any::<u32>()],
+        rounds in prop_oneof![0u32..12, 995u32..1005, any::<u32>()],
+        m in (any::<i32>(), any::<i32>(), any::<i32>(), any::<i32>())
+            .prop_map(|(e, s, w, n)| SeatMovement::new(e, s, w, n)),
+    ) {
+        let ok = (1..=500).contains(&tables) && (1..=1000).contains(&rounds);
+        prop_assert_eq!(repeats(tables, rounds, &m).is_ok(), ok);
+        prop_assert_eq!(find_repeat_free(tables, rounds, &m).is_ok(), ok);
+        if tables <= 12 || rounds <= 12 {
+            prop_assert_eq!(seating(tables, rounds, &m).is_ok(), ok);
+        }
     }
 }
