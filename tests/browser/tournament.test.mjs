@@ -50,7 +50,7 @@ async function shownPoints(page, seats) {
   return out;
 }
 
-test("a 16-player, 4-round tournament through the pages", { timeout: 170_000 }, async () => {
+test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, async () => {
   assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -201,10 +201,13 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 170_000 }, 
         await page.click("#save");
         await page.waitForSelector("#err-reason:not(:empty)"); // a reason is required
         await page.fill("#f-reason", "East and North swapped their sheet entries");
-        await Promise.all([
-          page.waitForResponse((r) => r.url().includes("/games/1/amend") && r.status() === 200),
+        // The page reloads once the API accepted the amendment.
+        const [amendAnswer] = await Promise.all([
+          page.waitForResponse((r) => r.url().includes("/games/1/amend")),
+          page.waitForEvent("framenavigated"),
           page.click("#save"),
         ]);
+        assert.equal(amendAnswer.status(), 200);
         await page.waitForLoadState("load");
         for (const s of SEATS) tally[seatNos[s]] += after[s] - before[s];
         amended = true;
