@@ -46,6 +46,10 @@ pub struct Variant {
     pub natural_mask: u64,
     /// The naturals of a jokerless make, per kind.
     pub counts: [u8; KIND_COUNT],
+    /// Per kind, the tiles standing in singles and pairs (naturals only).
+    pub natural: [u8; KIND_COUNT],
+    /// Per kind, the tiles standing in pungs or larger (jokers allowed).
+    pub eligible: [u8; KIND_COUNT],
 }
 
 impl Variant {
@@ -80,6 +84,8 @@ impl Variant {
             mask,
             natural_mask,
             counts,
+            natural,
+            eligible: std::array::from_fn(|k| counts[k] - natural[k]),
         }
     }
 

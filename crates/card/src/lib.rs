@@ -35,6 +35,9 @@ pub struct Card {
     variants: Vec<Variant>,
     /// For line i, its variants are `variants[line_start[i]..line_start[i + 1]]`.
     line_start: Vec<usize>,
+    /// Per line, the most tiles of each kind any of its variants holds: a
+    /// bound that lets the nearest-hands search skip whole lines.
+    line_max: Vec<[u8; jongg_tiles::KIND_COUNT]>,
     index: KindIndex,
 }
 
@@ -55,11 +58,23 @@ impl Card {
         }
         line_start.push(variants.len());
         let index = KindIndex::build(&variants);
+        let line_max = (0..lines.len())
+            .map(|i| {
+                let mut m = [0u8; jongg_tiles::KIND_COUNT];
+                for v in &variants[line_start[i]..line_start[i + 1]] {
+                    for (k, &c) in v.counts.iter().enumerate() {
+                        m[k] = m[k].max(c);
+                    }
+                }
+                m
+            })
+            .collect();
         Card {
             title,
             lines,
             variants,
             line_start,
+            line_max,
             index,
         }
     }

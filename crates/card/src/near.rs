@@ -4,6 +4,7 @@
 use crate::Card;
 use crate::compile::Variant;
 use crate::matcher::{Exposure, Rack, place_exposures, remaining};
+use crate::parse::HAND_SIZE;
 use jongg_tiles::{Counts, KIND_COUNT, Tile};
 use serde::Serialize;
 
@@ -37,27 +38,67 @@ struct Distance {
 /// Tiles needed for the variant, or `None` if the exposures do not fit it.
 #[inline]
 fn distance(v: &Variant, rack: &Rack) -> Option<Distance> {
-    let used = if rack.expos.is_empty() {
-        0
-    } else {
-        place_exposures(v, &rack.expos)?
-    };
-    let (mut missing_natural, mut short) = (0u8, 0u8);
-    for n in &v.needs {
-        let (total, natural) = remaining(v, used, n.kind, n.total, n.natural);
-        let c = rack.counts.0[n.kind as usize];
-        let nat = c.min(natural);
-        missing_natural += natural - nat;
-        let extra = c - nat;
-        let eligible = total - natural;
-        short += eligible - extra.min(eligible);
+    if rack.expos.is_empty() {
+        return Some(shortfall(
+            &v.natural,
+            &v.eligible,
+            &rack.counts.0,
+            rack.jokers,
+            0,
+        ));
     }
-    let jokers = rack.jokers.min(short);
-    Some(Distance {
+    let used = place_exposures(v, &rack.expos)?;
+    let (natural, eligible) = unexposed(v, used);
+    Some(shortfall(
+        &natural,
+        &eligible,
+        &rack.counts.0,
+        rack.jokers,
+        used,
+    ))
+}
+
+/// The variant's natural-only and joker-eligible counts, less the groups
+/// taken by exposures (bit set `used`).
+fn unexposed(v: &Variant, used: u32) -> ([u8; KIND_COUNT], [u8; KIND_COUNT]) {
+    let (mut natural, mut eligible) = (v.natural, v.eligible);
+    for (i, g) in v.groups.iter().enumerate() {
+        if used & (1 << i) != 0 {
+            let slot = if g.joker_ok() {
+                &mut eligible
+            } else {
+                &mut natural
+            };
+            slot[g.tile.index()] -= g.size;
+        }
+    }
+    (natural, eligible)
+}
+
+/// Singles and pairs take the naturals first; what they lack must be found.
+/// The rest of each kind fills pungs and larger, and jokers held cover their
+/// gaps. Written over whole count vectors so that it compiles to a few
+/// vector instructions (the joker slot is zero in `natural` and `eligible`).
+#[inline]
+fn shortfall(
+    natural: &[u8; KIND_COUNT],
+    eligible: &[u8; KIND_COUNT],
+    have: &[u8; KIND_COUNT],
+    jokers: u8,
+    used: u32,
+) -> Distance {
+    let (mut missing_natural, mut short) = (0u8, 0u8);
+    for k in 0..KIND_COUNT {
+        let extra = have[k].saturating_sub(natural[k]);
+        missing_natural = missing_natural.wrapping_add(natural[k].saturating_sub(have[k]));
+        short = short.wrapping_add(eligible[k].saturating_sub(extra));
+    }
+    let jokers = jokers.min(short);
+    Distance {
         needed: missing_natural + short - jokers,
         jokers_used: jokers,
         used,
-    })
+    }
 }
 
 impl Card {
@@ -96,10 +137,26 @@ impl Card {
         let rack = Rack::new(concealed, expos);
         let pool = unavailable.map(|u| Pool::new(&rack.expos, u));
         let exposed = !rack.expos.is_empty();
-        // Best (distance, variant index) per line.
+        if top == 0 {
+            return Vec::new();
+        }
+        let to_fill = HAND_SIZE.saturating_sub(rack.expos.iter().map(|e| e.size as usize).sum());
+        // Best (distance, variant index) per line, and how many lines found
+        // so far need each number of tiles (for the cut-off below).
         let mut best: Vec<(Distance, usize)> = Vec::new();
+        let mut by_needed = [0usize; HAND_SIZE + 1];
+        let mut cutoff = HAND_SIZE;
         for (li, line) in self.lines.iter().enumerate() {
             if exposed && line.concealed_only {
+                continue;
+            }
+            // No variant of the line can use more tiles than this: skip the
+            // line when even that needs more than the current top-k does.
+            let mut usable = rack.jokers as usize;
+            for (k, &m) in self.line_max[li].iter().enumerate().take(KIND_COUNT - 1) {
+                usable += rack.counts.0[k].min(m) as usize;
+            }
+            if to_fill.saturating_sub(usable) > cutoff {
                 continue;
             }
             let mut line_best: Option<(Distance, usize)> = None;
@@ -119,19 +176,29 @@ impl Card {
                 line_best = Some((d, vi));
             }
             if let Some(b) = line_best {
+                by_needed[(b.0.needed as usize).min(HAND_SIZE)] += 1;
                 best.push(b);
+                // The smallest count of tiles needed with `top` lines at or below it.
+                let mut seen = 0;
+                for (n, &count) in by_needed.iter().enumerate() {
+                    seen += count;
+                    if seen >= top {
+                        cutoff = n;
+                        break;
+                    }
+                }
             }
         }
-        best.sort_by(|(a, ai), (b, bi)| {
-            let (la, lb) = (
-                &self.lines[self.variants[*ai].line as usize],
-                &self.lines[self.variants[*bi].line as usize],
-            );
-            a.needed
-                .cmp(&b.needed)
-                .then(lb.value.cmp(&la.value))
-                .then(la.id.cmp(&lb.id))
-        });
+        // Fewest needed, then highest value, then card order: one integer key.
+        let key = |(d, vi): &(Distance, usize)| {
+            let line = &self.lines[self.variants[*vi].line as usize];
+            ((d.needed as u64) << 56) | ((u32::MAX - line.value) as u64) << 24 | line.id as u64
+        };
+        if best.len() > top {
+            best.select_nth_unstable_by_key(top - 1, key);
+            best.truncate(top);
+        }
+        best.sort_unstable_by_key(key);
         best.truncate(top);
         best.into_iter()
             .map(|(d, vi)| self.near_hand(&self.variants[vi], d, &rack))
@@ -140,31 +207,22 @@ impl Card {
 
     fn near_hand(&self, v: &Variant, d: Distance, rack: &Rack) -> NearHand {
         let line = &self.lines[v.line as usize];
-        let mut needed = Vec::new();
+        let (natural, eligible) = unexposed(v, d.used);
+        let mut needed = Vec::with_capacity(d.needed as usize);
         let mut useless = Vec::new();
         let mut jokers_left = rack.jokers;
-        for n in &v.needs {
-            let (total, natural) = remaining(v, d.used, n.kind, n.total, n.natural);
-            let c = rack.counts.0[n.kind as usize];
-            let tile = Tile::from_index(n.kind).expect("kind below 35");
-            let nat = c.min(natural);
-            let extra = c - nat;
-            let eligible = total - natural;
-            let short = eligible - extra.min(eligible);
-            let by_joker = jokers_left.min(short);
-            jokers_left -= by_joker;
-            let missing = (natural - nat) + (short - by_joker);
-            needed.extend(std::iter::repeat_n(tile, missing as usize));
-        }
         for k in 0..KIND_COUNT - 1 {
             let c = rack.counts.0[k];
-            let want = v
-                .needs
-                .iter()
-                .find(|n| n.kind as usize == k)
-                .map_or(0, |n| remaining(v, d.used, n.kind, n.total, n.natural).0);
-            let tile = Tile::from_index(k as u8).expect("kind below 36");
-            useless.extend(std::iter::repeat_n(tile, c.saturating_sub(want) as usize));
+            let nat = c.min(natural[k]);
+            let extra = c - nat;
+            let in_groups = extra.min(eligible[k]);
+            let short = eligible[k] - in_groups;
+            let by_joker = jokers_left.min(short);
+            jokers_left -= by_joker;
+            let missing = (natural[k] - nat) + (short - by_joker);
+            let tile = Tile::from_index(k as u8).expect("kind below 35");
+            needed.extend(std::iter::repeat_n(tile, missing as usize));
+            useless.extend(std::iter::repeat_n(tile, (extra - in_groups) as usize));
         }
         useless.extend(std::iter::repeat_n(Tile::JOKER, jokers_left as usize));
         NearHand {

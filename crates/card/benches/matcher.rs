@@ -1,0 +1,121 @@
+//! Card matcher speed (issue 3, item 7), on one core against the practice card:
+//! - full Mah Jongg checks on random 14-tile racks drawn from the 152 tiles;
+//! - full checks on winning racks with jokers and exposures (the whole
+//!   assignment is built);
+//! - nearest hands (top 5) on random 13-tile racks.
+//!
+//! Run: `cargo bench -p jongg-card --bench matcher`. Each iteration checks a
+//! batch of racks; divan reports items per second.
+
+use divan::{Bencher, black_box, counter::ItemsCount};
+use jongg_card::Card;
+use jongg_tiles::{Tile, full_set};
+
+const BATCH: usize = 1024;
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// `n` tiles drawn without replacement from the 152.
+fn draw(rng: &mut Rng, n: usize) -> Vec<Tile> {
+    let mut wall = full_set();
+    for i in 0..n {
+        let j = i + rng.below(wall.len() - i);
+        wall.swap(i, j);
+    }
+    wall.truncate(n);
+    wall
+}
+
+type Rack = (Vec<Tile>, Vec<Vec<Tile>>);
+
+/// Winning racks: a random concrete hand of a random line, with about a
+/// third of the pung-or-larger tiles jokers, and (on X lines) about half the
+/// pung-or-larger groups exposed.
+fn winning_racks(card: &Card, rng: &mut Rng) -> Vec<Rack> {
+    let mut out = Vec::new();
+    while out.len() < BATCH {
+        let line = &card.lines()[rng.below(card.lines().len())];
+        let variants = card.variants_of(line.id);
+        let v = &variants[rng.below(variants.len())];
+        let (mut concealed, mut exposures) = (Vec::new(), Vec::new());
+        for g in &v.groups {
+            let tiles: Vec<Tile> = (0..g.size)
+                .map(|i| {
+                    if g.size >= 3 && i > 0 && rng.below(3) == 0 {
+                        Tile::JOKER
+                    } else {
+                        g.tile
+                    }
+                })
+                .collect();
+            if g.size >= 3 && !line.concealed_only && rng.below(2) == 0 {
+                exposures.push(tiles);
+            } else {
+                concealed.extend(tiles);
+            }
+        }
+        assert!(!card.mahjong(&concealed, &exposures).is_empty());
+        out.push((concealed, exposures));
+    }
+    out
+}
+
+fn main() {
+    let card = Card::practice();
+    eprintln!(
+        "practice card: {} lines, {} concrete hands",
+        card.lines().len(),
+        card.variant_count()
+    );
+    divan::main();
+}
+
+#[divan::bench]
+fn mahjong_random_racks(b: Bencher) {
+    let card = Card::practice();
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let racks: Vec<Vec<Tile>> = (0..BATCH).map(|_| draw(&mut rng, 14)).collect();
+    b.counter(ItemsCount::new(BATCH)).bench_local(|| {
+        for r in &racks {
+            black_box(card.mahjong(black_box(r), &[]));
+        }
+    });
+}
+
+#[divan::bench]
+fn mahjong_winning_racks(b: Bencher) {
+    let card = Card::practice();
+    let mut rng = Rng(0x0fed_cba9_8765_4321);
+    let racks = winning_racks(&card, &mut rng);
+    b.counter(ItemsCount::new(BATCH)).bench_local(|| {
+        for (c, e) in &racks {
+            black_box(card.mahjong(black_box(c), black_box(e)));
+        }
+    });
+}
+
+#[divan::bench]
+fn nearest_top5_random_racks(b: Bencher) {
+    let card = Card::practice();
+    let mut rng = Rng(0x5555_aaaa_1234_4321);
+    let racks: Vec<Vec<Tile>> = (0..BATCH).map(|_| draw(&mut rng, 13)).collect();
+    b.counter(ItemsCount::new(BATCH)).bench_local(|| {
+        for r in &racks {
+            black_box(card.nearest(black_box(r), &[], 5));
+        }
+    });
+}
+
+#[divan::bench]
+fn parse_and_compile_practice_card() -> Card {
+    Card::parse(black_box(jongg_card::PRACTICE_CARD)).expect("parses")
+}

@@ -1,0 +1,230 @@
+//! `jongg card ...` end to end (issue 3, item 5).
+
+use std::process::{Command, Output};
+
+fn jongg(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jongg"))
+        .args(args)
+        .output()
+        .expect("runs jongg")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A card file in the temp dir, unique per test.
+fn card_file(name: &str, text: &str) -> String {
+    let path =
+        std::env::temp_dir().join(format!("jongg-card-cli-{}-{name}.card", std::process::id()));
+    std::fs::write(&path, text).expect("writes a temp card");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn check_reports_the_line_made() {
+    let o = jongg(&[
+        "card",
+        "check",
+        "--card",
+        "practice",
+        "--hand",
+        "N E W S 2C WD 2C 6C 6Dx3",
+        "--exposure",
+        "2D 2D J",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Mah Jongg: 2026 #2 (line 2)"), "{out}");
+    assert!(out.contains("35 points"), "{out}");
+    assert!(out.contains("[2Dx2 J]"), "{out}");
+    assert!(out.contains("1 joker(s), exposed"), "{out}");
+}
+
+#[test]
+fn check_not_mahjong_exits_1() {
+    // A joker in a pair (2468 #2's pair of 4s) is no Mah Jongg.
+    let o = jongg(&[
+        "card",
+        "check",
+        "--card",
+        "practice",
+        "--hand",
+        "2Dx4 J J 4B J 6B 6B 8Cx4",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("Not Mah Jongg"));
+}
+
+#[test]
+fn check_json() {
+    let o = jongg(&[
+        "card",
+        "check",
+        "--card",
+        "practice",
+        "--json",
+        "--hand",
+        "N N N J",
+        "--exposure",
+        "Fx4 J",
+        "--exposure",
+        "4D 4D J J J",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["mahjong"], true);
+    let m = &v["matches"][0];
+    assert_eq!(m["label"], "Quints #1");
+    // R3: a quint hand with two exposures and one group left.
+    assert_eq!(m["quints"], true);
+    assert_eq!(m["one_group_left"], true);
+    assert_eq!(m["jokers_used"], 5);
+    assert_eq!(m["assignment"][0]["exposure"], 0);
+}
+
+#[test]
+fn bad_tiles_and_bad_racks_exit_2() {
+    let o = jongg(&["card", "check", "--card", "practice", "--hand", "F F 0D"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad tile `0D`"), "{}", stderr(&o));
+    let o = jongg(&["card", "check", "--card", "practice", "--hand", "F F 2B"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("14 tiles"), "{}", stderr(&o));
+    let o = jongg(&[
+        "card",
+        "check",
+        "--card",
+        "practice",
+        "--hand",
+        "Fx4 4Cx4 6Dx4",
+        "--exposure",
+        "2B J",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("never in a single or a pair"),
+        "{}",
+        stderr(&o)
+    );
+    let o = jongg(&["card", "near", "--card", "practice", "--hand", "F F 2B"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("13 or 14"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_card_exits_2() {
+    let o = jongg(&[
+        "card",
+        "check",
+        "--card",
+        "/nonexistent/x.card",
+        "--hand",
+        "F",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot read card file"),
+        "{}",
+        stderr(&o)
+    );
+    let path = card_file("bad", "[A]\nFF 2222a 4444b 666c : 25 X\n");
+    let o = jongg(&["card", "check", "--card", &path, "--hand", "F"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("13 tiles"), "{}", stderr(&o));
+}
+
+#[test]
+fn near_lists_needed_and_useless() {
+    let o = jongg(&[
+        "card",
+        "near",
+        "--card",
+        "practice",
+        "--hand",
+        "F 2B 4B 4B 6Bx3 8Bx4 GD 9C",
+        "--top",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with(" 2 needed  2468 #1"), "{out}");
+    assert!(out.contains("need: GDx2"), "{out}");
+    assert!(out.contains("no use: 9C"), "{out}");
+    let o = jongg(&[
+        "card",
+        "near",
+        "--card",
+        "practice",
+        "--hand",
+        "F 2B 4B 4B 6Bx3 8Bx4 GD 9C",
+        "--top",
+        "3",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v.as_array().map(Vec::len), Some(3));
+    assert_eq!(v[0]["tiles_needed"], 2);
+}
+
+#[test]
+fn lint_reports_errors_with_line_and_column() {
+    let path = card_file(
+        "lint",
+        "[A]\nFF 2222a 4444b 666c : 25 X\nFF 2Z22a 4444b 6666c : 25 X\n",
+    );
+    let o = jongg(&["card", "lint", &path]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains(":2:1: error: this hand has 13 tiles"), "{err}");
+    assert!(err.contains(":3:5: error: unknown symbol `Z`"), "{err}");
+}
+
+#[test]
+fn lint_warnings_and_a_clean_card() {
+    let path = card_file(
+        "warn",
+        "[A]\nFF 2222a 4444b 6666c : 25 X\n[B]\nFF 6666a 4444b 2222c : 30 X\n",
+    );
+    let o = jongg(&["card", "lint", &path]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains(":4:1: warning: B #1: makes the same tiles as A #1"),
+        "{}",
+        stderr(&o)
+    );
+    let o = jongg(&["card", "lint", "practice"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("55 lines"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("0 warning(s)"), "{}", stdout(&o));
+}
+
+#[test]
+fn show_prints_the_card_back() {
+    let o = jongg(&["card", "show", "practice"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.starts_with("jongg practice card 2026\n"), "{out}");
+    for section in [
+        "2026",
+        "2468",
+        "ANY LIKE NUMBERS",
+        "ADDITION HANDS",
+        "QUINTS",
+        "CONSECUTIVE RUN",
+        "13579",
+        "WINDS-DRAGONS",
+        "369",
+        "SINGLES AND PAIRS",
+    ] {
+        assert!(
+            out.contains(&format!("\n{section}\n")),
+            "{section} in\n{out}"
+        );
+    }
+    assert!(out.contains("111a + 666a = 777a FFFFF"), "{out}");
+}
