@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of jongg: formatting, lints, and the whole test suite
-# (unit, property, CLI and API tests, on SQLite and PostgreSQL).
+# (unit, property, CLI and API tests, on SQLite and PostgreSQL) and the
+# browser tests of the web pages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,3 +10,6 @@ scripts/ensure-postgres.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo nextest run --workspace --no-fail-fast
+
+# The web pages in a real browser (Debian's headless Chromium).
+scripts/browser-tests.sh
