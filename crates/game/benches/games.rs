@@ -3,9 +3,9 @@
 
 use divan::Bencher;
 use jongg_card::Card;
-use jongg_game::{CardJudge, Table};
 use jongg_game::bot::{Bot, GreedyBot, RandomBot};
 use jongg_game::sim::play_one;
+use jongg_game::{CardJudge, Table};
 use jongg_tiles::Seat;
 
 fn main() {

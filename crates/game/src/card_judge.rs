@@ -48,7 +48,11 @@ pub struct CardJudge<'c> {
 impl<'c> CardJudge<'c> {
     pub fn new(card: &'c Card) -> CardJudge<'c> {
         let mut masks: Vec<u64> = (1..=card.lines().len())
-            .flat_map(|id| card.variants_of(id).iter().map(|v| v.mask & !(1 << Tile::JOKER.index())))
+            .flat_map(|id| {
+                card.variants_of(id)
+                    .iter()
+                    .map(|v| v.mask & !(1 << Tile::JOKER.index()))
+            })
             .collect();
         masks.sort_unstable_by_key(|m| std::cmp::Reverse(m.count_ones()));
         masks.dedup();
@@ -59,7 +63,11 @@ impl<'c> CardJudge<'c> {
             }
         }
         let max_kinds = kept.iter().map(|m| m.count_ones()).max().unwrap_or(0);
-        CardJudge { card, masks: kept, max_kinds }
+        CardJudge {
+            card,
+            masks: kept,
+            max_kinds,
+        }
     }
 
     pub fn card(&self) -> &'c Card {

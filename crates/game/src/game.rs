@@ -816,8 +816,11 @@ fn deal(table: &Table, wall: &[Tile]) -> BySeat<Option<Vec<Tile>>> {
     })
 }
 
+/// What each seat gave from its rack, and what it kept of what it received.
+type PassResult = (BySeat<Vec<Tile>>, BySeat<Vec<Tile>>);
+
 /// The courtesy pass: each pair across exchanges the smaller offer.
-fn courtesy(chosen: &BySeat<Choice>) -> (BySeat<Vec<Tile>>, BySeat<Vec<Tile>>) {
+fn courtesy(chosen: &BySeat<Choice>) -> PassResult {
     let n = BySeat::from_fn(|s| chosen[s].tiles.len().min(chosen[s.across()].tiles.len()));
     let gave = BySeat::from_fn(|s| chosen[s].tiles[..n[s]].to_vec());
     let kept = BySeat::from_fn(|s| gave[s.across()].clone());
@@ -827,10 +830,7 @@ fn courtesy(chosen: &BySeat<Choice>) -> (BySeat<Vec<Tile>>, BySeat<Vec<Tile>>) {
 /// A Charleston pass with blind tiles (R17). A seat's outgoing tiles are its
 /// own followed by the first `blind` of what it receives; `None` when every
 /// seat waits on another (standard 5E).
-fn resolve_pass(
-    pass: PassKind,
-    chosen: &BySeat<Option<Choice>>,
-) -> Option<(BySeat<Vec<Tile>>, BySeat<Vec<Tile>>)> {
+fn resolve_pass(pass: PassKind, chosen: &BySeat<Option<Choice>>) -> Option<PassResult> {
     /// The first `n` tiles `s` passes: its own, then what it takes unseen.
     fn first(
         pass: PassKind,

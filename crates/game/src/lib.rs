@@ -22,8 +22,8 @@ mod table;
 pub mod testing;
 mod view;
 
-pub use event::{Action, Answer, Call, DeadReason, Event, PassKind, Refusal};
 pub use card_judge::CardJudge;
+pub use event::{Action, Answer, Call, DeadReason, Event, PassKind, Refusal};
 pub use game::Game;
 pub use judge::{Exposure, Judge, ToyJudge, Win};
 pub use outcome::{Conduct, Ending, Outcome};

@@ -162,16 +162,15 @@ pub fn simulate(
         let mut players: [Box<dyn Bot + '_>; 4] = Seat::ALL
             .map(|s| bots[s.index()].make(card, Rng::derive(game_seed, 1 + s.index() as u64)));
         let table = Table::from_preset(preset, dealer);
-        let game =
-            play_one(table, game_seed, &judge, &mut players).map_err(|(refusal, bot, action)| {
-                SimError {
-                    game: g,
-                    seed: game_seed,
-                    bot,
-                    refusal,
-                    action: serde_json::to_string(&action).unwrap_or_default(),
-                }
-            })?;
+        let game = play_one(table, game_seed, &judge, &mut players).map_err(
+            |(refusal, bot, action)| SimError {
+                game: g,
+                seed: game_seed,
+                bot,
+                refusal,
+                action: serde_json::to_string(&action).unwrap_or_default(),
+            },
+        )?;
         let Some(outcome) = game.outcome() else {
             continue;
         };

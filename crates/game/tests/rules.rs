@@ -1140,18 +1140,34 @@ fn every_refusal_leaves_the_state_unchanged() {
 #[test]
 fn mahjong_after_claiming_for_an_exposure_charges_the_discarder() {
     // standard 17B (a claim begun as an exposure, then Mah Jongg); R9: not self-picked.
-    let mut g = position(table("standard"), ["9C 1Bx3 2Bx3 3Bx3 4Bx2 5Bx2", "", "", ""], "4B");
+    let mut g = position(
+        table("standard"),
+        ["9C 1Bx3 2Bx3 3Bx3 4Bx2 5Bx2", "", "", ""],
+        "4B",
+    );
     discard(&mut g, E, "9C");
     all_decline(&mut g);
     act(&mut g, S, Action::Pick);
     discard(&mut g, S, "4B");
     claim(&mut g, E, Call::Exposure);
     all_decline(&mut g);
-    act(&mut g, E, Action::Expose { naturals: 2, jokers: 0 });
+    act(
+        &mut g,
+        E,
+        Action::Expose {
+            naturals: 2,
+            jokers: 0,
+        },
+    );
     let ev = act(&mut g, E, Action::MahJongg { shown: true });
-    let Some(Event::Ended { outcome }) = ev.last() else { panic!("{ev:?}") };
+    let Some(Event::Ended { outcome }) = ev.last() else {
+        panic!("{ev:?}")
+    };
     let rec = outcome.record();
     assert_eq!(rec.discarder, Some(S));
     assert!(!rec.self_picked);
-    assert_eq!(rec.exposures, 0, "the exposure with the winning tile is not counted");
+    assert_eq!(
+        rec.exposures, 0,
+        "the exposure with the winning tile is not counted"
+    );
 }
