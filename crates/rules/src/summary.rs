@@ -131,7 +131,7 @@ impl Preset {
         )?;
         writeln!(
             o,
-            "  - Dead hand: {}, whatever ends the game.",
+            "  - Dead hand: {}, whether the game ends in a Mah Jongg or a wall game.",
             pts(s.dead_hand.points)
         )?;
         writeln!(
