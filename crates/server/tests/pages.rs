@@ -24,7 +24,11 @@ fn played(app: &App, rounds: u32) -> i64 {
 }
 
 fn page(app: &App, director: bool, path: &str, status: u16) -> String {
-    let mut c = if director { app.director() } else { app.public() };
+    let mut c = if director {
+        app.director()
+    } else {
+        app.public()
+    };
     let r = c.get(path).expect("request");
     assert_eq!(r.status, status, "{path}: {}", r.text());
     r.text()
@@ -38,13 +42,19 @@ fn public_pages_render_the_standings_projector_and_players() {
     assert!(html.contains("Test standard"));
     let html = page(&app, false, &format!("/t/{id}"), 200);
     assert!(html.contains("After round 2 of 4"), "{html}");
-    assert!(html.contains("data-refresh"), "standings refresh themselves");
+    assert!(
+        html.contains("data-refresh"),
+        "standings refresh themselves"
+    );
     // Player 1 sat East at table 1 both rounds (standard moves East +1... ),
     // whatever: the page's total equals the API's.
     let totals = totals(&app, id);
     for (n, pts) in [(1u64, totals[&1]), (16, totals[&16])] {
         let html = page(&app, false, &format!("/t/{id}/players/{n}"), 200);
-        assert!(html.contains(&format!("<strong id=\"points\">{pts}</strong>")), "player {n}: {html}");
+        assert!(
+            html.contains(&format!("<strong id=\"points\">{pts}</strong>")),
+            "player {n}: {html}"
+        );
         assert!(html.contains("Table "));
     }
     let html = page(&app, false, &format!("/t/{id}/projector"), 200);
@@ -59,7 +69,10 @@ fn director_pages_need_the_login() {
     let id = played(&app, 1);
     let r = app.public().get(&format!("/director/t/{id}")).unwrap();
     assert_eq!(r.status, 303);
-    assert_eq!(r.header("location"), Some(format!("/login?next=/director/t/{id}").as_str()));
+    assert_eq!(
+        r.header("location"),
+        Some(format!("/login?next=/director/t/{id}").as_str())
+    );
     let html = page(&app, true, &format!("/director/t/{id}"), 200);
     assert!(html.contains("Round 1: closed"), "{html}");
     assert!(html.contains("Seat round 2"));
@@ -79,8 +92,17 @@ fn the_score_page_opens_from_the_table_link_only() {
     let app = App::start(Backend::Sqlite);
     let id = tournament(&app, "standard", 16, 4);
     let mut d = app.director();
-    expect(d.post(&format!("{}/rounds/1/seat", t(id)), &json!({ "method": { "kind": "by_number" } })), 200);
-    expect(d.post(&format!("{}/rounds/1/start", t(id)), &json!({})), 200);
+    expect(
+        d.post(
+            &format!("{}/rounds/1/seat", t(id)),
+            &json!({ "method": { "kind": "by_number" } }),
+        ),
+        200,
+    );
+    expect(
+        d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
+        200,
+    );
     let link = expect(d.get(&format!("{}/rounds/1/tables/2/link", t(id))), 200);
     let url = link["url"].as_str().unwrap();
     let path = &url[url.find("/score").unwrap()..];
@@ -100,38 +122,98 @@ fn live_points_come_with_reasons_or_the_field_that_is_wrong() {
     let app = App::start(Backend::Sqlite);
     let id = tournament(&app, "standard", 16, 4);
     let mut d = app.director();
-    expect(d.post(&format!("{}/rounds/1/seat", t(id)), &json!({ "method": { "kind": "by_number" } })), 200);
+    expect(
+        d.post(
+            &format!("{}/rounds/1/seat", t(id)),
+            &json!({ "method": { "kind": "by_number" } }),
+        ),
+        200,
+    );
     let mut p = app.public();
     let path = format!("/t/{id}/r/1/table/1/preview");
     // standard 13: the winner scores the card value; standard 13.5: the
     // thrower loses 10 (no exposures); the others score nothing (R2).
-    let v = expect(p.post(&path, &json!({ "result": "mahjong", "winner": "east", "value": 25, "discarder": "south" })), 200);
+    let v = expect(
+        p.post(
+            &path,
+            &json!({ "result": "mahjong", "winner": "east", "value": 25, "discarder": "south" }),
+        ),
+        200,
+    );
     assert_eq!(v["points"]["east"], 25, "{v}");
     assert_eq!(v["points"]["south"], -10, "{v}");
     assert_eq!(v["points"]["west"], 0, "{v}");
     assert_eq!(v["points"]["north"], 0, "{v}");
-    assert!(v["lines"].as_array().unwrap().iter().all(|l| l["source"].as_str().is_some_and(|s| !s.is_empty())));
-    let v = expect(p.post(&path, &json!({ "result": "mahjong", "winner": "east", "value": "lots" })), 422);
+    assert!(
+        v["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["source"].as_str().is_some_and(|s| !s.is_empty()))
+    );
+    let v = expect(
+        p.post(
+            &path,
+            &json!({ "result": "mahjong", "winner": "east", "value": "lots" }),
+        ),
+        422,
+    );
     assert_eq!(v["field"], "value", "{v}");
-    expect(p.post(&format!("/t/{id}/r/1/table/9/preview"), &json!({ "result": "wall" })), 404);
+    expect(
+        p.post(
+            &format!("/t/{id}/r/1/table/9/preview"),
+            &json!({ "result": "wall" }),
+        ),
+        404,
+    );
 }
 
 #[test]
 fn a_csv_player_list_registers_all_or_none() {
     let app = App::start(Backend::Sqlite);
     let mut d = app.director();
-    let id = expect(d.post("/api/tournaments", &json!({ "name": "CSV", "rules": { "kind": "preset", "name": "standard" } })), 201)["id"].as_i64().unwrap();
+    let id = expect(
+        d.post(
+            "/api/tournaments",
+            &json!({ "name": "CSV", "rules": { "kind": "preset", "name": "standard" } }),
+        ),
+        201,
+    )["id"]
+        .as_i64()
+        .unwrap();
     let path = format!("/director/t/{id}/players.csv");
-    let bad = expect(d.post(&path, &json!({ "csv": "number,name\n1,Ann\n1,Bo\n" })), 422);
-    assert!(bad["error"].as_str().unwrap().contains("player 2 of the list"), "{bad}");
-    assert_eq!(expect(app.public().get(&format!("{}/players", t(id))), 200)["players"].as_array().unwrap().len(), 0);
-    let ok = expect(d.post(&path, &json!({ "csv": "1,Ann,\"Club, A\"\n2,Bo,,yes\n" })), 200);
+    let bad = expect(
+        d.post(&path, &json!({ "csv": "number,name\n1,Ann\n1,Bo\n" })),
+        422,
+    );
+    assert!(
+        bad["error"]
+            .as_str()
+            .unwrap()
+            .contains("player 2 of the list"),
+        "{bad}"
+    );
+    assert_eq!(
+        expect(app.public().get(&format!("{}/players", t(id))), 200)["players"]
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
+    let ok = expect(
+        d.post(&path, &json!({ "csv": "1,Ann,\"Club, A\"\n2,Bo,,yes\n" })),
+        200,
+    );
     assert_eq!(ok["registered"], 2);
     let players = expect(app.public().get(&format!("{}/players", t(id))), 200);
     assert_eq!(players["players"][0]["club"], "Club, A");
     assert_eq!(players["players"][1]["status"]["kind"], "late");
     // Only the director.
-    refused(app.public().post(&path, &json!({ "csv": "3,Cy" })), 401, "director");
+    refused(
+        app.public().post(&path, &json!({ "csv": "3,Cy" })),
+        401,
+        "director",
+    );
 }
 
 #[test]
@@ -141,7 +223,13 @@ fn printables_as_html_and_pdf_and_csv_exports() {
     let base = format!("/director/t/{id}/print");
     let html = page(&app, true, &base, 200);
     assert!(html.contains("round/4/sheets"));
-    for doc in ["standings", "itineraries", "round/1", "round/2/cards", "round/3/sheets"] {
+    for doc in [
+        "standings",
+        "itineraries",
+        "round/1",
+        "round/2/cards",
+        "round/3/sheets",
+    ] {
         let html = page(&app, true, &format!("{base}/{doc}"), 200);
         assert!(html.contains("<h1>Test standard"), "{doc}: {html}");
         let r = app.director().get(&format!("{base}/{doc}.pdf")).unwrap();
@@ -154,7 +242,10 @@ fn printables_as_html_and_pdf_and_csv_exports() {
     assert_eq!(cards.matches("/score?key=").count(), 4);
     let sheets = page(&app, true, &format!("{base}/round/3/sheets"), 200);
     assert!(sheets.contains("(standard 25)"), "who collects the sheets");
-    assert!(sheets.contains("verifies the scores of West"), "R14: East checks West");
+    assert!(
+        sheets.contains("verifies the scores of West"),
+        "R14: East checks West"
+    );
     let r = app.public().get(&format!("/t/{id}/standings.pdf")).unwrap();
     let text = String::from_utf8_lossy(&r.body).to_string();
     assert!(text.contains("Final standings"));
@@ -175,21 +266,42 @@ fn printables_as_html_and_pdf_and_csv_exports() {
     }
     // Every game: 16 players x 4 games x 4 rounds.
     let games = page(&app, false, &format!("/t/{id}/games.csv"), 200);
-    assert_eq!(games.split("\r\n").filter(|l| !l.is_empty()).count(), 1 + 16 * 16);
+    assert_eq!(
+        games.split("\r\n").filter(|l| !l.is_empty()).count(),
+        1 + 16 * 16
+    );
 }
 
 #[test]
 fn what_people_type_is_escaped_and_assets_are_served() {
     let app = App::start(Backend::Sqlite);
     let mut d = app.director();
-    let id = expect(d.post("/api/tournaments", &json!({ "name": "<b>Cup</b>", "rules": { "kind": "preset", "name": "standard" } })), 201)["id"].as_i64().unwrap();
-    expect(d.post(&format!("{}/players", t(id)), &json!({ "number": 1, "name": "<script>alert(1)</script>" })), 201);
+    let id = expect(
+        d.post(
+            "/api/tournaments",
+            &json!({ "name": "<b>Cup</b>", "rules": { "kind": "preset", "name": "standard" } }),
+        ),
+        201,
+    )["id"]
+        .as_i64()
+        .unwrap();
+    expect(
+        d.post(
+            &format!("{}/players", t(id)),
+            &json!({ "number": 1, "name": "<script>alert(1)</script>" }),
+        ),
+        201,
+    );
     let html = page(&app, true, &format!("/director/t/{id}"), 200);
     assert!(!html.contains("<script>alert"));
     // askama writes `<` as `&#60;`.
     assert!(html.contains("&#60;script&#62;alert(1)&#60;/script&#62;"));
     assert!(page(&app, false, &format!("/t/{id}"), 200).contains("&#60;b&#62;Cup&#60;/b&#62;"));
-    for (path, ty) in [("/assets/jongg.css", "text/css"), ("/assets/jongg.js", "text/javascript"), ("/assets/score.js", "text/javascript")] {
+    for (path, ty) in [
+        ("/assets/jongg.css", "text/css"),
+        ("/assets/jongg.js", "text/javascript"),
+        ("/assets/score.js", "text/javascript"),
+    ] {
         let r = app.public().get(path).unwrap();
         assert_eq!(r.status, 200);
         assert!(r.header("content-type").unwrap().starts_with(ty));

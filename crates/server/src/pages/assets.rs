@@ -24,7 +24,16 @@ fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
 }
 
 pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
-    r.route("/assets/jongg.css", get(|| async { asset("text/css; charset=utf-8", CSS) }))
-        .route("/assets/jongg.js", get(|| async { asset("text/javascript; charset=utf-8", JS) }))
-        .route("/assets/score.js", get(|| async { asset("text/javascript; charset=utf-8", SCORE_JS) }))
+    r.route(
+        "/assets/jongg.css",
+        get(|| async { asset("text/css; charset=utf-8", CSS) }),
+    )
+    .route(
+        "/assets/jongg.js",
+        get(|| async { asset("text/javascript; charset=utf-8", JS) }),
+    )
+    .route(
+        "/assets/score.js",
+        get(|| async { asset("text/javascript; charset=utf-8", SCORE_JS) }),
+    )
 }

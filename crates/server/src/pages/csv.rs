@@ -184,10 +184,20 @@ mod tests {
 
     #[test]
     fn player_list_errors_name_the_line() {
-        assert_eq!(players("1,Ann\nx,Bo").unwrap_err(), "line 2: the player number `x` is not a whole number");
-        assert_eq!(players("1,\n").unwrap_err(), "line 1: player #1 has no name");
+        assert_eq!(
+            players("1,Ann\nx,Bo").unwrap_err(),
+            "line 2: the player number `x` is not a whole number"
+        );
+        assert_eq!(
+            players("1,\n").unwrap_err(),
+            "line 1: player #1 has no name"
+        );
         assert!(players("1,\"Ann\n").unwrap_err().contains("not closed"));
-        assert!(players("1,Ann,c,maybe").unwrap_err().contains("late is `maybe`"));
+        assert!(
+            players("1,Ann,c,maybe")
+                .unwrap_err()
+                .contains("late is `maybe`")
+        );
         assert!(players("number,name\n").unwrap_err().contains("no players"));
     }
 

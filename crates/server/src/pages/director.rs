@@ -184,7 +184,11 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
             s.rounds,
             s.games_per_round,
             s.round_minutes,
-            if s.dates.is_empty() { String::new() } else { format!("; {}", s.dates.join(", ")) }
+            if s.dates.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", s.dates.join(", "))
+            }
         )
     });
     let players = t
@@ -210,11 +214,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                     let sheet = r.sheets.iter().find(|s| s.table == ts.table);
                     let (entered, signed, state) = match sheet {
                         Some(s) => (
-                            format!(
-                                "{} of {}",
-                                s.games.iter().flatten().count(),
-                                s.games.len()
-                            ),
+                            format!("{} of {}", s.games.iter().flatten().count(), s.games.len()),
                             s.signed
                                 .iter()
                                 .filter(|(_, b)| **b)
@@ -277,7 +277,11 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                 "{} and {} meet in rounds {}",
                 who(t, Some(m.a)),
                 who(t, Some(m.b)),
-                m.rounds.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+                m.rounds
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         })
         .collect();
@@ -342,7 +346,11 @@ fn points_text(e: Option<&jongg_tournament::GameEntry>) -> String {
     })
 }
 
-async fn audit(State(app): State<Arc<AppState>>, caller: Caller, Params(id): Params<i64>) -> PageResult {
+async fn audit(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params(id): Params<i64>,
+) -> PageResult {
     need_director(&caller, &format!("/director/t/{id}/audit"))?;
     let page = app.tournaments.get(id)?.read(|t| Audit {
         id,
@@ -384,7 +392,9 @@ async fn upload_players(
     caller.director()?;
     let map = body_object(&body)?;
     let Some(text) = map.get("csv").and_then(|v| v.as_str()) else {
-        return Err(ApiError::unprocessable("send the list as {\"csv\": \"number,name,club\\n...\"}"));
+        return Err(ApiError::unprocessable(
+            "send the list as {\"csv\": \"number,name,club\\n...\"}",
+        ));
     };
     let rows = super::csv::players(text).map_err(ApiError::unprocessable)?;
     let commands: Vec<Command> = rows
@@ -401,7 +411,12 @@ async fn upload_players(
     for (i, c) in commands.iter().enumerate() {
         trial
             .execute(Actor::Director, c.clone(), now_millis())
-            .map_err(|e| ApiError::unprocessable(format!("player {} of the list: {e}; nobody was registered", i + 1)))?;
+            .map_err(|e| {
+                ApiError::unprocessable(format!(
+                    "player {} of the list: {e}; nobody was registered",
+                    i + 1
+                ))
+            })?;
     }
     let n = commands.len();
     for c in commands {

@@ -62,7 +62,11 @@ pub(crate) fn text_width(text: &str, size: f32, bold: bool) -> f32 {
         .chars()
         .map(|c| {
             let i = c as u32;
-            if (32..=126).contains(&i) { u32::from(WIDTHS[(i - 32) as usize]) } else { 556 }
+            if (32..=126).contains(&i) {
+                u32::from(WIDTHS[(i - 32) as usize])
+            } else {
+                556
+            }
         })
         .sum();
     units as f32 * size / 1000.0 * if bold { 1.05 } else { 1.0 }
@@ -105,7 +109,11 @@ fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut cur = String::new();
     for word in text.split_whitespace() {
-        let next = if cur.is_empty() { word.to_string() } else { format!("{cur} {word}") };
+        let next = if cur.is_empty() {
+            word.to_string()
+        } else {
+            format!("{cur} {word}")
+        };
         if text_width(&next, size, false) > width && !cur.is_empty() {
             lines.push(std::mem::replace(&mut cur, word.to_string()));
         } else {
@@ -125,7 +133,10 @@ struct Writer {
 
 impl Writer {
     fn new() -> Writer {
-        let mut w = Writer { pages: Vec::new(), y: 0.0 };
+        let mut w = Writer {
+            pages: Vec::new(),
+            y: 0.0,
+        };
         w.new_page();
         w
     }
@@ -217,7 +228,12 @@ impl Writer {
         for (i, col) in colors.iter().enumerate() {
             if *col == qrcode::Color::Dark {
                 let (cx, cy) = ((i % n) as f32, (i / n) as f32);
-                c.rect(MARGIN + (cx + quiet) * m, top - (cy + quiet + 1.0) * m, m, m);
+                c.rect(
+                    MARGIN + (cx + quiet) * m,
+                    top - (cy + quiet + 1.0) * m,
+                    m,
+                    m,
+                );
             }
         }
         c.fill_nonzero();
@@ -290,19 +306,27 @@ pub(crate) fn render(doc: &Doc) -> Vec<u8> {
         let foot = format!("Page {} of {count}", i + 1);
         content.begin_text();
         content.set_font(Name(b"F1"), 9.0);
-        content.next_line(PAGE_W - MARGIN - text_width(&foot, 9.0, false), MARGIN / 2.0);
+        content.next_line(
+            PAGE_W - MARGIN - text_width(&foot, 9.0, false),
+            MARGIN / 2.0,
+        );
         content.show(Str(foot.as_bytes()));
         content.end_text();
         let mut page = pdf.page(page_id);
         page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H));
         page.parent(tree);
         page.contents(content_id);
-        page.resources().fonts().pair(Name(b"F1"), regular).pair(Name(b"F2"), bold);
+        page.resources()
+            .fonts()
+            .pair(Name(b"F1"), regular)
+            .pair(Name(b"F2"), bold);
         page.finish();
         pdf.stream(content_id, &content.finish());
     }
     pdf.pages(tree).kids(kids).count(count as i32);
-    pdf.document_info(alloc()).title(pdf_writer::TextStr(&doc.title)).producer(pdf_writer::TextStr("jongg"));
+    pdf.document_info(alloc())
+        .title(pdf_writer::TextStr(&doc.title))
+        .producer(pdf_writer::TextStr("jongg"));
     pdf.finish()
 }
 
@@ -319,7 +343,9 @@ mod tests {
                     paragraphs: vec!["Table assignments; José Müller at table 2.".into()],
                     grid: Some(Grid {
                         head: vec!["Table".into(), "East".into()],
-                        rows: (0..80).map(|i| vec![i.to_string(), format!("Player {i}")]).collect(),
+                        rows: (0..80)
+                            .map(|i| vec![i.to_string(), format!("Player {i}")])
+                            .collect(),
                         widths: vec![1.0, 3.0],
                         numeric: vec![true, false],
                         tall: false,
@@ -327,7 +353,11 @@ mod tests {
                     qr: Some("http://127.0.0.1:8080/score?key=00ff".into()),
                     ..Section::default()
                 },
-                Section { heading: "Next".into(), new_page: true, ..Section::default() },
+                Section {
+                    heading: "Next".into(),
+                    new_page: true,
+                    ..Section::default()
+                },
             ],
         }
     }
@@ -341,7 +371,10 @@ mod tests {
         assert!(text.contains("/WinAnsiEncoding"));
         // 80 rows do not fit on one page, and the last section starts a new one.
         let pages = text.matches("/Type /Page\n").count() + text.matches("/Type /Page ").count();
-        assert!(text.contains("/Count 4") || text.contains("/Count 3"), "pages: {pages}");
+        assert!(
+            text.contains("/Count 4") || text.contains("/Count 3"),
+            "pages: {pages}"
+        );
     }
 
     #[test]
@@ -355,6 +388,9 @@ mod tests {
         let s = fit("A very long player name indeed", 10.0, false, 60.0);
         assert!(s.ends_with('…'));
         assert!(text_width(&s, 10.0, false) <= 60.0);
-        assert_eq!(wrap("one two three", 10.0, 1000.0), vec!["one two three".to_string()]);
+        assert_eq!(
+            wrap("one two three", 10.0, 1000.0),
+            vec!["one two three".to_string()]
+        );
     }
 }

@@ -5,7 +5,9 @@
 //! the games and the standings.
 
 use super::pdf::{Doc, Grid, Section};
-use super::{PageError, PageResult, download, html, name_of, need_director, preset_of, seat_name, who};
+use super::{
+    PageError, PageResult, download, html, name_of, need_director, preset_of, seat_name, who,
+};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::extract::{Caller, Params};
@@ -62,7 +64,11 @@ struct Index {
     rounds: Vec<u8>,
 }
 
-async fn index(State(app): State<Arc<AppState>>, caller: Caller, Params(id): Params<i64>) -> PageResult {
+async fn index(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params(id): Params<i64>,
+) -> PageResult {
     need_director(&caller, &format!("/director/t/{id}/print"))?;
     let page = app.tournaments.get(id)?.read(|t| Index {
         id,
@@ -110,7 +116,11 @@ async fn printable(
     };
     let d = build(&app, id, kind).await?;
     if pdf {
-        return Ok(download("application/pdf", &format!("{}.pdf", file_stem(&doc)), super::pdf::render(&d)));
+        return Ok(download(
+            "application/pdf",
+            &format!("{}.pdf", file_stem(&doc)),
+            super::pdf::render(&d),
+        ));
     }
     let page = PrintPage {
         id,
@@ -137,26 +147,40 @@ pub(crate) async fn build(app: &AppState, id: i64, kind: Kind) -> Result<Doc, Pa
     let slot = app.tournaments.get(id)?;
     let mut links = Vec::new();
     if let Kind::Cards(r) = kind {
-        let tables: Vec<TableNo> = slot.read(|t| t.seating(r).map(|s| s.tables.iter().map(|x| x.table).collect()))?;
+        let tables: Vec<TableNo> = slot.read(|t| {
+            t.seating(r)
+                .map(|s| s.tables.iter().map(|x| x.table).collect())
+        })?;
         for table in tables {
-            let link = TableLink { tournament: id, round: u32::from(r), table: u32::from(table) };
-            let token = app.tournaments.store().table_token(link).await.map_err(ApiError::from)?;
+            let link = TableLink {
+                tournament: id,
+                round: u32::from(r),
+                table: u32::from(table),
+            };
+            let token = app
+                .tournaments
+                .store()
+                .table_token(link)
+                .await
+                .map_err(ApiError::from)?;
             links.push((table, format!("{}/score?key={token}", app.base_url)));
         }
     }
-    Ok(slot.read(|t| match kind {
+    slot.read(|t| match kind {
         Kind::Standings => Ok(standings(t)),
         Kind::Itineraries => Ok(itineraries(t)),
         Kind::Assignments(r) => assignments(t, r),
         Kind::Cards(r) => cards(t, r, &links),
         Kind::Sheets(r) => sheets(t, r),
-    })?)
+    })
 }
 
 fn standings(t: &Tournament) -> Doc {
     let rows = super::public::rows(t);
     let n = t.rounds().len();
-    let mut head: Vec<String> = ["Place", "Player", "Points", "MJ", "Best", "Games"].map(String::from).to_vec();
+    let mut head: Vec<String> = ["Place", "Player", "Points", "MJ", "Best", "Games"]
+        .map(String::from)
+        .to_vec();
     let mut widths = vec![1.4, 5.0, 1.4, 1.0, 1.2, 1.4];
     for r in 1..=n {
         head.push(format!("R{r}"));
@@ -171,7 +195,12 @@ fn standings(t: &Tournament) -> Doc {
             .map(|r| {
                 let mut v = vec![
                     r.rank.to_string(),
-                    format!("{} (#{}){}", r.name, r.number, if r.withdrawn { ", withdrawn" } else { "" }),
+                    format!(
+                        "{} (#{}){}",
+                        r.name,
+                        r.number,
+                        if r.withdrawn { ", withdrawn" } else { "" }
+                    ),
                     r.points.to_string(),
                     r.mah_jonggs.to_string(),
                     r.best.clone(),
@@ -186,8 +215,16 @@ fn standings(t: &Tournament) -> Doc {
         tall: false,
     };
     let total = t.settings().map_or(0, |s| s.rounds);
-    let done = t.rounds().iter().filter(|r| matches!(r.state, jongg_tournament::RoundState::Closed { .. })).count();
-    let label = if done >= usize::from(total) && total > 0 { "Final standings".to_string() } else { format!("Standings after {done} of {total} rounds") };
+    let done = t
+        .rounds()
+        .iter()
+        .filter(|r| matches!(r.state, jongg_tournament::RoundState::Closed { .. }))
+        .count();
+    let label = if done >= usize::from(total) && total > 0 {
+        "Final standings".to_string()
+    } else {
+        format!("Standings after {done} of {total} rounds")
+    };
     Doc {
         title: format!("{}: {label}", name_of(t)),
         sections: vec![Section {
@@ -201,7 +238,9 @@ fn standings(t: &Tournament) -> Doc {
 fn assignments(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
     let seating = t.seating(r)?;
     let tables = Grid {
-        head: ["Table", "East", "South", "West", "North"].map(String::from).to_vec(),
+        head: ["Table", "East", "South", "West", "North"]
+            .map(String::from)
+            .to_vec(),
         rows: seating
             .tables
             .iter()
@@ -232,7 +271,11 @@ fn assignments(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
     Ok(Doc {
         title: format!("{}: round {r} table assignments", name_of(t)),
         sections: vec![
-            Section { heading: "By table".into(), grid: Some(tables), ..Section::default() },
+            Section {
+                heading: "By table".into(),
+                grid: Some(tables),
+                ..Section::default()
+            },
             Section {
                 heading: "By name".into(),
                 grid: Some(Grid {
@@ -258,7 +301,9 @@ fn itineraries(t: &Tournament) -> Doc {
                 .iter()
                 .map(|r| {
                     let place = match r.seating.place_of(p.number) {
-                        Some((table, seat)) => vec![format!("Table {table}"), seat_name(seat).to_string()],
+                        Some((table, seat)) => {
+                            vec![format!("Table {table}"), seat_name(seat).to_string()]
+                        }
                         None => vec!["Sits out".into(), String::new()],
                     };
                     let mut v = vec![format!("Round {}", r.seating.round)];
@@ -291,12 +336,19 @@ fn cards(t: &Tournament, r: RoundNo, links: &[(TableNo, String)]) -> Result<Doc,
         .tables
         .iter()
         .map(|ts| {
-            let url = links.iter().find(|(n, _)| *n == ts.table).map(|(_, u)| u.clone()).unwrap_or_default();
+            let url = links
+                .iter()
+                .find(|(n, _)| *n == ts.table)
+                .map(|(_, u)| u.clone())
+                .unwrap_or_default();
             let mut paragraphs: Vec<String> = Seat::ALL
                 .into_iter()
                 .map(|s| format!("{}: {}", seat_name(s), who(t, ts.seats[s])))
                 .collect();
-            paragraphs.push("Scorekeeper: scan this code with a phone to enter the scores of this table.".into());
+            paragraphs.push(
+                "Scorekeeper: scan this code with a phone to enter the scores of this table."
+                    .into(),
+            );
             Section {
                 heading: format!("Table {} · Round {r}", ts.table),
                 paragraphs,
@@ -380,14 +432,30 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
 
 async fn standings_pdf(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
     let d = build(&app, id, Kind::Standings).await?;
-    Ok(download("application/pdf", "standings.pdf", super::pdf::render(&d)))
+    Ok(download(
+        "application/pdf",
+        "standings.pdf",
+        super::pdf::render(&d),
+    ))
 }
 
 /// The standings as CSV: one row per player, best first.
 pub(crate) fn standings_text(t: &Tournament) -> String {
     use super::csv::line;
     let n = t.rounds().len();
-    let mut head: Vec<String> = ["rank", "number", "name", "club", "status", "points", "mah_jonggs", "best_game", "games"].map(String::from).to_vec();
+    let mut head: Vec<String> = [
+        "rank",
+        "number",
+        "name",
+        "club",
+        "status",
+        "points",
+        "mah_jonggs",
+        "best_game",
+        "games",
+    ]
+    .map(String::from)
+    .to_vec();
     head.extend((1..=n).map(|r| format!("round_{r}")));
     let mut out = line(&head);
     for r in super::public::rows(t) {
@@ -396,7 +464,11 @@ pub(crate) fn standings_text(t: &Tournament) -> String {
             r.number.to_string(),
             r.name.clone(),
             r.club.clone(),
-            if r.withdrawn { "withdrawn".into() } else { "playing".into() },
+            if r.withdrawn {
+                "withdrawn".into()
+            } else {
+                "playing".into()
+            },
             r.points.to_string(),
             r.mah_jonggs.to_string(),
             r.best.clone(),
@@ -411,7 +483,17 @@ pub(crate) fn standings_text(t: &Tournament) -> String {
 /// Every game entered, one row per player and game.
 pub(crate) fn games_text(t: &Tournament) -> String {
     use super::csv::line;
-    let mut out = line(&["round", "table", "game", "seat", "number", "name", "points", "mah_jongg", "sheet"]);
+    let mut out = line(&[
+        "round",
+        "table",
+        "game",
+        "seat",
+        "number",
+        "name",
+        "points",
+        "mah_jongg",
+        "sheet",
+    ]);
     for round in t.rounds() {
         for sheet in &round.sheets {
             for (g, entry) in sheet.games.iter().enumerate() {
@@ -444,12 +526,20 @@ pub(crate) fn games_text(t: &Tournament) -> String {
 
 async fn standings_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
     let text = app.tournaments.get(id)?.read(standings_text);
-    Ok(download("text/csv; charset=utf-8", "standings.csv", text.into_bytes()))
+    Ok(download(
+        "text/csv; charset=utf-8",
+        "standings.csv",
+        text.into_bytes(),
+    ))
 }
 
 async fn games_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
     let text = app.tournaments.get(id)?.read(games_text);
-    Ok(download("text/csv; charset=utf-8", "games.csv", text.into_bytes()))
+    Ok(download(
+        "text/csv; charset=utf-8",
+        "games.csv",
+        text.into_bytes(),
+    ))
 }
 
 #[cfg(test)]

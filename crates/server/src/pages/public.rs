@@ -77,7 +77,10 @@ struct Clock {
 }
 
 fn clock(t: &Tournament) -> Option<Clock> {
-    let r = t.rounds().iter().find(|r| matches!(r.state, RoundState::Started { .. }))?;
+    let r = t
+        .rounds()
+        .iter()
+        .find(|r| matches!(r.state, RoundState::Started { .. }))?;
     Some(Clock {
         round: r.seating.round,
         ends: round_ends(t, r)?,
@@ -142,7 +145,10 @@ fn seating_view(t: &Tournament) -> Option<SeatingView> {
             .map(|ts| {
                 (
                     ts.table,
-                    ts.seats.iter().map(|(s, p)| (seat_name(s).to_string(), who(t, *p))).collect(),
+                    ts.seats
+                        .iter()
+                        .map(|(s, p)| (seat_name(s).to_string(), who(t, *p)))
+                        .collect(),
                 )
             })
             .collect(),
@@ -194,7 +200,11 @@ struct PlayerPage {
     rounds: Vec<RoundLine>,
 }
 
-fn player_page(t: &Tournament, id: i64, n: PlayerNo) -> Result<PlayerPage, jongg_tournament::DomainError> {
+fn player_page(
+    t: &Tournament,
+    id: i64,
+    n: PlayerNo,
+) -> Result<PlayerPage, jongg_tournament::DomainError> {
     let p = t.player(n)?;
     let record = t.player_record(n)?;
     let standings = t.standings();
@@ -217,7 +227,12 @@ fn player_page(t: &Tournament, id: i64, n: PlayerNo) -> Result<PlayerPage, jongg
                 None => "—".into(),
             })
             .collect();
-        let sit = record.sit_outs.iter().filter(|(r, _)| *r == no).map(|(_, p)| *p).sum::<i32>();
+        let sit = record
+            .sit_outs
+            .iter()
+            .filter(|(r, _)| *r == no)
+            .map(|(_, p)| *p)
+            .sum::<i32>();
         let total = lines.iter().filter_map(|g| g.points).sum::<i32>() + sit;
         rounds.push(RoundLine {
             round: no,
@@ -244,7 +259,13 @@ fn player_page(t: &Tournament, id: i64, n: PlayerNo) -> Result<PlayerPage, jongg
     })
 }
 
-async fn player(State(app): State<Arc<AppState>>, Params((id, n)): Params<(i64, u32)>) -> PageResult {
-    let page = app.tournaments.get(id)?.read(|t| player_page(t, id, PlayerNo(n)))?;
+async fn player(
+    State(app): State<Arc<AppState>>,
+    Params((id, n)): Params<(i64, u32)>,
+) -> PageResult {
+    let page = app
+        .tournaments
+        .get(id)?
+        .read(|t| player_page(t, id, PlayerNo(n)))?;
     html(&page)
 }

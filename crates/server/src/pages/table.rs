@@ -78,7 +78,14 @@ struct ScorePage {
     rules_title: String,
 }
 
-fn score_page(t: &Tournament, id: i64, round: RoundNo, table: TableNo, key: String, director: bool) -> Result<ScorePage, PageError> {
+fn score_page(
+    t: &Tournament,
+    id: i64,
+    round: RoundNo,
+    table: TableNo,
+    key: String,
+    director: bool,
+) -> Result<ScorePage, PageError> {
     let sheet = t.sheet(round, table)?;
     let preset = preset_of(t);
     let seats: Vec<SeatView> = Seat::ALL
@@ -88,11 +95,16 @@ fn score_page(t: &Tournament, id: i64, round: RoundNo, table: TableNo, key: Stri
             Some(SeatView {
                 key: s.name(),
                 label: seat_name(s),
-                name: t.player(p).map_or_else(|_| format!("#{}", p.0), |x| x.name.clone()),
+                name: t
+                    .player(p)
+                    .map_or_else(|_| format!("#{}", p.0), |x| x.name.clone()),
             })
         })
         .collect();
-    let present: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| sheet.players[s].is_some()).collect();
+    let present: Vec<Seat> = Seat::ALL
+        .into_iter()
+        .filter(|&s| sheet.players[s].is_some())
+        .collect();
     let games = sheet
         .games
         .iter()
@@ -101,7 +113,10 @@ fn score_page(t: &Tournament, id: i64, round: RoundNo, table: TableNo, key: Stri
             game: u8::try_from(i + 1).unwrap_or(u8::MAX),
             points: present
                 .iter()
-                .map(|&s| g.as_ref().map_or_else(String::new, |g| format!("{:+}", g.points[s])))
+                .map(|&s| {
+                    g.as_ref()
+                        .map_or_else(String::new, |g| format!("{:+}", g.points[s]))
+                })
                 .collect(),
             lines: g.as_ref().map_or_else(Vec::new, |g| g.lines.clone()),
             entered: g.is_some(),
@@ -142,7 +157,10 @@ fn score_page(t: &Tournament, id: i64, round: RoundNo, table: TableNo, key: Stri
             SignView {
                 key: s.name(),
                 label: seat_name(s),
-                name: seats.iter().find(|v| v.key == s.name()).map_or_else(String::new, |v| v.name.clone()),
+                name: seats
+                    .iter()
+                    .find(|v| v.key == s.name())
+                    .map_or_else(String::new, |v| v.name.clone()),
                 checks,
                 signed: sheet.signed[s],
             }
@@ -212,7 +230,10 @@ async fn director_page(
     caller: Caller,
     Params((id, round, table)): Params<(i64, RoundNo, TableNo)>,
 ) -> PageResult {
-    super::need_director(&caller, &format!("/director/t/{id}/r/{round}/table/{table}"))?;
+    super::need_director(
+        &caller,
+        &format!("/director/t/{id}/r/{round}/table/{table}"),
+    )?;
     let page = app
         .tournaments
         .get(id)?
@@ -231,9 +252,11 @@ async fn preview(
     let map = body_object(&body)?;
     let slot = app.tournaments.get(id)?;
     let (preset, seated) = slot.read(|t| {
-        let preset = preset_of(t).ok_or_else(|| ApiError::conflict("the tournament has no rules yet"))?;
-        let seats = t.seating(round)?.table(table).map(|x| x.seats.clone());
-        let seats = seats.ok_or_else(|| ApiError::not_found(format!("round {round} has no table {table}")))?;
+        let preset =
+            preset_of(t).ok_or_else(|| ApiError::conflict("the tournament has no rules yet"))?;
+        let seats = t.seating(round)?.table(table).map(|x| x.seats);
+        let seats = seats
+            .ok_or_else(|| ApiError::not_found(format!("round {round} has no table {table}")))?;
         Ok::<_, ApiError>((preset, seats.map(|p| p.is_some())))
     })?;
     Ok(score_preview(&preset, &seated, &Value::Object(map)))
@@ -243,25 +266,41 @@ fn field_error(field: &str, reason: impl Into<String>) -> Response {
     let reason = reason.into();
     (
         StatusCode::UNPROCESSABLE_ENTITY,
-        axum::Json(json!({ "error": format!("{field}: {reason}"), "field": field, "reason": reason })),
+        axum::Json(
+            json!({ "error": format!("{field}: {reason}"), "field": field, "reason": reason }),
+        ),
     )
         .into_response()
 }
 
-pub(super) fn score_preview(preset: &jongg_rules::Preset, seated: &jongg_tiles::BySeat<bool>, record: &Value) -> Response {
+pub(super) fn score_preview(
+    preset: &jongg_rules::Preset,
+    seated: &jongg_tiles::BySeat<bool>,
+    record: &Value,
+) -> Response {
     let rec = match GameRecord::from_json(&record.to_string()) {
         Ok(r) => r,
         Err(e) => return field_error(&e.field, e.reason),
     };
     // The same check the tournament makes at a three-player table (R12).
-    let named = [("winner", rec.winner), ("discarder", rec.discarder), ("declarer", rec.declarer)];
+    let named = [
+        ("winner", rec.winner),
+        ("discarder", rec.discarder),
+        ("declarer", rec.declarer),
+    ];
     for (field, seat) in named {
         if let Some(s) = seat.filter(|&s| !seated[s]) {
-            return field_error(field, format!("{s} is empty at this three-player table (R12)"));
+            return field_error(
+                field,
+                format!("{s} is empty at this three-player table (R12)"),
+            );
         }
     }
     if let Some(s) = rec.dead.keys().find(|&&s| !seated[s]) {
-        return field_error(&format!("dead.{s}"), "that seat is empty at this table (R12)");
+        return field_error(
+            &format!("dead.{s}"),
+            "that seat is empty at this table (R12)",
+        );
     }
     match jongg_rules::score(preset, &rec) {
         Ok(scored) => {
@@ -271,7 +310,8 @@ pub(super) fn score_preview(preset: &jongg_rules::Preset, seated: &jongg_tiles::
                 .filter(|l| seated[l.seat])
                 .map(|l| json!({ "seat": l.seat, "points": l.points, "reason": l.reason, "source": l.source }))
                 .collect();
-            let points = jongg_tiles::BySeat::from_fn(|s| if seated[s] { scored.points[s] } else { 0 });
+            let points =
+                jongg_tiles::BySeat::from_fn(|s| if seated[s] { scored.points[s] } else { 0 });
             axum::Json(json!({ "points": points, "lines": lines })).into_response()
         }
         Err(e) => field_error(&e.field, e.reason),
@@ -286,12 +326,22 @@ mod tests {
     fn body(r: Response) -> (StatusCode, Value) {
         let status = r.status();
         let bytes = futures_body(r);
-        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
     }
 
     fn futures_body(r: Response) -> Vec<u8> {
-        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
-        rt.block_on(async { axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap().to_vec() })
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            axum::body::to_bytes(r.into_body(), 1 << 20)
+                .await
+                .unwrap()
+                .to_vec()
+        })
     }
 
     #[test]
@@ -300,10 +350,23 @@ mod tests {
         // self-picking; the others score nothing (R2).
         let p = jongg_rules::Preset::builtin("standard").unwrap();
         let all = BySeat([true; 4]);
-        let (status, v) = body(score_preview(&p, &all, &json!({"result": "mahjong", "winner": "east", "value": 25, "self_picked": true})));
+        let (status, v) = body(score_preview(
+            &p,
+            &all,
+            &json!({"result": "mahjong", "winner": "east", "value": 25, "self_picked": true}),
+        ));
         assert_eq!(status, StatusCode::OK, "{v}");
-        assert_eq!(v["points"], json!({"east": 35, "south": 0, "west": 0, "north": 0}), "{v}");
-        let sources: Vec<&str> = v["lines"].as_array().unwrap().iter().filter_map(|l| l["source"].as_str()).collect();
+        assert_eq!(
+            v["points"],
+            json!({"east": 35, "south": 0, "west": 0, "north": 0}),
+            "{v}"
+        );
+        let sources: Vec<&str> = v["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|l| l["source"].as_str())
+            .collect();
         assert!(sources.contains(&"standard 13.1"), "{v}");
     }
 
@@ -311,12 +374,20 @@ mod tests {
     fn errors_name_the_field() {
         let p = jongg_rules::Preset::builtin("standard").unwrap();
         let all = BySeat([true; 4]);
-        let (status, v) = body(score_preview(&p, &all, &json!({"result": "mahjong", "winner": "up"})));
+        let (status, v) = body(score_preview(
+            &p,
+            &all,
+            &json!({"result": "mahjong", "winner": "up"}),
+        ));
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(v["field"], "winner");
         // R12: the empty seat of a three-player table cannot win.
         let three = BySeat([true, true, true, false]);
-        let (status, v) = body(score_preview(&p, &three, &json!({"result": "mahjong", "winner": "north", "value": 25, "discarder": "east"})));
+        let (status, v) = body(score_preview(
+            &p,
+            &three,
+            &json!({"result": "mahjong", "winner": "north", "value": 25, "discarder": "east"}),
+        ));
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(v["field"], "winner");
     }
