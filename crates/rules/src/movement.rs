@@ -127,19 +127,15 @@ impl FromStr for PlayerId {
     type Err = BadPlayerId;
     fn from_str(s: &str) -> Result<PlayerId, BadPlayerId> {
         let bad = || BadPlayerId(s.to_string());
-        let (table, seat) = s.split_once('-').ok_or_else(bad)?;
-        let table: u32 = table.parse().map_err(|_| bad())?;
-        if table == 0 || !table.to_string().eq(table_text(s)) {
+        let (digits, seat) = s.split_once('-').ok_or_else(bad)?;
+        let table: u32 = digits.parse().map_err(|_| bad())?;
+        // Refuse `0-east`, `03-east` and `+3-east`: one spelling per player.
+        if table == 0 || table.to_string() != digits {
             return Err(bad());
         }
         let seat: Seat = seat.parse().map_err(|_| bad())?;
         Ok(PlayerId { table, seat })
     }
-}
-
-/// The table part of `3-west`, to refuse `+3-west` and `03-west`.
-fn table_text(s: &str) -> &str {
-    s.split_once('-').map_or(s, |(t, _)| t)
 }
 
 impl Serialize for PlayerId {
