@@ -29,7 +29,7 @@ pub struct MovementArgs {
 }
 
 pub fn run(a: MovementArgs) -> ExitCode {
-    let preset = match load_rules(&a.rules) {
+    let preset = match super::rules::load_rules(&a.rules) {
         Ok(p) => p,
         Err(message) => return super::bad_input(message),
     };
@@ -55,20 +55,6 @@ pub fn run(a: MovementArgs) -> ExitCode {
     };
     print!("{out}");
     ExitCode::SUCCESS
-}
-
-/// A built-in preset by name, else a rules file read from disk.
-fn load_rules(arg: &str) -> Result<Preset, String> {
-    if let Some(p) = Preset::builtin(arg) {
-        return Ok(p);
-    }
-    match std::fs::read_to_string(arg) {
-        Ok(text) => Preset::from_toml(&text, arg).map_err(|e| e.to_string()),
-        Err(e) => Err(format!(
-            "`{arg}` is neither a built-in preset ({}) nor a readable rules file ({e})",
-            jongg_rules::PRESET_NAMES.join(", ")
-        )),
-    }
 }
 
 /// The `--json` object, fields in reading order.

@@ -5,7 +5,6 @@
 
 use jongg_card::Card;
 use jongg_game::sim::{SimReport, parse_bots, simulate};
-use jongg_rules::{PRESET_NAMES, Preset};
 use jongg_tiles::Seat;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -37,12 +36,9 @@ pub struct SimArgs {
 const MAX_GAMES: u32 = 10_000_000;
 
 pub fn run(a: SimArgs) -> ExitCode {
-    let Some(preset) = Preset::builtin(&a.rules) else {
-        return super::bad_input(format!(
-            "unknown rules preset `{}` (expected one of {})",
-            a.rules,
-            PRESET_NAMES.join(", ")
-        ));
+    let preset = match super::rules::load_rules(&a.rules) {
+        Ok(p) => p,
+        Err(e) => return super::bad_input(e),
     };
     let bots = match parse_bots(&a.bots) {
         Ok(b) => b,
