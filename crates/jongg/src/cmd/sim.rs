@@ -12,7 +12,8 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
-    /// The rules preset (standard, beth-emeth, mahjong-mania-2026, mississippi-2025, st-louis-senior-olympics).
+    /// A rules preset (standard, beth-emeth, mahjong-mania-2026, mississippi-2025,
+    /// st-louis-senior-olympics) or the path of a rules file.
     #[arg(long, default_value = "standard")]
     rules: String,
     /// How many games to play.
