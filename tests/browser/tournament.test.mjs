@@ -14,6 +14,9 @@ const URL = process.env.JONGG_URL;
 const SETUP = process.env.JONGG_SETUP;
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const SEATS = ["east", "south", "west", "north"];
+// JONGG_SHOTS=dir saves screenshots of a few pages there (to look at them).
+const SHOTS = process.env.JONGG_SHOTS;
+const shot = (page, name) => SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : null;
 const PASSWORD = "mahjong-table-9";
 
 // The game played at table t, game g of round r: a Mah Jongg by discard,
@@ -154,6 +157,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
           const game = gameOf(r, t, g);
           await fillGame(sk, game);
           const pts = await shownPoints(sk, SEATS);
+          if (phone && g === 1) await shot(sk, "score-phone");
           if (game.discarder) {
             // standard 13: the winner scores at least the card value;
             // standard 13.5: the thrower loses points; R2: the others none.
@@ -175,6 +179,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
       }
 
       await page.goto(dash);
+      if (r === 1) await shot(page, "dashboard");
       for (let t = 1; t <= 4; t++) {
         await page.click(`text=Accept table ${t}`);
         await page.waitForSelector(`#r${r}t${t} .state-accepted`);
@@ -225,6 +230,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
     const sp = await pub.newPage();
     await sp.goto(`${URL}/t/${id}`);
     assert.match(await sp.textContent("#status"), /Final standings/);
+    await shot(sp, "standings");
     const rows = await sp.$$eval("tr[data-player]", (trs) => trs.map((tr) => ({
       n: Number(tr.dataset.player), points: Number(tr.querySelector(".points-total").textContent),
       rank: Number(tr.cells[0].textContent) })));
@@ -239,6 +245,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
     assert.equal(await sp.locator("tbody tr").count(), 4);
     await sp.goto(`${URL}/t/${id}/projector`);
     await sp.waitForSelector("#ps-h");
+    await shot(sp, "projector");
 
     // The standings as PDF and CSV.
     const pdf = await page.request.get(`${dash}/print/standings.pdf`);
