@@ -289,13 +289,39 @@ impl Store {
             return Ok(());
         }
         let mut tx = self.pool.begin().await?;
-        for (seq, at, actor, payload) in &rows {
-            match insert_event(&mut tx, tournament, *seq, *at, actor, payload).await {
-                Ok(()) => {}
+        // Many rows per INSERT: one round trip per 100 events, not per event.
+        for chunk in rows.chunks(100) {
+            let mut sql =
+                String::from("INSERT INTO events (tournament_id, seq, at, actor, payload) VALUES ");
+            for i in 0..chunk.len() {
+                let b = i * 5;
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!(
+                    "(${}, ${}, ${}, ${}, ${})",
+                    b + 1,
+                    b + 2,
+                    b + 3,
+                    b + 4,
+                    b + 5
+                ));
+            }
+            let mut q = sqlx::query(&sql);
+            for (seq, at, actor, payload) in chunk {
+                q = q
+                    .bind(tournament)
+                    .bind(*seq)
+                    .bind(*at)
+                    .bind(actor.as_str())
+                    .bind(payload.as_str());
+            }
+            match q.execute(&mut *tx).await {
+                Ok(_) => {}
                 Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
                     return Err(StoreError::Conflict {
                         tournament,
-                        seq: *seq,
+                        seq: chunk.first().map_or(0, |r| r.0),
                     });
                 }
                 Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
