@@ -7,7 +7,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "jongg", version, about = "American Mah Jongg tournaments: rules, scoring, movement, the card, the table and the server")]
+#[command(
+    name = "jongg",
+    version,
+    about = "American Mah Jongg tournaments: rules, scoring, movement, the card, the table and the server"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -88,7 +88,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         }
         r = r.route(route.path, route.handler);
     }
-    r.merge(pages::router()).fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
+    r.merge(pages::router())
+        .fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
         .with_state(state)
 }
 
