@@ -10,7 +10,7 @@ use argon2::password_hash::{
     PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
 };
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -27,14 +27,6 @@ const MIN_PASSWORD: usize = 8;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        Route::new(
-            "GET",
-            "/setup",
-            "The page the printed setup link opens: says how to set the password",
-            Access::Public,
-            None,
-            get(setup_page),
-        ),
         Route::new(
             "POST",
             "/api/setup",
@@ -68,23 +60,6 @@ pub fn routes() -> Vec<Route> {
             get(me),
         ),
     ]
-}
-
-#[derive(Deserialize)]
-struct SetupQuery {
-    token: Option<String>,
-}
-
-async fn setup_page(Query(q): Query<SetupQuery>) -> Result<Json, ApiError> {
-    let Some(token) = q.token else {
-        return Err(ApiError::bad_request(
-            "the setup link has no `token`: use the link `jongg serve` printed",
-        ));
-    };
-    Ok(json(json!({
-        "message": "Set the director password: POST /api/setup with this token and a password of at least 8 characters.",
-        "request": { "method": "POST", "path": "/api/setup", "body": { "token": token, "password": "..." } }
-    })))
 }
 
 type Json = axum::Json<Value>;

@@ -82,10 +82,6 @@ pub struct AppState {
 pub fn router(state: Arc<AppState>) -> Router {
     let mut r = Router::new();
     for route in routes::all() {
-        // The web pages (issue 6) serve the setup link's page.
-        if pages::replaces(route.method, route.path) {
-            continue;
-        }
         r = r.route(route.path, route.handler);
     }
     r.merge(pages::router())

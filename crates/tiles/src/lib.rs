@@ -4,9 +4,9 @@
 //! these types, and reads and writes them in the notation of
 //! `docs/notation.md` (see [`notation`]).
 
+pub mod notation;
 mod seat;
 mod tile;
-pub mod notation;
 
 pub use notation::{ParseError, Tiles, format_tiles, parse_tiles};
 pub use seat::BadSeat;

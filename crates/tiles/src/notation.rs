@@ -110,7 +110,9 @@ fn split_count(token: &str) -> Result<(&str, usize), String> {
     if let Some(pos) = token.rfind(['x', 'X']) {
         let digits = &token[pos + 1..];
         if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
-            let n: usize = digits.parse().map_err(|_| format!("count `{digits}` is too large"))?;
+            let n: usize = digits
+                .parse()
+                .map_err(|_| format!("count `{digits}` is too large"))?;
             if n == 0 || n > MAX_TOKEN_COUNT {
                 return Err(format!("count {n} must be from 1 to {MAX_TOKEN_COUNT}"));
             }

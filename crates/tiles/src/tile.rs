@@ -95,7 +95,11 @@ impl Tile {
 
     /// The tile with this index, if it is below [`KIND_COUNT`].
     pub const fn from_index(index: u8) -> Option<Tile> {
-        if (index as usize) < KIND_COUNT { Some(Tile(index)) } else { None }
+        if (index as usize) < KIND_COUNT {
+            Some(Tile(index))
+        } else {
+            None
+        }
     }
 
     pub const fn index(self) -> usize {
@@ -140,7 +144,11 @@ impl Tile {
 
     /// 1-9 for suited tiles.
     pub const fn number(self) -> Option<u8> {
-        if self.0 < 27 { Some(self.0 % 9 + 1) } else { None }
+        if self.0 < 27 {
+            Some(self.0 % 9 + 1)
+        } else {
+            None
+        }
     }
 
     pub const fn as_wind(self) -> Option<Wind> {

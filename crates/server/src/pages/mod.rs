@@ -36,12 +36,6 @@ pub(crate) fn router() -> Router<Arc<AppState>> {
     print::routes(r)
 }
 
-/// Routes of the JSON API's table that a page replaces (the setup link opens
-/// a page, not JSON).
-pub(crate) fn replaces(method: &str, path: &str) -> bool {
-    method == "GET" && path == "/setup"
-}
-
 /// A page that failed: an HTML page with the status and the message.
 #[derive(Debug)]
 pub(crate) enum PageError {
