@@ -12,9 +12,9 @@
 //! `cargo bench -p jongg-server --bench load`.
 
 use jongg_server::client::Client;
-use jongg_server::tools::{runtime, sample_tournament, sample_tournament_upto};
+use jongg_server::tools::{runtime, sample_tournament, sample_tournament_upto, stored_log};
 use jongg_server::{Config, start};
-use jongg_store::{Store, Stored};
+use jongg_store::Store;
 use serde_json::json;
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
@@ -55,21 +55,13 @@ fn main() {
     let finished = sample_tournament("Bench finished", "standard", PLAYERS, ROUNDS, 1, 0).unwrap();
     let open = sample_tournament_upto("Bench open", "standard", PLAYERS, ROUNDS, ROUNDS - 1, 2, 0)
         .unwrap();
-    let log = |t: &jongg_tournament::Tournament| -> Vec<Stored<_, _>> {
-        t.log()
-            .iter()
-            .map(|r| Stored {
-                seq: r.seq as i64,
-                at: r.at,
-                actor: r.actor,
-                event: r.event.clone(),
-            })
-            .collect()
-    };
     let (finished_id, open_id) = rt.block_on(async {
         let store = Store::connect(&url).await.unwrap();
-        let a = store.import_tournament(&log(&finished)).await.unwrap();
-        let b = store.import_tournament(&log(&open)).await.unwrap();
+        let a = store
+            .import_tournament(&stored_log(&finished))
+            .await
+            .unwrap();
+        let b = store.import_tournament(&stored_log(&open)).await.unwrap();
         store.close().await;
         (a, b)
     });

@@ -223,16 +223,9 @@ pub fn sample_tournament_upto(
     Ok(t)
 }
 
-fn stored_log(t: &Tournament) -> Vec<Stored<Actor, jongg_tournament::Event>> {
-    t.log()
-        .iter()
-        .map(|r| Stored {
-            seq: r.seq as i64,
-            at: r.at,
-            actor: r.actor,
-            event: r.event.clone(),
-        })
-        .collect()
+/// A tournament's event log in the store's row form.
+pub fn stored_log(t: &Tournament) -> Vec<Stored<Actor, jongg_tournament::Event>> {
+    t.log().iter().map(crate::state::to_stored).collect()
 }
 
 /// `jongg demo`: stores a finished sample tournament; returns its id and the tournament.
