@@ -142,6 +142,7 @@ fn main() {
     let writes = Arc::new(Mutex::new(Vec::new()));
     let reads = Arc::new(Mutex::new(Vec::new()));
     let barrier = Arc::new(Barrier::new(CLIENTS));
+    let commits_before = running.commits();
     let t0 = Instant::now();
     let threads: Vec<_> = (0..CLIENTS)
         .map(|c| {
@@ -187,6 +188,11 @@ fn main() {
         all.len(),
         wall.as_secs_f64(),
         all.len() as f64 / wall.as_secs_f64()
+    );
+    println!(
+        "{} games written in {} grouped commits",
+        writes.len(),
+        running.commits() - commits_before
     );
     report("submit a game (PUT)", writes);
     report("read the sheet (GET)", reads);

@@ -102,9 +102,16 @@ pub struct Running {
     pub setup_token: Option<String>,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    state: Arc<AppState>,
 }
 
 impl Running {
+    /// How many grouped commits the server has run (the load bench reports
+    /// it beside the number of writes).
+    pub fn commits(&self) -> u64 {
+        self.state.tournaments.commits()
+    }
+
     /// Stops taking requests, finishes those under way, and returns.
     pub async fn stop(self) -> std::io::Result<()> {
         let _ = self.shutdown.send(());
@@ -147,7 +154,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         tokens: Default::default(),
         base_url: url.clone(),
     });
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         axum::serve(listener, app)
@@ -163,6 +170,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         setup_token,
         shutdown,
         task,
+        state,
     })
 }
 

@@ -1,16 +1,22 @@
 //! The server's state: the store, and every tournament folded in memory.
 //!
 //! A command runs as: under the tournament's write lock, `decide` on the
-//! state, apply the events and queue them; then commit the queue to the
-//! store, and answer only once the commit is done. So whatever the server
-//! said it saved is in the database.
+//! state, apply the events and queue them; then wait until a commit has put
+//! them in the store, and answer only then. So whatever the server said it
+//! saved is in the database.
 //!
-//! Commits are grouped: while one commit is under way (an fsync takes a few
-//! milliseconds), the commands that arrive queue up, and the next commit
-//! writes all of them in one transaction. Each command's events stay
+//! Commits are grouped: one committer task per tournament runs while there
+//! is anything queued, taking the whole queue each time, so the commands
+//! that arrive during one commit (an fsync takes a few milliseconds) go
+//! together in the next transaction. Each command's events stay
 //! all-or-nothing, and a hundred scorekeepers pay for a few fsyncs instead
-//! of a hundred in a row. If a commit fails, the state is reloaded from the
-//! store and every command of that batch is answered with the error.
+//! of a hundred in a row. The committer is a task of its own, not one of the
+//! requests: a request whose events were committed by someone else's batch
+//! never waits its turn behind later commits (which would turn the groups
+//! back into single commits), and a client hanging up cannot cancel a
+//! commit half way. If a commit fails, the state is reloaded from the store
+//! and every command of that batch, and every one decided on top of it, is
+//! answered with the error.
 //! Readers take a short read lock and never wait for the database (they may
 //! see a command a few milliseconds before its commit is done).
 
@@ -18,6 +24,7 @@ use crate::error::ApiError;
 use jongg_store::{Store, StoreError, Stored, now_millis};
 use jongg_tournament::{Actor, Command, Recorded, Tournament};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 /// One tournament in memory.
@@ -26,8 +33,6 @@ pub struct Slot {
     state: RwLock<Tournament>,
     /// Decided, applied, not yet committed; in seq order.
     queue: Mutex<Queue>,
-    /// Held by the one task committing at a time.
-    committer: tokio::sync::Mutex<()>,
 }
 
 /// Told when its command's events are committed, or why not.
@@ -45,6 +50,8 @@ enum Failed {
 struct Queue {
     rows: Vec<Recorded>,
     waiters: Vec<Waiter>,
+    /// A committer task is running for this tournament.
+    committing: bool,
 }
 
 impl Slot {
@@ -66,6 +73,8 @@ impl Slot {
 pub struct Tournaments {
     store: Store,
     slots: RwLock<HashMap<i64, Arc<Slot>>>,
+    /// Transactions the committers have run (a measure of the grouping).
+    commits: Arc<AtomicU64>,
 }
 
 fn to_recorded(s: Stored<Actor, jongg_tournament::Event>) -> Recorded {
@@ -97,7 +106,13 @@ impl Tournaments {
         Ok(Tournaments {
             store,
             slots: RwLock::new(slots),
+            commits: Arc::default(),
         })
+    }
+
+    /// How many grouped commits have run since start.
+    pub fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
     }
 
     pub fn store(&self) -> &Store {
@@ -169,7 +184,7 @@ impl Tournaments {
     }
 
     /// Decides and applies one command, then waits until its events are
-    /// committed (by this task or by another's grouped commit).
+    /// committed (by the tournament's committer task).
     pub async fn execute(
         &self,
         id: i64,
@@ -177,7 +192,7 @@ impl Tournaments {
         command: Command,
     ) -> Result<Vec<Recorded>, ApiError> {
         let slot = self.get(id)?;
-        let (recorded, done) = {
+        let (recorded, done, start_committer) = {
             let mut t = slot.state.write().unwrap_or_else(|e| e.into_inner());
             let events = t.decide(&actor, command)?;
             if events.is_empty() {
@@ -198,13 +213,24 @@ impl Tournaments {
             for r in &recorded {
                 t.record(r.clone());
             }
+            // Queued under the state's lock, so the queue is in seq order.
             let (tx, rx) = tokio::sync::oneshot::channel();
             let mut q = slot.queue.lock().unwrap_or_else(|e| e.into_inner());
             q.rows.extend(recorded.iter().cloned());
             q.waiters.push(tx);
-            (recorded, rx)
+            let start = !q.committing;
+            q.committing = true;
+            (recorded, rx, start)
         };
-        self.commit(id, &slot).await;
+        if start_committer {
+            let committer = Committer {
+                store: self.store.clone(),
+                id,
+                slot: slot.clone(),
+                commits: self.commits.clone(),
+            };
+            tokio::spawn(committer.run());
+        }
         match done.await {
             Ok(Ok(())) => Ok(recorded),
             Ok(Err(Failed::Conflict(message))) => Err(ApiError::conflict(message)),
@@ -212,16 +238,41 @@ impl Tournaments {
             Err(_) => Err(ApiError::internal("a commit was dropped")),
         }
     }
+}
 
-    /// Commits whatever is queued (if another task has not already).
-    async fn commit(&self, id: i64, slot: &Slot) {
-        let _one = slot.committer.lock().await;
-        let batch = std::mem::take(&mut *slot.queue.lock().unwrap_or_else(|e| e.into_inner()));
-        if batch.waiters.is_empty() {
-            return; // an earlier commit took ours along
+/// Commits one tournament's queue, batch after batch, until it is empty.
+struct Committer {
+    store: Store,
+    id: i64,
+    slot: Arc<Slot>,
+    commits: Arc<AtomicU64>,
+}
+
+impl Committer {
+    async fn run(self) {
+        loop {
+            let batch = {
+                let mut q = self.slot.queue.lock().unwrap_or_else(|e| e.into_inner());
+                if q.waiters.is_empty() {
+                    q.committing = false;
+                    return;
+                }
+                Queue {
+                    rows: std::mem::take(&mut q.rows),
+                    waiters: std::mem::take(&mut q.waiters),
+                    committing: true,
+                }
+            };
+            self.commit(batch).await;
         }
+    }
+
+    async fn commit(&self, batch: Queue) {
+        let id = self.id;
         let rows: Vec<_> = batch.rows.iter().map(to_stored).collect();
-        match self.store.append_stored(id, &rows).await {
+        let result = self.store.append_stored(id, &rows).await;
+        self.commits.fetch_add(1, Ordering::Relaxed);
+        match result {
             Ok(()) => {
                 for w in batch.waiters {
                     let _ = w.send(Ok(()));
@@ -243,17 +294,92 @@ impl Tournaments {
                     .await
                     .map(|log| Tournament::replay(log.into_iter().map(to_recorded)));
                 let later = {
-                    let mut t = slot.state.write().unwrap_or_else(|e| e.into_inner());
+                    let mut t = self.slot.state.write().unwrap_or_else(|e| e.into_inner());
                     match fresh {
                         Ok(fresh) => *t = fresh,
                         Err(e) => eprintln!("jongg: cannot reload tournament {id}: {e}"),
                     }
-                    std::mem::take(&mut *slot.queue.lock().unwrap_or_else(|e| e.into_inner()))
+                    let mut q = self.slot.queue.lock().unwrap_or_else(|e| e.into_inner());
+                    q.rows.clear();
+                    std::mem::take(&mut q.waiters)
                 };
-                for w in batch.waiters.into_iter().chain(later.waiters) {
+                for w in batch.waiters.into_iter().chain(later) {
                     let _ = w.send(Err(failed.clone()));
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jongg_store::testing::TestDb;
+    use jongg_tournament::RulesSource;
+
+    /// Scorekeepers each wait for their answer before sending the next
+    /// command. Their commands must still be committed in groups, about one
+    /// commit per round of all of them; when every request had to take a
+    /// turn at committing, the groups fell apart into one commit per command.
+    #[test]
+    fn waiting_writers_are_committed_in_groups() {
+        const WRITERS: u32 = 20;
+        const EACH: u32 = 10;
+        let db = TestDb::sqlite();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let store = Store::connect(&db.url).await.unwrap();
+            let all = Arc::new(Tournaments::load(store).await.unwrap());
+            let create = Command::CreateTournament {
+                name: "Group commit".into(),
+                dates: vec![],
+                rules: RulesSource::Preset {
+                    name: "standard".into(),
+                },
+                rounds: None,
+                games_per_round: None,
+                round_minutes: None,
+                tie_breaks: None,
+                odd_players: None,
+            };
+            let (id, _) = all.create(Actor::Director, create).await.unwrap();
+            let writers: Vec<_> = (0..WRITERS)
+                .map(|w| {
+                    let all = all.clone();
+                    tokio::spawn(async move {
+                        for i in 0..EACH {
+                            let register = Command::RegisterPlayer {
+                                number: jongg_tournament::PlayerNo(w * EACH + i + 1),
+                                name: format!("Player {w}-{i}"),
+                                club: None,
+                                late: false,
+                            };
+                            all.execute(id, Actor::Director, register).await.unwrap();
+                        }
+                    })
+                })
+                .collect();
+            for w in writers {
+                w.await.unwrap();
+            }
+            let commits = all.commits();
+            assert!(
+                commits <= u64::from(EACH) * 2,
+                "{} commands took {commits} commits",
+                WRITERS * EACH
+            );
+            // Everything answered is stored, in order.
+            let stored = all
+                .store()
+                .load::<Actor, jongg_tournament::Event>(id)
+                .await
+                .unwrap();
+            assert_eq!(stored.len(), all.get(id).unwrap().read(|t| t.log().len()));
+            let players = all.get(id).unwrap().read(|t| t.players().count());
+            assert_eq!(players, (WRITERS * EACH) as usize);
+        });
     }
 }

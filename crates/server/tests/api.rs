@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use jongg_server::client::Client;
 use jongg_store::Backend;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ on_both!(
     an_accepted_sheet_is_changed_only_by_the_director,
     everything_said_saved_is_there_after_a_restart,
     export_then_import_round_trips_exactly,
+    a_write_that_lost_a_race_is_refused_and_the_state_reloaded,
     bad_requests_get_4xx_naming_what_is_wrong,
     setup_and_login,
 );
@@ -547,6 +549,43 @@ fn export_then_import_round_trips_exactly(app: &mut App) {
     );
     let list = expect(app.public().get("/api/tournaments"), 200);
     assert_eq!(list["tournaments"].as_array().unwrap().len(), 2);
+}
+
+/// Two servers on one database (a director who started a second by
+/// mistake): the one that writes second finds its event number taken. It
+/// answers 409, saves nothing, reloads from the database and takes the
+/// next command normally.
+fn a_write_that_lost_a_race_is_refused_and_the_state_reloaded(app: &mut App) {
+    let id = tournament(app, "standard", 4, 1);
+    let url = app.db.as_ref().unwrap().url.clone();
+    let other = app
+        .rt
+        .block_on(jongg_server::start(jongg_server::Config::new(
+            &url,
+            "127.0.0.1:0".parse().unwrap(),
+        )))
+        .unwrap();
+    let mut there = Client::with_token(other.addr, &app.director_token);
+    let player = |n: u32| json!({ "number": n, "name": format!("P{n}") });
+    expect(there.post(&format!("{}/players", t(id)), &player(5)), 201);
+    let mut d = app.director();
+    refused(
+        d.post(&format!("{}/players", t(id)), &player(6)),
+        409,
+        "changed elsewhere",
+    );
+    // Reloaded: player 5 is known here now, and the retry goes through.
+    expect(d.post(&format!("{}/players", t(id)), &player(6)), 201);
+    app.rt.block_on(other.stop()).unwrap();
+    app.restart();
+    let players = expect(app.public().get(&format!("{}/players", t(id))), 200);
+    let numbers: Vec<u64> = players["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
 }
 
 // ----- bad requests -----
