@@ -43,11 +43,31 @@ fn report(name: &str, mut d: Vec<Duration>) {
     );
 }
 
+/// What one synced 4 KB write costs on the disk the database is on (the
+/// floor under every commit), so each run says what disk it measured.
+fn disk_sync(dir: &std::path::Path) -> Vec<Duration> {
+    use std::io::{Seek, Write};
+    let path = dir.join("sync-probe");
+    let mut f = std::fs::File::create(&path).unwrap();
+    let block = [7u8; 4096];
+    let mut out = Vec::new();
+    for _ in 0..200 {
+        let s = Instant::now();
+        f.rewind().unwrap();
+        f.write_all(&block).unwrap();
+        f.sync_data().unwrap();
+        out.push(s.elapsed());
+    }
+    let _ = std::fs::remove_file(path);
+    out
+}
+
 fn main() {
     let dir = std::env::temp_dir().join(format!("jongg-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("bench.sqlite").display());
+    report("disk: 4 KB write + fdatasync", disk_sync(&dir));
     let rt = runtime().unwrap();
 
     // Two stored tournaments: one finished, one with round 8 under way.

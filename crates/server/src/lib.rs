@@ -102,6 +102,7 @@ pub struct Running {
     pub setup_token: Option<String>,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    checkpoints: tokio::task::JoinHandle<()>,
     state: Arc<AppState>,
 }
 
@@ -115,7 +116,9 @@ impl Running {
     /// Stops taking requests, finishes those under way, and returns.
     pub async fn stop(self) -> std::io::Result<()> {
         let _ = self.shutdown.send(());
-        self.task.await.map_err(std::io::Error::other)?
+        let served = self.task.await.map_err(std::io::Error::other);
+        self.checkpoints.abort();
+        served?
     }
 }
 
@@ -155,6 +158,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         base_url: url.clone(),
     });
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let checkpoints = tokio::spawn(checkpoint_every_second(state.tournaments.store().clone()));
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         axum::serve(listener, app)
@@ -170,8 +174,22 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         setup_token,
         shutdown,
         task,
+        checkpoints,
         state,
     })
+}
+
+/// Keeps SQLite's write-ahead log short from outside the commits, so that
+/// no scorekeeper's commit waits for a checkpoint.
+async fn checkpoint_every_second(store: Store) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if let Err(e) = store.checkpoint().await {
+            eprintln!("jongg: checkpoint of the database failed (will retry): {e}");
+        }
+    }
 }
 
 /// `jongg serve`: starts, prints the address (and the setup link on first

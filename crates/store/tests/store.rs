@@ -45,6 +45,7 @@ on_both!(
     setup_token_works_once,
     sessions_expire_and_end,
     table_tokens_are_stable_per_table_and_round,
+    a_checkpoint_keeps_every_event,
 );
 
 async fn append_then_load_gives_the_same_events(db: &TestDb) {
@@ -370,6 +371,36 @@ async fn sqlite_is_in_wal_mode_with_full_sync() {
     let (mode, sync) = store.sqlite_settings().await.unwrap();
     assert_eq!(mode, "wal");
     assert_eq!(sync, 2, "synchronous=FULL is 2");
+}
+
+async fn a_checkpoint_keeps_every_event(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let id = store
+        .create_tournament(1, &Who::Director, &[Ev::Named("x".into())])
+        .await
+        .unwrap();
+    let events: Vec<Ev> = (0..500)
+        .map(|i| Ev::Named(format!("event {i} {}", "x".repeat(200))))
+        .collect();
+    store
+        .append(id, 1, 2, &Who::Director, &events)
+        .await
+        .unwrap();
+    let file = db
+        .url
+        .strip_prefix("sqlite://")
+        .map(std::path::PathBuf::from);
+    let size = |f: &std::path::PathBuf| std::fs::metadata(f).unwrap().len();
+    let before = file.as_ref().map(size);
+    store.checkpoint().await.unwrap();
+    if let (Some(file), Some(before)) = (&file, before) {
+        // The events were in the write-ahead log only; now they are in the
+        // database file itself.
+        assert!(size(file) > before + 100_000, "{before} -> {}", size(file));
+    }
+    let loaded: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    assert_eq!(loaded.len(), 501);
+    assert_eq!(loaded[500].event, events[499]);
 }
 
 async fn group_append_is_all_or_nothing(db: &TestDb) {
