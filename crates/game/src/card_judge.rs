@@ -23,6 +23,12 @@ impl Judge for Card {
         })
     }
 
+    fn claimed_value(&self, concealed: &Counts, exposures: &[Exposure]) -> u32 {
+        self.nearest(&concealed.to_tiles(), &racks(exposures), 1)
+            .first()
+            .map_or(0, |near| near.value)
+    }
+
     fn can_still_make(&self, exposures: &[Exposure], dead: &Counts) -> bool {
         Card::can_still_make(self, &racks(exposures), dead)
     }
@@ -80,6 +86,10 @@ impl Judge for CardJudge<'_> {
         Judge::mahjong(self.card, concealed, exposures)
     }
 
+    fn claimed_value(&self, concealed: &Counts, exposures: &[Exposure]) -> u32 {
+        Judge::claimed_value(self.card, concealed, exposures)
+    }
+
     fn can_still_make(&self, exposures: &[Exposure], dead: &Counts) -> bool {
         Judge::can_still_make(self.card, exposures, dead)
     }
@@ -103,6 +113,27 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use jongg_tiles::full_set;
+
+    #[test]
+    fn a_false_mahjong_claims_the_value_of_the_line_it_comes_nearest_to_r8() {
+        // R8 (beth-emeth): the one intact player gets twice the value of the
+        // hand the declarer claimed. A win with one tile swapped for a useless
+        // one is one tile from its line, and no line is nearer.
+        let card = Card::practice();
+        let tiles = jongg_tiles::notation::parse_tiles("2Dx2 WD 6D 2Bx2 WD 6B Fx4 2Cx2").unwrap();
+        let mut hand = Counts::from_tiles(&tiles);
+        let win = Judge::mahjong(&card, &hand, &[]).expect("the README's example is a win");
+        assert!(hand.remove("2C".parse::<Tile>().unwrap()));
+        hand.add("9D".parse::<Tile>().unwrap());
+        assert!(Judge::mahjong(&card, &hand, &[]).is_none());
+        let claimed = Judge::claimed_value(&card, &hand, &[]);
+        assert_eq!(
+            claimed, win.value,
+            "claimed {claimed}, the line is worth {}",
+            win.value
+        );
+        assert_eq!(CardJudge::new(&card).claimed_value(&hand, &[]), claimed);
+    }
 
     #[test]
     fn the_precheck_never_rejects_a_mahjong() {

@@ -239,6 +239,9 @@ pub enum Event {
     FalseMahJongg {
         seat: Seat,
         shown: bool,
+        /// For a shown hand: the value of the hand it claimed (R8).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        claimed_value: u32,
     },
     /// Answer to a shown false Mah Jongg (R8).
     ErrorAnswered {
@@ -346,4 +349,9 @@ impl Event {
 pub struct Refusal {
     pub seat: Seat,
     pub reason: String,
+}
+
+/// For `skip_serializing_if`: a zero is left out of the log.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

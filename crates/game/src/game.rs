@@ -476,6 +476,11 @@ impl<'j> Game<'j> {
                     None => Ok(vec![Event::FalseMahJongg {
                         seat,
                         shown: *shown,
+                        claimed_value: if *shown {
+                            self.judge.claimed_value(hand, exposures)
+                        } else {
+                            0
+                        },
                     }]),
                 }
             }
@@ -662,7 +667,11 @@ impl<'j> Game<'j> {
                             Some(&(seat, Call::Exposure)) => Some(Event::Took { seat, tile, from }),
                         }
                     }
-                    Step::Error { declarer, answers } if answers.0.iter().all(Option::is_some) => {
+                    Step::Error {
+                        declarer,
+                        claimed_value,
+                        answers,
+                    } if answers.0.iter().all(Option::is_some) => {
                         let intact: Vec<Seat> =
                             Seat::ALL.into_iter().filter(|s| st.live(*s)).collect();
                         if intact.len() >= 2 {
@@ -671,6 +680,7 @@ impl<'j> Game<'j> {
                             Some(self.end(Ending::MahJonggInError {
                                 declarer: *declarer,
                                 intact,
+                                claimed_value: *claimed_value,
                             }))
                         }
                     }
@@ -690,7 +700,11 @@ impl<'j> Game<'j> {
                 hand: hand.to_tiles(),
                 win,
             },
-            None => Event::FalseMahJongg { seat, shown: false },
+            None => Event::FalseMahJongg {
+                seat,
+                shown: false,
+                claimed_value: 0,
+            },
         }
     }
 

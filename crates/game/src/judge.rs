@@ -54,6 +54,11 @@ pub trait Judge {
     /// `exposures` make together, if any.
     fn mahjong(&self, concealed: &Counts, exposures: &[Exposure]) -> Option<Win>;
 
+    /// The value of the hand a shown false Mah Jongg claimed (R8:
+    /// `beth-emeth` pays the one intact player twice it): the line the
+    /// hand comes nearest to, fewest tiles missing, then the higher value.
+    fn claimed_value(&self, concealed: &Counts, exposures: &[Exposure]) -> u32;
+
     /// Whether a hand with these exposures can still make some line, when the
     /// tiles in `dead` (discards and other players' exposures) are out of play.
     fn can_still_make(&self, exposures: &[Exposure], dead: &Counts) -> bool;
@@ -91,6 +96,11 @@ impl ToyJudge {
 }
 
 impl Judge for ToyJudge {
+    /// The toy card has one line, worth 25 with jokers.
+    fn claimed_value(&self, _concealed: &Counts, _exposures: &[Exposure]) -> u32 {
+        25
+    }
+
     fn mahjong(&self, concealed: &Counts, exposures: &[Exposure]) -> Option<Win> {
         let exposed: usize = exposures.iter().map(Exposure::len).sum();
         if concealed.total() + exposed != 14 || !Self::one_suit(concealed, exposures) {

@@ -30,6 +30,9 @@ pub enum Ending {
         declarer: Seat,
         /// The players other than the declarer whose hands stayed intact.
         intact: Vec<Seat>,
+        /// The value of the hand the declarer claimed (the record's `value`).
+        #[serde(default)]
+        claimed_value: u32,
     },
     /// Every hand at the table is dead.
     NoLiveHands,

@@ -33,9 +33,14 @@ impl Outcome {
                 r
             }
             Ending::Wall | Ending::NoLiveHands => GameRecord::new(GameResult::Wall),
-            Ending::MahJonggInError { declarer, intact } => {
+            Ending::MahJonggInError {
+                declarer,
+                intact,
+                claimed_value,
+            } => {
                 let mut r = GameRecord::new(GameResult::MahjongInError);
                 r.declarer = Some(*declarer);
+                r.value = *claimed_value;
                 r.exposed = Seat::ALL
                     .into_iter()
                     .filter(|s| {

@@ -64,6 +64,8 @@ pub enum Step {
     /// After a shown false Mah Jongg (R8): the others say whether they exposed.
     Error {
         declarer: Seat,
+        /// The value of the hand the declarer claimed.
+        claimed_value: u32,
         answers: BySeat<Option<bool>>,
     },
 }
@@ -424,7 +426,11 @@ impl State {
                     t.exchanged_other = true;
                 }
             }
-            Event::FalseMahJongg { seat, shown } => {
+            Event::FalseMahJongg {
+                seat,
+                shown,
+                claimed_value,
+            } => {
                 if *shown {
                     self.dead[*seat] = Some(DeadReason::MahJonggInError);
                     let answers = BySeat::from_fn(|s| {
@@ -436,6 +442,7 @@ impl State {
                     });
                     self.phase = Phase::Play(Step::Error {
                         declarer: *seat,
+                        claimed_value: *claimed_value,
                         answers,
                     });
                 } else if let Phase::Play(Step::Window(w)) = &mut self.phase {

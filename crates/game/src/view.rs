@@ -148,7 +148,9 @@ impl<'a> View<'a> {
                 },
                 _ => Situation::Waiting { on: None },
             },
-            Phase::Play(Step::Error { declarer, answers }) => Situation::MahJonggInError {
+            Phase::Play(Step::Error {
+                declarer, answers, ..
+            }) => Situation::MahJonggInError {
                 declarer: *declarer,
                 answered: answers[me].is_some(),
             },

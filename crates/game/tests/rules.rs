@@ -941,7 +941,8 @@ fn a_shown_false_mahjong_with_one_hand_intact_ends_the_game() {
         outcome.ending,
         Ending::MahJonggInError {
             declarer: E,
-            intact: vec![N]
+            intact: vec![N],
+            claimed_value: 25
         }
     );
     let rec = outcome.record();
@@ -951,6 +952,29 @@ fn a_shown_false_mahjong_with_one_hand_intact_ends_the_game() {
         jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
     assert_eq!(scored.points[N], 10);
     assert_eq!(scored.points[E], 0);
+}
+
+#[test]
+fn a_shown_false_mahjong_pays_the_intact_hand_twice_the_claimed_value_in_beth_emeth() {
+    // R8, beth-emeth "MAH JONGG IN ERROR": two others exposed, the one intact
+    // player gets twice the value of the hand the declarer claimed (the toy
+    // card's hand is worth 25), everyone else 0.
+    let mut g = claim_table("beth-emeth");
+    act(&mut g, E, Action::MahJongg { shown: true });
+    act(&mut g, S, Action::ThrowIn);
+    act(&mut g, W, Action::ThrowIn);
+    let ev = act(&mut g, N, Action::KeepHand);
+    let Some(Event::Ended { outcome }) = ev.last() else {
+        panic!()
+    };
+    let rec = outcome.record();
+    assert_eq!(rec.value, 25, "the claimed hand's value is on the record");
+    let scored =
+        jongg_rules::score(&jongg_rules::Preset::builtin("beth-emeth").unwrap(), &rec).unwrap();
+    assert_eq!(scored.points[N], 50);
+    for s in [E, S, W] {
+        assert_eq!(scored.points[s], 0, "{s}");
+    }
 }
 
 #[test]
