@@ -58,11 +58,11 @@ PY
 )
 
 # Logging out or in would end or rate-limit the session the fuzzer uses.
-"$VENV/bin/schemathesis" run "$URL/openapi.json" \
+(cd "$WORK" && "$VENV/bin/schemathesis" run "$URL/openapi.json" \
   -H "Authorization: Bearer $SESSION" \
   --checks not_a_server_error --max-examples 40 --workers 2 --seed 2026 \
   --exclude-path /api/logout --exclude-path /api/login --exclude-path /api/setup \
-  --no-color
+  --no-color)
 
 if grep -q "panicked" "$LOG"; then
   echo "api-fuzz: the server panicked:"; cat "$LOG"; exit 1

@@ -8,6 +8,7 @@ use crate::outcome::{Ending, Outcome};
 use crate::rng::Rng;
 use crate::table::Table;
 use jongg_card::Card;
+use jongg_rules::record::GameRecord;
 use jongg_rules::{PRESET_NAMES, Preset};
 use jongg_tiles::{BySeat, Seat};
 use serde::Serialize;
@@ -102,6 +103,46 @@ pub fn play_one<'j>(
         }
     }
     Ok(game)
+}
+
+/// Plays one game of `preset` between bots of one `kind` at a table whose
+/// seats are `present` (three or four), `dealer` dealing, and returns its
+/// record: what a table would write on its score sheet.
+pub fn play_record(
+    preset: &Preset,
+    card: &Card,
+    present: BySeat<bool>,
+    dealer: Seat,
+    seed: u64,
+    kind: BotKind,
+) -> Result<GameRecord, SimError> {
+    let judge = crate::card_judge::CardJudge::new(card);
+    let mut table = Table::from_preset(preset, dealer);
+    for s in Seat::ALL.into_iter().filter(|s| !present[*s]) {
+        table = table.without(s);
+    }
+    let mut players: [Box<dyn Bot + '_>; 4] =
+        Seat::ALL.map(|s| kind.make(card, Rng::derive(seed, 1 + s.index() as u64)));
+    let failed = |refusal: Refusal, bot, action: Action| SimError {
+        game: 0,
+        seed,
+        bot,
+        refusal,
+        action: serde_json::to_string(&action).unwrap_or_default(),
+    };
+    let game = play_one(table, seed, &judge, &mut players)
+        .map_err(|(refusal, bot, action)| failed(refusal, bot, action))?;
+    match game.outcome() {
+        Some(outcome) => Ok(outcome.record()),
+        None => Err(failed(
+            Refusal {
+                seat: dealer,
+                reason: "the game stopped without an outcome".into(),
+            },
+            kind.name(),
+            Action::Pick,
+        )),
+    }
 }
 
 /// Per-bot figures.

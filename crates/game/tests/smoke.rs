@@ -20,3 +20,56 @@ fn simulations_are_deterministic_and_count_every_game() {
     assert!(r.average_turns > 20.0);
     assert!(parse_bots("greedy,random").is_err());
 }
+
+#[test]
+fn a_played_record_scores_and_a_table_of_three_leaves_the_empty_seat_out() {
+    // R12: a table of three plays without the empty seat: it never wins,
+    // throws, declares or is dead (the score sheet then leaves it out).
+    use jongg_game::sim::play_record;
+    use jongg_tiles::{BySeat, Seat};
+    let card = Card::practice();
+    for name in jongg_rules::PRESET_NAMES {
+        let preset = Preset::builtin(name).unwrap();
+        for seed in 0..3 {
+            let four = play_record(
+                &preset,
+                &card,
+                BySeat([true; 4]),
+                Seat::East,
+                seed,
+                BotKind::Greedy,
+            )
+            .unwrap();
+            assert_eq!(
+                four,
+                play_record(
+                    &preset,
+                    &card,
+                    BySeat([true; 4]),
+                    Seat::East,
+                    seed,
+                    BotKind::Greedy
+                )
+                .unwrap(),
+                "the same seed plays the same game"
+            );
+            jongg_rules::score(&preset, &four).unwrap();
+            let three = play_record(
+                &preset,
+                &card,
+                BySeat([true, true, true, false]),
+                Seat::South,
+                seed,
+                BotKind::Greedy,
+            )
+            .unwrap();
+            jongg_rules::score(&preset, &three).unwrap();
+            let north = Some(Seat::North);
+            assert!(
+                three.winner != north && three.discarder != north,
+                "{name} {seed}"
+            );
+            assert!(three.declarer != north && !three.dead.contains_key(&Seat::North));
+        }
+    }
+}

@@ -37,6 +37,7 @@ fn demo_then_export_import_round_trips_exactly() {
         "{said}"
     );
     assert!(said.contains("/api/tournaments/1/standings"), "{said}");
+    assert!(said.contains("games played by bots"), "{said}");
     let a = dir.join("a.json");
     let b = dir.join("b.json");
     let out = jongg(&[
@@ -70,6 +71,40 @@ fn demo_then_export_import_round_trips_exactly() {
     );
     assert!(a == b, "the backup round-trips exactly");
     assert!(a.contains("\"format\": \"jongg-tournament\""));
+    // Every game was played out and entered as its record, scored by the preset.
+    let file: serde_json::Value = serde_json::from_str(&a).unwrap();
+    let games: Vec<&serde_json::Value> = file["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["event"])
+        .filter(|e| e["kind"] == "game_entered")
+        .collect();
+    assert_eq!(games.len(), 4 * 4 * 3, "4 tables x 4 games x 3 rounds");
+    assert!(
+        games
+            .iter()
+            .all(|g| g["after"]["entry"]["kind"] == "record")
+    );
+    assert!(games.iter().all(|g| {
+        g["after"]["lines"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
+    }));
+    // Plain points on request, for big demos.
+    let out = jongg(&[
+        "demo",
+        "--database",
+        &db,
+        "--players",
+        "8",
+        "--rounds",
+        "1",
+        "--games",
+        "points",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("plain points"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -3,17 +3,20 @@
 //!
 //! The demo plays a whole tournament through the domain exactly as the API
 //! would (seat, start, enter every game, sign, accept, close), as the
-//! `System` actor, then stores its log in one transaction. Game results are
-//! random but plausible, with the numbers taken from the preset: a Mah Jongg
-//! scores a card value plus the preset's self-picked and jokerless bonuses,
-//! and the thrower gets the preset's throw points; a wall game gives every
-//! hand the preset's wall-game points (R2: scoring is additive).
+//! `System` actor, then stores its log in one transaction. Its games come
+//! from a [`GameMaker`]: `jongg demo` plays each game with the table engine's
+//! bots and enters its record; the benchmarks use [`random_points`], plain
+//! points that are random but plausible, with the numbers taken from the
+//! preset: a Mah Jongg scores a card value plus the preset's self-picked and
+//! jokerless bonuses, and the thrower gets the preset's throw points; a wall
+//! game gives every hand the preset's wall-game points (R2: scoring is
+//! additive).
 
 use jongg_rules::Preset;
 use jongg_store::{Store, StoreError, Stored, now_millis};
 use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::{
-    Actor, Command, DomainError, Entry, RoundNo, RulesSource, SeatingMethod, Tournament,
+    Actor, Command, DomainError, Entry, GameNo, RoundNo, RulesSource, SeatingMethod, Tournament,
 };
 
 /// Why a tool failed.
@@ -25,6 +28,24 @@ pub enum ToolError {
     Domain(#[from] DomainError),
     #[error("unknown rules preset `{0}` (one of: {names})", names = jongg_rules::PRESET_NAMES.join(", "))]
     UnknownPreset(String),
+    #[error("a simulated game failed: {0}")]
+    Game(String),
+}
+
+/// Makes the entry of one game at a table whose seats are `seated`: the
+/// preset, which seats are filled, the game's number in the round and a seed.
+pub type GameMaker<'a> =
+    dyn FnMut(&Preset, BySeat<bool>, GameNo, u64) -> Result<Entry, String> + 'a;
+
+/// Plain points, random but plausible under the preset (fast: no game is
+/// played). The benchmarks' tournaments.
+pub fn random_points(
+    preset: &Preset,
+    seated: BySeat<bool>,
+    _game: GameNo,
+    seed: u64,
+) -> Result<Entry, String> {
+    Ok(random_game(preset, seated, &mut Rng(seed)))
 }
 
 /// A small seeded generator (SplitMix64): the demo is the same for a seed.
@@ -118,6 +139,24 @@ pub fn sample_tournament_upto(
     seed: u64,
     base: i64,
 ) -> Result<Tournament, ToolError> {
+    let mut games = random_points;
+    sample_tournament_with(
+        name, preset, players, rounds, played, seed, base, &mut games,
+    )
+}
+
+/// Like [`sample_tournament_upto`], with the games made by `games`.
+#[allow(clippy::too_many_arguments)]
+pub fn sample_tournament_with(
+    name: &str,
+    preset: &str,
+    players: u32,
+    rounds: RoundNo,
+    played: RoundNo,
+    seed: u64,
+    base: i64,
+    games: &mut GameMaker<'_>,
+) -> Result<Tournament, ToolError> {
     let rules =
         Preset::builtin(preset).ok_or_else(|| ToolError::UnknownPreset(preset.to_string()))?;
     let mut rng = Rng(seed);
@@ -173,11 +212,11 @@ pub fn sample_tournament_upto(
             break;
         }
         let tables: Vec<_> = t.seating(round)?.tables.clone();
-        let games = t.settings().map_or(4, |s| s.games_per_round);
+        let per_round = t.settings().map_or(4, |s| s.games_per_round);
         for table in &tables {
             let seated = BySeat::from_fn(|s| table.seats[s].is_some());
-            for game in 1..=games {
-                let entry = random_game(&rules, seated, &mut rng);
+            for game in 1..=per_round {
+                let entry = games(&rules, seated, game, rng.next()).map_err(ToolError::Game)?;
                 exec(
                     &mut t,
                     Command::EnterGame {
@@ -228,21 +267,25 @@ pub fn stored_log(t: &Tournament) -> Vec<Stored<Actor, jongg_tournament::Event>>
     t.log().iter().map(crate::state::to_stored).collect()
 }
 
-/// `jongg demo`: stores a finished sample tournament; returns its id and the tournament.
+/// `jongg demo`: stores a finished sample tournament whose games `games`
+/// makes; returns its id and the tournament.
 pub async fn demo(
     database: &str,
     preset: &str,
     players: u32,
     rounds: RoundNo,
     seed: u64,
+    games: &mut GameMaker<'_>,
 ) -> Result<(i64, Tournament), ToolError> {
-    let t = sample_tournament(
+    let t = sample_tournament_with(
         &format!("Demo tournament ({preset})"),
         preset,
         players,
         rounds,
+        rounds,
         seed,
         now_millis(),
+        games,
     )?;
     let store = Store::connect(database).await?;
     let id = store.import_tournament(&stored_log(&t)).await?;

@@ -1,6 +1,13 @@
 //! `jongg serve|demo|export|import` (issue 5): the tournament server and its
-//! database tools. The work is in `jongg-server`; this only reads arguments.
+//! database tools. The work is in `jongg-server`; this reads arguments, and
+//! gives the demo its games: played by the table engine's bots.
+use jongg_card::Card;
+use jongg_game::sim::{BotKind, play_record};
+use jongg_rules::Preset;
+use jongg_server::tools::{GameMaker, random_points};
 use jongg_store::DEFAULT_DATABASE;
+use jongg_tiles::{BySeat, Seat};
+use jongg_tournament::{Entry, GameNo};
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
@@ -34,6 +41,26 @@ pub struct DemoArgs {
     /// The seed of the seating and the simulated games.
     #[arg(long, default_value_t = 2026)]
     seed: u64,
+    /// `played`: every game played out by bots on the practice card and
+    /// entered as its game record (the preset scores it); `points`: plain
+    /// points, random but plausible (fast, for very large demos).
+    #[arg(long, default_value = "played", value_parser = ["played", "points"])]
+    games: String,
+}
+
+/// One game played by four greedy bots on the practice card; the deal
+/// passes to the right each game (R12), skipping an empty seat.
+fn played_game(
+    card: &Card,
+) -> impl FnMut(&Preset, BySeat<bool>, GameNo, u64) -> Result<Entry, String> + '_ {
+    move |preset, seated, game, seed| {
+        let present: Vec<Seat> = Seat::ALL.into_iter().filter(|s| seated[*s]).collect();
+        let dealer = present[(usize::from(game.max(1)) - 1) % present.len().max(1)];
+        let record = play_record(preset, card, seated, dealer, seed, BotKind::Greedy)
+            .map_err(|e| e.to_string())?;
+        let record = serde_json::to_value(&record).map_err(|e| e.to_string())?;
+        Ok(Entry::Record { record })
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -103,16 +130,30 @@ pub fn demo(a: DemoArgs) -> ExitCode {
         Ok(rt) => rt,
         Err(code) => return code,
     };
+    let card = Card::practice();
+    let mut played = played_game(&card);
+    let mut points = random_points;
+    let games: &mut GameMaker<'_> = if a.games == "points" {
+        &mut points
+    } else {
+        &mut played
+    };
     match rt.block_on(jongg_server::tools::demo(
         &a.database,
         &a.preset,
         a.players,
         a.rounds,
         a.seed,
+        games,
     )) {
         Ok((id, t)) => {
+            let how = if a.games == "points" {
+                "plain points"
+            } else {
+                "games played by bots, entered as game records"
+            };
             println!(
-                "Created tournament {id}: {} players, {} rounds under `{}`, finished (database: {}).",
+                "Created tournament {id}: {} players, {} rounds under `{}`, finished, {how} (database: {}).",
                 a.players, a.rounds, a.preset, a.database
             );
             println!("Top of the standings:");
