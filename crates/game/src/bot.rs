@@ -181,6 +181,10 @@ pub struct GreedyBot<'c> {
 
 /// How many near lines the greedy bot weighs.
 const TOP: usize = 4;
+/// How many more near lines it looks at before ranking them its own way.
+const CANDIDATES: usize = 3;
+/// A concealed line's extra distance, in half tiles.
+const CONCEALED_PENALTY: u32 = 3;
 
 impl<'c> GreedyBot<'c> {
     pub fn new(card: &'c Card, seed: u64) -> GreedyBot<'c> {
@@ -199,9 +203,20 @@ impl<'c> GreedyBot<'c> {
         if !fresh {
             let racks: Vec<Vec<Tile>> = view.exposures(me).iter().map(Exposure::tiles).collect();
             let seen = view.seen();
-            let near = self
-                .card
-                .nearest_live(&hand.to_tiles(), &racks, Some(&seen), TOP);
+            let mut near =
+                self.card
+                    .nearest_live(&hand.to_tiles(), &racks, Some(&seen), TOP * CANDIDATES);
+            // A concealed line only grows from the wall; an open one also
+            // from discards. So it counts as farther than its tiles say.
+            near.sort_by_key(|n| {
+                let penalty = if n.concealed_only {
+                    CONCEALED_PENALTY
+                } else {
+                    0
+                };
+                (2 * u32::from(n.tiles_needed) + penalty, u32::MAX - n.value)
+            });
+            near.truncate(TOP);
             self.cache = Some((hand, n, near));
         }
         self.cache.as_ref().map(|(_, _, v)| &v[..]).unwrap_or(&[])
@@ -356,11 +371,11 @@ impl Bot for GreedyBot<'_> {
                         call: Call::MahJongg,
                     };
                 }
-                // Claim for an exposure when the best line is open and wants
-                // a group of this tile the rack can make.
-                if let Some(best) = near.first()
-                    && !best.concealed_only
-                    && best.needed.contains(&tile)
+                // Claim for an exposure when one of the near lines is open
+                // and wants a group of this tile the rack can make.
+                if let Some(best) = near
+                    .iter()
+                    .find(|n| !n.concealed_only && n.needed.contains(&tile))
                     && max_exposure(&hand, tile, 9) >= 2
                     && self.exposing_helps(view, tile, best.tiles_needed)
                 {
