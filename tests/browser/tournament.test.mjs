@@ -23,11 +23,19 @@ const PASSWORD = "mahjong-table-9";
 // a self-picked one, or a wall game, spread over the seats.
 function gameOf(r, t, g) {
   const k = r * 7 + t * 3 + g;
+  // R8: a shown false Mah Jongg, two others exposed: the one intact hand +10.
+  if (r === 2 && t === 2 && g === 3) {
+    const declarer = SEATS[k % 4];
+    const others = SEATS.filter((s) => s !== declarer);
+    return { result: "mahjong_in_error", declarer, exposed: others.slice(0, 2), intact: others[2], value: 30 };
+  }
   if (k % 9 === 4) return { result: "wall" };
   const winner = SEATS[k % 4];
   const value = [25, 30, 35, 50][(r + t + g) % 4];
   if (k % 5 === 0) return { result: "mahjong", winner, value, self_picked: true };
   const discarder = SEATS[(k + 1 + (g % 3)) % 4];
+  // A rarer hand, from the form's folded part: Singles and Pairs (no exposures).
+  if (r === 3 && t === 1 && g === 2) return { result: "mahjong", winner, value, discarder, exposures: 0, singles_and_pairs: true };
   return { result: "mahjong", winner, value, discarder, exposures: (r + g) % 3 };
 }
 
@@ -40,6 +48,15 @@ async function fillGame(page, game) {
     else await page.uncheck("#f-self_picked");
     if (game.discarder) await page.selectOption("#f-discarder", game.discarder);
     await page.fill("#f-exposures", String(game.exposures || 0));
+    if (game.singles_and_pairs) {
+      await page.click("#rare summary");
+      await page.check("#f-singles_and_pairs");
+    }
+  }
+  if (game.result === "mahjong_in_error") {
+    await page.selectOption("#f-declarer", game.declarer);
+    await page.fill("#f-value", String(game.value));
+    for (const s of game.exposed) await page.check(`input[name=exposed][value=${s}]`);
   }
 }
 
@@ -158,12 +175,17 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
           await fillGame(sk, game);
           const pts = await shownPoints(sk, SEATS);
           if (phone && g === 1) await shot(sk, "score-phone");
+          if (game.result === "mahjong_in_error") await shot(sk, "score-in-error");
           if (game.discarder) {
             // standard 13: the winner scores at least the card value;
             // standard 13.5: the thrower loses points; R2: the others none.
             assert.ok(pts[game.winner] >= game.value, `winner ${JSON.stringify(pts)}`);
             assert.ok(pts[game.discarder] < 0, `thrower ${JSON.stringify(pts)}`);
             for (const s of SEATS) if (s !== game.winner && s !== game.discarder) assert.equal(pts[s], 0);
+          }
+          if (game.result === "mahjong_in_error") {
+            // R8, standard 17D: the one intact hand +10, everyone else 0.
+            for (const s of SEATS) assert.equal(pts[s], s === game.intact ? 10 : 0, `in error ${JSON.stringify(pts)}`);
           }
           for (const s of SEATS) tally[seatNos[s]] = (tally[seatNos[s]] || 0) + pts[s];
           await sk.click("#save");

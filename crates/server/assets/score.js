@@ -14,16 +14,28 @@ document.addEventListener("DOMContentLoaded", function () {
 
   function result() { var r = form.querySelector("input[name=result]:checked"); return r ? r.value : "mahjong"; }
 
+  // The checkboxes of the rarer Mah Jongg hands, named as in the record.
+  var FLAGS = ["self_picked", "jokerless", "singles_and_pairs", "quints", "one_group_left", "heavenly", "misnamed"];
+
   function record() {
     var rec = { result: result() };
+    var value = $("f-value").value;
     if (rec.result === "mahjong") {
       if ($("f-winner").value) rec.winner = $("f-winner").value;
-      if ($("f-value").value !== "") rec.value = Number($("f-value").value);
-      if ($("f-self_picked").checked) rec.self_picked = true;
-      if ($("f-discarder").value && !rec.self_picked) rec.discarder = $("f-discarder").value;
+      if (value !== "") rec.value = Number(value);
+      FLAGS.forEach(function (f) { if ($("f-" + f).checked) rec[f] = true; });
+      if ($("f-discarder").value && !rec.self_picked && !rec.heavenly) rec.discarder = $("f-discarder").value;
       var ex = Number($("f-exposures").value || 0);
       if (ex) rec.exposures = ex;
-      if ($("f-jokerless").checked) rec.jokerless = true;
+    } else if (rec.result === "mahjong_in_error") {
+      if ($("f-declarer").value) rec.declarer = $("f-declarer").value;
+      if (value !== "") rec.value = Number(value);
+      var exposed = [];
+      form.querySelectorAll("input[name=exposed]:checked").forEach(function (c) { exposed.push(c.value); });
+      if (exposed.length) rec.exposed = exposed;
+    } else if (rec.result === "misnamed_mahjong_claim") {
+      if ($("f-declarer").value) rec.declarer = $("f-declarer").value;
+      if ($("f-discarder").value) rec.discarder = $("f-discarder").value;
     }
     var dead = {};
     form.querySelectorAll("input[name=dead]:checked").forEach(function (c) { dead[c.value] = "infraction"; });
@@ -39,19 +51,24 @@ document.addEventListener("DOMContentLoaded", function () {
     form.querySelectorAll("[aria-invalid]").forEach(function (e) { e.removeAttribute("aria-invalid"); });
   }
 
-  // "dead.west" -> err-dead; "penalties[0].kind" -> err-penalties.
+  // "dead.west" -> err-dead; "penalties[0].kind" -> err-penalties; a field
+  // hidden for this result -> the form's own error line.
   function showError(field, reason) {
     var name = String(field || "").split(/[.\[]/)[0];
-    var box = $("err-" + name) || $("err-form");
+    var box = $("err-" + name);
+    if (!box || box.closest("[hidden]")) box = $("err-form");
     box.textContent = reason;
     var input = $("f-" + name);
     if (input) input.setAttribute("aria-invalid", "true");
   }
 
+  // Show the fields of this result only.
   function sync() {
-    var mj = result() === "mahjong";
-    $("mahjong-fields").hidden = !mj;
-    $("f-discarder").disabled = $("f-self_picked").checked;
+    var r = result();
+    form.querySelectorAll("[data-for]").forEach(function (e) {
+      e.hidden = e.dataset.for.split(" ").indexOf(r) < 0;
+    });
+    $("f-discarder").disabled = r === "mahjong" && ($("f-self_picked").checked || $("f-heavenly").checked);
   }
 
   var pending = 0;
@@ -93,7 +110,8 @@ document.addEventListener("DOMContentLoaded", function () {
     var rec = records[game];
     form.querySelectorAll("input[type=checkbox]").forEach(function (c) { c.checked = false; });
     form.querySelectorAll("select[name=penalty]").forEach(function (s) { s.value = ""; });
-    $("f-winner").value = ""; $("f-discarder").value = ""; $("f-value").value = ""; $("f-exposures").value = "0";
+    $("f-winner").value = ""; $("f-discarder").value = ""; $("f-declarer").value = "";
+    $("f-value").value = ""; $("f-exposures").value = "0";
     var radio = form.querySelector("input[name=result][value=mahjong]");
     if (radio) radio.checked = true;
     if (rec && typeof rec === "object") {
@@ -101,10 +119,14 @@ document.addEventListener("DOMContentLoaded", function () {
       if (r) r.checked = true;
       $("f-winner").value = rec.winner || "";
       $("f-discarder").value = rec.discarder || "";
+      $("f-declarer").value = rec.declarer || "";
       if (rec.value !== undefined) $("f-value").value = rec.value;
       $("f-exposures").value = rec.exposures || 0;
-      $("f-self_picked").checked = !!rec.self_picked;
-      $("f-jokerless").checked = !!rec.jokerless;
+      FLAGS.forEach(function (f) { $("f-" + f).checked = !!rec[f]; });
+      (rec.exposed || []).forEach(function (s) {
+        var c = form.querySelector("input[name=exposed][value=" + s + "]"); if (c) c.checked = true;
+      });
+      if (FLAGS.slice(2).some(function (f) { return rec[f]; })) $("rare").open = true;
       Object.keys(rec.dead || {}).forEach(function (s) {
         var c = form.querySelector("input[name=dead][value=" + s + "]"); if (c) c.checked = true;
       });

@@ -118,6 +118,47 @@ fn the_score_page_opens_from_the_table_link_only() {
 }
 
 #[test]
+fn the_score_form_offers_every_ending_and_hand_the_preset_scores() {
+    let app = App::start(Backend::Sqlite);
+    for (preset, misnamed_claim) in [("standard", false), ("mahjong-mania-2026", true)] {
+        let id = tournament(&app, preset, 8, 2);
+        expect(
+            app.director().post(
+                &format!("{}/rounds/1/seat", t(id)),
+                &json!({ "method": { "kind": "by_number" } }),
+            ),
+            200,
+        );
+        expect(
+            app.director()
+                .post(&format!("{}/rounds/1/start", t(id)), &json!({})),
+            200,
+        );
+        let html = page(&app, true, &format!("/director/t/{id}/r/1/table/1"), 200);
+        // R8: Mah Jongg in error, with who declared, who exposed, the claimed value.
+        for needle in [
+            r#"value="mahjong_in_error""#,
+            r#"id="f-declarer""#,
+            r#"name="exposed""#,
+            // R3, R10, R4: the rarer hands.
+            r#"id="f-singles_and_pairs""#,
+            r#"id="f-quints""#,
+            r#"id="f-one_group_left""#,
+            r#"id="f-heavenly""#,
+            r#"id="f-misnamed""#,
+        ] {
+            assert!(html.contains(needle), "{preset}: {needle}");
+        }
+        // R4: only mahjong-mania-2026 ends a game on a mis-named claim.
+        assert_eq!(
+            html.contains(r#"value="misnamed_mahjong_claim""#),
+            misnamed_claim,
+            "{preset}"
+        );
+    }
+}
+
+#[test]
 fn live_points_come_with_reasons_or_the_field_that_is_wrong() {
     let app = App::start(Backend::Sqlite);
     let id = tournament(&app, "standard", 16, 4);

@@ -76,6 +76,8 @@ struct ScorePage {
     /// when a game is picked again.
     records: String,
     rules_title: String,
+    /// The preset ends a game on a claim of a mis-named discard (R4).
+    misnamed_claim_ends_game: bool,
 }
 
 fn score_page(
@@ -167,7 +169,11 @@ fn score_page(
         })
         .collect();
     let accepted = sheet.state == SheetState::Accepted;
+    let misnamed_claim_ends_game = preset
+        .as_ref()
+        .is_some_and(|p| p.misnamed_discard.claim_ends_game);
     Ok(ScorePage {
+        misnamed_claim_ends_game,
         id,
         round,
         table,
