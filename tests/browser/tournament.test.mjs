@@ -282,6 +282,21 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
     const first = [...csvText.split("\r\n")[1].matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1]);
     assert.equal(Number(first[1]), rows[0].n);
     assert.equal(Number(first[5]), rows[0].points);
+
+    // The settings form (R15): a longer round, saved and shown.
+    await page.goto(dash);
+    await page.click("#settings summary");
+    assert.ok(await page.isDisabled("#s-games"), "games per round are fixed after round 1");
+    await page.fill("#s-minutes", "75");
+    await page.click("#settings-form button[type=submit]");
+    await page.waitForSelector("p:has-text('75 minutes a round')");
+    // A substitute takes a player's place: the player leaves, scores kept.
+    await page.selectOption("#sub-out", "16");
+    await page.fill("#sub-number", "17");
+    await page.fill("#sub-name", "Quinn Quade");
+    await page.click("#substitute button[type=submit]");
+    await page.waitForSelector("td:has-text('Quinn Quade')");
+    assert.match(await page.textContent("section[aria-labelledby=players-h] tr:has-text('Pat Page')"), /withdrawn/);
     await pub.close();
     await director.close();
     assert.deepEqual(errors, [], "no script errors on any page");

@@ -78,6 +78,12 @@
     return Promise.resolve(data);
   };
 
+  // The settings: sit-out points only go with sitting out.
+  window.jongg.settings = function (form, data) {
+    if (data.odd_players && data.odd_players.kind !== "sit_out") delete data.odd_players.points;
+    return Promise.resolve(data);
+  };
+
   // A CSV file chosen in the players form is read into its text box.
   document.addEventListener("change", function (ev) {
     var el = ev.target;
@@ -104,7 +110,13 @@
       var button = form.querySelector("button[type=submit], button:not([type])");
       if (button) button.disabled = true;
       ready.then(function (d) {
-        return window.jongg.send(form.dataset.method || "POST", form.dataset.api, d);
+        // "{name}" in the address takes that field's value out of the body.
+        var url = form.dataset.api.replace(/\{(\w+)\}/g, function (_, k) {
+          var v = d[k];
+          delete d[k];
+          return encodeURIComponent(v === undefined ? "" : String(v));
+        });
+        return window.jongg.send(form.dataset.method || "POST", url, d);
       }).then(function (answer) {
         var next = form.dataset.then || "";
         if (next === "") { location.reload(); return; }

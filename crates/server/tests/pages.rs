@@ -77,6 +77,22 @@ fn director_pages_need_the_login() {
     assert!(html.contains("Round 1: closed"), "{html}");
     assert!(html.contains("Seat round 2"));
     assert!(html.contains("Movement warnings"));
+    // R15: the settings, filled in; games per round fixed once round 1 started.
+    assert!(html.contains(r#"id="settings-form""#));
+    assert!(
+        html.contains(
+            r#"name="round_minutes" data-type="int" type="number" min="1" max="600" value="60""#
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"max="12" value="4" disabled"#),
+        "games per round are fixed: {html}"
+    );
+    assert!(html.contains(r#"selected>points, then Mah Jonggs, then best single game"#));
+    // A substitute for any player still playing.
+    assert!(html.contains(r#"/players/{out}/substitute"#));
+    assert!(html.contains(r#"<option value="16">16. P16</option>"#));
     let html = page(&app, true, &format!("/director/t/{id}/audit"), 200);
     assert!(html.contains("accepted"));
     page(&app, true, "/director", 200);

@@ -14,7 +14,8 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use jongg_store::now_millis;
 use jongg_tournament::{
-    Actor, AuditAction, Command, PlayerStatus, RoundState, SheetState, Tournament,
+    Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SheetState, TieBreak,
+    Tournament,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -136,12 +137,80 @@ struct RoundView {
     sit_outs: Vec<String>,
 }
 
+/// The settings form, filled with the current settings (R15).
+struct SettingsForm {
+    name: String,
+    /// One ISO date a line.
+    dates: String,
+    rounds: u8,
+    games_per_round: u8,
+    /// Games per round are fixed once round 1 has started.
+    games_fixed: bool,
+    round_minutes: u16,
+    /// The tie-break orders offered: (JSON value, words, chosen).
+    tie_breaks: Vec<(String, String, bool)>,
+    three_player_tables: bool,
+    sit_out_points: i32,
+}
+
+fn tie_break_word(t: TieBreak) -> &'static str {
+    match t {
+        TieBreak::Points => "points",
+        TieBreak::MahJonggs => "Mah Jonggs",
+        TieBreak::BestGame => "best single game",
+    }
+}
+
+fn settings_form(t: &Tournament) -> SettingsForm {
+    use TieBreak::{BestGame, MahJonggs, Points};
+    let s = t.settings();
+    let current = s.map(|s| s.tie_breaks.clone()).unwrap_or_default();
+    let mut orders = vec![
+        vec![Points, MahJonggs, BestGame],
+        vec![Points, BestGame, MahJonggs],
+        vec![Points, MahJonggs],
+        vec![Points, BestGame],
+        vec![Points],
+    ];
+    if !orders.contains(&current) && !current.is_empty() {
+        orders.insert(0, current.clone());
+    }
+    let tie_breaks = orders
+        .into_iter()
+        .map(|o| {
+            let words: Vec<&str> = o.iter().map(|t| tie_break_word(*t)).collect();
+            let chosen = o == current;
+            (
+                serde_json::to_string(&o).unwrap_or_default(),
+                words.join(", then "),
+                chosen,
+            )
+        })
+        .collect();
+    let (three, sit_out) = match s.map(|s| s.odd_players) {
+        Some(OddPlayers::SitOut { points }) => (false, points),
+        _ => (true, 0),
+    };
+    SettingsForm {
+        name: s.map_or_else(String::new, |s| s.name.clone()),
+        dates: s.map_or_else(String::new, |s| s.dates.join("\n")),
+        rounds: s.map_or(4, |s| s.rounds),
+        games_per_round: s.map_or(4, |s| s.games_per_round),
+        games_fixed: t.rounds().iter().any(|r| r.state != RoundState::Seated),
+        round_minutes: s.map_or(60, |s| s.round_minutes),
+        tie_breaks,
+        three_player_tables: three,
+        sit_out_points: sit_out,
+    }
+}
+
 #[derive(Template)]
 #[template(path = "dashboard.html")]
 struct Dashboard {
     id: i64,
     name: String,
     settings: String,
+    form: SettingsForm,
     rules: String,
     players: Vec<PlayerView>,
     rounds: Vec<RoundView>,
@@ -289,6 +358,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         id,
         name: name_of(t),
         settings,
+        form: settings_form(t),
         rules: preset_of(t).map_or_else(String::new, |p| p.summary()),
         players,
         movement_ok: !rounds.is_empty(),
