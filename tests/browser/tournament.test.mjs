@@ -4,11 +4,16 @@
 // standings, every game entered on the table's score page (table 1 of round
 // 1 on a phone-sized viewport), one amendment with a reason, the standings
 // checked against the points the score page showed, and the PDF checked.
+// Every kind of page is also checked by axe-core against WCAG 2.1 A and AA
+// (contrast, names and labels, keyboard focus order, landmarks).
 //
 // scripts/browser-tests.sh starts jongg and sets JONGG_URL and JONGG_SETUP.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { createRequire } from "node:module";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const URL = process.env.JONGG_URL;
 const SETUP = process.env.JONGG_SETUP;
@@ -60,6 +65,32 @@ async function fillGame(page, game) {
   }
 }
 
+// axe-core's WCAG 2.1 A and AA rules on the page as it is now; `what` names
+// it in the failure. Fails on any violation.
+const checked = new Set();
+async function accessible(page, what) {
+  if (checked.has(what)) return;
+  checked.add(what);
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }));
+  const bad = result.violations.map((v) =>
+    `${v.id} (${v.impact}): ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+  assert.deepEqual(bad, [], `${what}: accessibility`);
+}
+
+// Keyboard only, on a page just loaded: the first Tab reaches the skip
+// link, and Tab alone then reaches `selector` (no trap, no mouse needed).
+async function reachByTab(page, selector, what) {
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.className), "skip", `${what}: the first Tab is the skip link`);
+  for (let i = 0; i < 120; i++) {
+    if (await page.evaluate((sel) => document.activeElement === document.querySelector(sel), selector)) return;
+    await page.keyboard.press("Tab");
+  }
+  assert.fail(`${what}: ${selector} is not reached with Tab`);
+}
+
 // The points the score page shows for the game being entered, by seat.
 async function shownPoints(page, seats) {
   // The answer to the last change is in (the page marks the form ready).
@@ -86,15 +117,18 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
 
     // Setup link, then login.
     await page.goto(SETUP);
+    await accessible(page, "setup page");
     await page.fill("#password", PASSWORD);
     await page.click("button[type=submit]");
     await page.waitForURL(/\/login/);
     await page.fill("#password", "wrong password");
     await page.click("button[type=submit]");
     await page.waitForSelector(".form-error:has-text('wrong')");
+    await accessible(page, "login page with an error");
     await page.fill("#password", PASSWORD);
     await page.click("button[type=submit]");
     await page.waitForURL(/\/director$/);
+    await accessible(page, "director home");
 
     // Create: the preset's plain-language rules are on the page.
     await page.fill("#name", "Browser Spring Classic");
@@ -132,6 +166,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
 
     for (let r = 1; r <= 4; r++) {
       await page.goto(dash);
+      if (r === 1) await reachByTab(page, "#seat-form button[type=submit]", "dashboard");
       if (r === 1) await page.selectOption("#method", "random");
       else await page.selectOption("#method", "movement");
       await page.click("#seat-form button[type=submit]");
@@ -139,12 +174,14 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
       if (r === 1) await page.waitForSelector("#warn-h");
       await page.click(`text=Start round ${r}`);
       await page.waitForSelector(`#round-${r}:has-text('under way')`);
+      await accessible(page, "dashboard, round under way");
 
       // The table cards carry each table's scorekeeper link.
       await page.goto(`${dash}/print/round/${r}/cards`);
       const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
       assert.equal(links.length, 4, "four table cards");
       assert.equal(await page.locator(".qr svg").count(), 4, "each card has a QR code");
+      await accessible(page, "table cards");
 
       for (let t = 1; t <= 4; t++) {
         const phone = r === 1 && t === 1;
@@ -155,6 +192,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
         sk.on("pageerror", (e) => errors.push(e.message));
         await sk.goto(links[t - 1]);
         await sk.waitForSelector(`h1:has-text('Table ${t}')`);
+        if (phone) await reachByTab(sk, "#save", "score page");
         // Who sits where, from the sheet's heading.
         const seatNos = {};
         for (const s of SEATS) {
@@ -175,7 +213,9 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
           await fillGame(sk, game);
           const pts = await shownPoints(sk, SEATS);
           if (phone && g === 1) await shot(sk, "score-phone");
+          if (phone && g === 1) await accessible(sk, "score page on a phone");
           if (game.result === "mahjong_in_error") await shot(sk, "score-in-error");
+          if (game.result === "mahjong_in_error") await accessible(sk, "score page, Mah Jongg in error");
           if (game.discarder) {
             // standard 13: the winner scores at least the card value;
             // standard 13.5: the thrower loses points; R2: the others none.
@@ -227,6 +267,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
         const after = await shownPoints(page, SEATS);
         await page.click("#save");
         await page.waitForSelector("#err-reason:not(:empty)"); // a reason is required
+        await accessible(page, "amendment with an error");
         await page.fill("#f-reason", "East and North swapped their sheet entries");
         // The page reloads once the API accepted the amendment.
         const [amendAnswer] = await Promise.all([
@@ -240,6 +281,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
         amended = true;
         await page.goto(`${dash}/audit`);
         await page.waitForSelector("tr.audit-amended:has-text('swapped their sheet entries')");
+        await accessible(page, "audit log");
       }
 
       await page.goto(dash);
@@ -253,6 +295,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
     await sp.goto(`${URL}/t/${id}`);
     assert.match(await sp.textContent("#status"), /Final standings/);
     await shot(sp, "standings");
+    await accessible(sp, "standings");
     const rows = await sp.$$eval("tr[data-player]", (trs) => trs.map((tr) => ({
       n: Number(tr.dataset.player), points: Number(tr.querySelector(".points-total").textContent),
       rank: Number(tr.cells[0].textContent) })));
@@ -265,9 +308,13 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
     await sp.goto(`${URL}/t/${id}/players/${rows[0].n}`);
     assert.equal(Number(await sp.textContent("#points")), rows[0].points);
     assert.equal(await sp.locator("tbody tr").count(), 4);
+    await accessible(sp, "player page");
     await sp.goto(`${URL}/t/${id}/projector`);
     await sp.waitForSelector("#ps-h");
     await shot(sp, "projector");
+    await accessible(sp, "projector");
+    await page.goto(`${dash}/print`);
+    await accessible(page, "printables");
 
     // The standings as PDF and CSV.
     const pdf = await page.request.get(`${dash}/print/standings.pdf`);
@@ -286,6 +333,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
     // The settings form (R15): a longer round, saved and shown.
     await page.goto(dash);
     await page.click("#settings summary");
+    await accessible(page, "dashboard with the settings open");
     assert.ok(await page.isDisabled("#s-games"), "games per round are fixed after round 1");
     await page.fill("#s-minutes", "75");
     await page.click("#settings-form button[type=submit]");
