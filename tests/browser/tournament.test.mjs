@@ -34,6 +34,8 @@ function gameOf(r, t, g) {
     const others = SEATS.filter((s) => s !== declarer);
     return { result: "mahjong_in_error", declarer, exposed: others.slice(0, 2), intact: others[2], value: 30 };
   }
+  // Two conduct penalties for one seat in a wall game (R7; standard 6, 11A).
+  if (r === 4 && t === 3 && g === 1) return { result: "wall", penalties: [["east", "blind_pass_peek"], ["east", "hidden_wall_tail"]] };
   if (k % 9 === 4) return { result: "wall" };
   const winner = SEATS[k % 4];
   const value = [25, 30, 35, 50][(r + t + g) % 4];
@@ -57,6 +59,10 @@ async function fillGame(page, game) {
       await page.click("#rare summary");
       await page.check("#f-singles_and_pairs");
     }
+  }
+  if (game.penalties) {
+    await page.click("details:has(#f-penalties) summary");
+    for (const [seat, kind] of game.penalties) await page.check(`input[name=penalty][data-seat=${seat}][value=${kind}]`);
   }
   if (game.result === "mahjong_in_error") {
     await page.selectOption("#f-declarer", game.declarer);
@@ -222,6 +228,13 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 290_000 }, 
             assert.ok(pts[game.winner] >= game.value, `winner ${JSON.stringify(pts)}`);
             assert.ok(pts[game.discarder] < 0, `thrower ${JSON.stringify(pts)}`);
             for (const s of SEATS) if (s !== game.winner && s !== game.discarder) assert.equal(pts[s], 0);
+          }
+          if (game.penalties) {
+            // A wall game (+10 each), east -10 for the peek and 0 for the wall tail.
+            for (const s of SEATS) assert.equal(pts[s], s === "east" ? 0 : 10, `penalties ${JSON.stringify(pts)}`);
+            const explain = await sk.textContent("#explain");
+            assert.match(explain, /looked at a blind-passed tile/);
+            assert.match(explain, /hid the tail of the wall/);
           }
           if (game.result === "mahjong_in_error") {
             // R8, standard 17D: the one intact hand +10, everyone else 0.

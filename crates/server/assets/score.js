@@ -41,7 +41,7 @@ document.addEventListener("DOMContentLoaded", function () {
     form.querySelectorAll("input[name=dead]:checked").forEach(function (c) { dead[c.value] = "infraction"; });
     if (Object.keys(dead).length) rec.dead = dead;
     var pens = [];
-    form.querySelectorAll("select[name=penalty]").forEach(function (s) { if (s.value) pens.push({ seat: s.dataset.seat, kind: s.value }); });
+    form.querySelectorAll("input[name=penalty]:checked").forEach(function (c) { pens.push({ seat: c.dataset.seat, kind: c.value }); });
     if (pens.length) rec.penalties = pens;
     return rec;
   }
@@ -109,7 +109,6 @@ document.addEventListener("DOMContentLoaded", function () {
   function load(game) {
     var rec = records[game];
     form.querySelectorAll("input[type=checkbox]").forEach(function (c) { c.checked = false; });
-    form.querySelectorAll("select[name=penalty]").forEach(function (s) { s.value = ""; });
     $("f-winner").value = ""; $("f-discarder").value = ""; $("f-declarer").value = "";
     $("f-value").value = ""; $("f-exposures").value = "0";
     var radio = form.querySelector("input[name=result][value=mahjong]");
@@ -130,7 +129,9 @@ document.addEventListener("DOMContentLoaded", function () {
       Object.keys(rec.dead || {}).forEach(function (s) {
         var c = form.querySelector("input[name=dead][value=" + s + "]"); if (c) c.checked = true;
       });
-      (rec.penalties || []).forEach(function (p) { var s = $("f-pen-" + p.seat); if (s) s.value = p.kind; });
+      (rec.penalties || []).forEach(function (p) {
+        var c = form.querySelector("input[name=penalty][data-seat=" + p.seat + "][value=" + p.kind + "]"); if (c) c.checked = true;
+      });
     }
     preview();
   }
