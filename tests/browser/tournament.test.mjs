@@ -43,6 +43,12 @@ function gameOf(r, t, g) {
   const discarder = SEATS[(k + 1 + (g % 3)) % 4];
   // A rarer hand, from the form's folded part: Singles and Pairs (no exposures).
   if (r === 3 && t === 1 && g === 2) return { result: "mahjong", winner, value, discarder, exposures: 0, singles_and_pairs: true };
+  // A hand dead after an earlier Mah Jongg in error in a game that went on
+  // scores 0, not standard's -10 for a dead hand (R6, R8).
+  if (r === 3 && t === 4 && g === 4) {
+    const other = SEATS.find((s) => s !== winner && s !== discarder);
+    return { result: "mahjong", winner, value, discarder, exposures: 1, dead: [[other, "mahjong_in_error"]] };
+  }
   return { result: "mahjong", winner, value, discarder, exposures: (r + g) % 3 };
 }
 
@@ -56,12 +62,16 @@ async function fillGame(page, game) {
     if (game.discarder) await page.selectOption("#f-discarder", game.discarder);
     await page.fill("#f-exposures", String(game.exposures || 0));
     if (game.singles_and_pairs) {
-      await page.click("#rare summary");
+      await page.$eval("#rare", (d) => { d.open = true; });
       await page.check("#f-singles_and_pairs");
     }
   }
+  if (game.dead) {
+    await page.$eval("details:has(#f-dead)", (d) => { d.open = true; });
+    for (const [seat, why] of game.dead) await page.selectOption(`#f-dead-${seat}`, why);
+  }
   if (game.penalties) {
-    await page.click("details:has(#f-penalties) summary");
+    await page.$eval("details:has(#f-penalties)", (d) => { d.open = true; });
     for (const [seat, kind] of game.penalties) await page.check(`input[name=penalty][data-seat=${seat}][value=${kind}]`);
   }
   if (game.result === "mahjong_in_error") {

@@ -38,7 +38,7 @@ document.addEventListener("DOMContentLoaded", function () {
       if ($("f-discarder").value) rec.discarder = $("f-discarder").value;
     }
     var dead = {};
-    form.querySelectorAll("input[name=dead]:checked").forEach(function (c) { dead[c.value] = "infraction"; });
+    form.querySelectorAll("select[name=dead]").forEach(function (c) { if (c.value) dead[c.dataset.seat] = c.value; });
     if (Object.keys(dead).length) rec.dead = dead;
     var pens = [];
     form.querySelectorAll("input[name=penalty]:checked").forEach(function (c) { pens.push({ seat: c.dataset.seat, kind: c.value }); });
@@ -109,6 +109,7 @@ document.addEventListener("DOMContentLoaded", function () {
   function load(game) {
     var rec = records[game];
     form.querySelectorAll("input[type=checkbox]").forEach(function (c) { c.checked = false; });
+    form.querySelectorAll("select[name=dead]").forEach(function (c) { c.value = ""; });
     $("f-winner").value = ""; $("f-discarder").value = ""; $("f-declarer").value = "";
     $("f-value").value = ""; $("f-exposures").value = "0";
     var radio = form.querySelector("input[name=result][value=mahjong]");
@@ -126,9 +127,7 @@ document.addEventListener("DOMContentLoaded", function () {
         var c = form.querySelector("input[name=exposed][value=" + s + "]"); if (c) c.checked = true;
       });
       if (FLAGS.slice(2).some(function (f) { return rec[f]; })) $("rare").open = true;
-      Object.keys(rec.dead || {}).forEach(function (s) {
-        var c = form.querySelector("input[name=dead][value=" + s + "]"); if (c) c.checked = true;
-      });
+      Object.keys(rec.dead || {}).forEach(function (s) { var c = $("f-dead-" + s); if (c) c.value = rec.dead[s]; });
       (rec.penalties || []).forEach(function (p) {
         var c = form.querySelector("input[name=penalty][data-seat=" + p.seat + "][value=" + p.kind + "]"); if (c) c.checked = true;
       });
