@@ -15,24 +15,9 @@ if [ ! -x "$VENV/bin/schemathesis" ]; then
   "$VENV/bin/pip" install -q --disable-pip-version-check schemathesis==4.32.5
 fi
 
-cargo build -q -p jongg
-WORK=$(mktemp -d)
-LOG="$WORK/serve.log"
-"$TARGET/debug/jongg" serve --database "sqlite://$WORK/jongg.sqlite" --bind 127.0.0.1:0 >"$LOG" 2>&1 &
-PID=$!
-cleanup() {
-  kill "$PID" 2>/dev/null || true
-  wait "$PID" 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-for _ in $(seq 1 100); do
-  grep -q "Set the director password" "$LOG" 2>/dev/null && break
-  kill -0 "$PID" 2>/dev/null || { echo "api-fuzz: jongg serve stopped:"; cat "$LOG"; exit 1; }
-  sleep 0.1
-done
-URL=$(sed -n 's/^jongg is serving at \([^ ]*\).*/\1/p' "$LOG" | head -1)
-SETUP=$(sed -n 's/^Set the director password: .*token=\([0-9a-f]*\)$/\1/p' "$LOG" | head -1)
+. scripts/serve-fresh.sh
+serve_fresh api-fuzz
+SETUP=${SETUP_LINK##*token=}
 
 # A director, a tournament of 8 and round 1 under way, so the fuzzer reaches
 # the sheets and not only 404s.

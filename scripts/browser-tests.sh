@@ -21,33 +21,9 @@ fi
 
 (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
 
-cargo build -q -p jongg
-BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/jongg"
-
-WORK=$(mktemp -d)
-LOG="$WORK/serve.log"
-"$BIN" serve --database "sqlite://$WORK/jongg.sqlite" --bind 127.0.0.1:0 >"$LOG" 2>&1 &
-PID=$!
-cleanup() {
-  kill "$PID" 2>/dev/null || true
-  wait "$PID" 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-for _ in $(seq 1 100); do
-  grep -q "Set the director password" "$LOG" 2>/dev/null && break
-  if ! kill -0 "$PID" 2>/dev/null; then
-    echo "browser-tests: jongg serve stopped:"; cat "$LOG"; exit 1
-  fi
-  sleep 0.1
-done
-URL=$(sed -n 's/^jongg is serving at \([^ ]*\).*/\1/p' "$LOG" | head -1)
-SETUP=$(sed -n 's/^Set the director password: \(.*\)$/\1/p' "$LOG" | head -1)
-if [ -z "$URL" ] || [ -z "$SETUP" ]; then
-  echo "browser-tests: jongg serve did not print its address and setup link:"; cat "$LOG"; exit 1
-fi
-echo "browser-tests: jongg at $URL"
+. scripts/serve-fresh.sh
+serve_fresh browser-tests
+SETUP=$SETUP_LINK
 
 cd tests/browser
 JONGG_URL="$URL" JONGG_SETUP="$SETUP" CHROMIUM=/usr/bin/chromium \

@@ -926,17 +926,24 @@ fn a_shown_false_mahjong_kills_the_hand_and_play_goes_on_with_two_intact() {
     refused(&mut g, E, Action::Discard { tile: t("6B") }, "dead hand");
 }
 
-#[test]
-fn a_shown_false_mahjong_with_one_hand_intact_ends_the_game() {
-    // R8: exactly one hand intact: that player +10 (standard 17D), beth-emeth twice the claimed value.
-    let mut g = claim_table("standard");
+/// East shows a false Mah Jongg, South and West expose theirs too, North
+/// keeps an intact hand: the game ends (R8). Returns the outcome.
+fn false_mahjong_with_one_hand_intact(rules: &str) -> jongg_game::Outcome {
+    let mut g = claim_table(rules);
     act(&mut g, E, Action::MahJongg { shown: true });
     act(&mut g, S, Action::ThrowIn);
     act(&mut g, W, Action::ThrowIn);
     let ev = act(&mut g, N, Action::KeepHand);
     let Some(Event::Ended { outcome }) = ev.last() else {
-        panic!()
+        panic!("{ev:?}")
     };
+    outcome.clone()
+}
+
+#[test]
+fn a_shown_false_mahjong_with_one_hand_intact_ends_the_game() {
+    // R8: exactly one hand intact: that player +10 (standard 17D), beth-emeth twice the claimed value.
+    let outcome = false_mahjong_with_one_hand_intact("standard");
     assert_eq!(
         outcome.ending,
         Ending::MahJonggInError {
@@ -959,15 +966,7 @@ fn a_shown_false_mahjong_pays_the_intact_hand_twice_the_claimed_value_in_beth_em
     // R8, beth-emeth "MAH JONGG IN ERROR": two others exposed, the one intact
     // player gets twice the value of the hand the declarer claimed (the toy
     // card's hand is worth 25), everyone else 0.
-    let mut g = claim_table("beth-emeth");
-    act(&mut g, E, Action::MahJongg { shown: true });
-    act(&mut g, S, Action::ThrowIn);
-    act(&mut g, W, Action::ThrowIn);
-    let ev = act(&mut g, N, Action::KeepHand);
-    let Some(Event::Ended { outcome }) = ev.last() else {
-        panic!()
-    };
-    let rec = outcome.record();
+    let rec = false_mahjong_with_one_hand_intact("beth-emeth").record();
     assert_eq!(rec.value, 25, "the claimed hand's value is on the record");
     let scored =
         jongg_rules::score(&jongg_rules::Preset::builtin("beth-emeth").unwrap(), &rec).unwrap();
