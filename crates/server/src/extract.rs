@@ -53,7 +53,15 @@ impl TokenCache {
         }
     }
 
-    fn put_table(&self, token: &str, link: TableLink) {
+    /// Remembers table links already known (all of them, at start).
+    pub fn preload(&self, links: Vec<(String, TableLink)>) {
+        let mut t = self.tables.write().unwrap_or_else(|e| e.into_inner());
+        for (token, link) in links.into_iter().take(100_000) {
+            t.insert(token, link);
+        }
+    }
+
+    pub(crate) fn put_table(&self, token: &str, link: TableLink) {
         let mut t = self.tables.write().unwrap_or_else(|e| e.into_inner());
         if t.len() > 100_000 {
             t.clear();

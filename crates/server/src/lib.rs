@@ -5,7 +5,8 @@
 //! each listing its routes in the table of [`routes`]; the router and the
 //! OpenAPI document at `/openapi.json` are both built from that table.
 //! [`state`] holds every tournament folded in memory and runs commands as
-//! decide, store, then apply. [`error::ApiError`] turns every failure into a
+//! decide and apply, then answer once a grouped commit has stored them.
+//! [`error::ApiError`] turns every failure into a
 //! 4xx with a message naming what is wrong (or a 500 that leaks nothing).
 
 mod auth;
@@ -76,6 +77,19 @@ pub struct AppState {
     pub(crate) limiter: auth::LoginLimiter,
     pub(crate) tokens: extract::TokenCache,
     pub(crate) base_url: String,
+}
+
+impl AppState {
+    /// The scorekeeper token of a table (made on first ask), remembered so
+    /// that its first use needs no lookup.
+    pub(crate) async fn table_token(
+        &self,
+        link: jongg_store::TableLink,
+    ) -> Result<String, ApiError> {
+        let token = self.tournaments.store().table_token(link).await?;
+        self.tokens.put_table(&token, link);
+        Ok(token)
+    }
 }
 
 /// The router over `state`.
@@ -151,6 +165,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         let token = store.new_setup_token().await?;
         (Some(format!("{url}/setup?token={token}")), Some(token))
     };
+    let table_links = store.table_tokens().await?;
     let state = Arc::new(AppState {
         tournaments: Tournaments::load(store).await?,
         limiter: auth::LoginLimiter::new(5, Duration::from_secs(60)),
@@ -158,6 +173,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         base_url: url.clone(),
     });
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    state.tokens.preload(table_links);
     let checkpoints = tokio::spawn(checkpoint_every_second(state.tournaments.store().clone()));
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {

@@ -157,10 +157,7 @@ async fn seat(
         })
         .unwrap_or_default();
     for table in tables {
-        app.tournaments
-            .store()
-            .table_token(link_of(id, r, table))
-            .await?;
+        app.table_token(link_of(id, r, table)).await?;
     }
     Ok(out)
 }
@@ -283,11 +280,7 @@ async fn table_link(
 ) -> Result<Value, ApiError> {
     caller.director()?;
     app.tournaments.get(id)?.read(|x| table_exists(x, r, t))?;
-    let token = app
-        .tournaments
-        .store()
-        .table_token(link_of(id, r, t))
-        .await?;
+    let token = app.table_token(link_of(id, r, t)).await?;
     Ok(json!({
         "round": r,
         "table": t,

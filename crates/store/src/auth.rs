@@ -165,6 +165,28 @@ impl Store {
         Ok(row.try_get(0)?)
     }
 
+    /// Every scorekeeper token and its table (the server keeps them in
+    /// memory, so a scorekeeper's first request needs no lookup).
+    pub async fn table_tokens(&self) -> Result<Vec<(String, TableLink)>, StoreError> {
+        let rows = sqlx::query("SELECT token, tournament_id, round, table_no FROM table_tokens")
+            .fetch_all(self.pool())
+            .await?;
+        rows.iter()
+            .map(|row| {
+                let round: i64 = row.try_get(2)?;
+                let table: i64 = row.try_get(3)?;
+                Ok((
+                    row.try_get(0)?,
+                    TableLink {
+                        tournament: row.try_get(1)?,
+                        round: u32::try_from(round).unwrap_or(u32::MAX),
+                        table: u32::try_from(table).unwrap_or(u32::MAX),
+                    },
+                ))
+            })
+            .collect()
+    }
+
     /// Which table and round a scorekeeper token is for, if any.
     pub async fn find_table_token(&self, token: &str) -> Result<Option<TableLink>, StoreError> {
         let row =

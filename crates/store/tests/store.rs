@@ -344,6 +344,9 @@ async fn table_tokens_are_stable_per_table_and_round(db: &TestDb) {
     assert_eq!(store.find_table_token(&a).await.unwrap(), Some(t1));
     assert_eq!(store.find_table_token(&c).await.unwrap(), Some(r2));
     assert_eq!(store.find_table_token("nope").await.unwrap(), None);
+    let mut all = store.table_tokens().await.unwrap();
+    all.sort_by_key(|(_, l)| (l.round, l.table));
+    assert_eq!(all, vec![(a.clone(), t1), (b.clone(), t2), (c.clone(), r2)]);
     let err = store
         .table_token(TableLink {
             tournament: 999,

@@ -157,12 +157,7 @@ pub(crate) async fn build(app: &AppState, id: i64, kind: Kind) -> Result<Doc, Pa
                 round: u32::from(r),
                 table: u32::from(table),
             };
-            let token = app
-                .tournaments
-                .store()
-                .table_token(link)
-                .await
-                .map_err(ApiError::from)?;
+            let token = app.table_token(link).await?;
             links.push((table, format!("{}/score?key={token}", app.base_url)));
         }
     }
