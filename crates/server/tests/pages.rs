@@ -175,6 +175,43 @@ fn the_score_form_offers_every_ending_and_hand_the_preset_scores() {
 }
 
 #[test]
+fn a_pasted_seating_seats_the_round_or_names_what_is_wrong() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 11, 2);
+    let mut d = app.director();
+    let path = format!("/director/t/{id}/r/1/seating.csv");
+    let html = page(&app, true, &format!("/director/t/{id}"), 200);
+    assert!(html.contains(&path), "the dashboard offers it");
+    // A bad field names its line and seat; a seating the tournament refuses
+    // (player 2 twice, others nowhere) says why; nothing is seated.
+    refused(
+        d.post(
+            &path,
+            &json!({ "csv": "table,east,south,west,north\n1,1,2,3,4\n2,5,six,7,8" }),
+        ),
+        422,
+        "line 3: south is `six`",
+    );
+    let r = d
+        .post(&path, &json!({ "csv": "1,1,2,3,4\n2,5,2,7,8\n3,9,10,11," }))
+        .unwrap();
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("twice"), "{}", r.text());
+    expect(app.public().get(&format!("{}/rounds/1", t(id))), 404);
+    // Eleven players: two tables of four and one of three (R12).
+    expect(
+        d.post(
+            &path,
+            &json!({ "csv": "1,1,2,3,4\n2,8,7,6,5\n3,9,10,11,\n" }),
+        ),
+        200,
+    );
+    let seated = seating(&app, id, 1);
+    assert_eq!(seated[1].1, [Some(8), Some(7), Some(6), Some(5)]);
+    assert_eq!(seated[2].1, [Some(9), Some(10), Some(11), None]);
+}
+
+#[test]
 fn live_points_come_with_reasons_or_the_field_that_is_wrong() {
     let app = App::start(Backend::Sqlite);
     let id = tournament(&app, "standard", 16, 4);

@@ -1,7 +1,8 @@
 //! CSV by hand (RFC 4180): writing with correct quoting, and reading the
-//! director's player list.
+//! director's player list and seating.
 
-use jongg_tournament::PlayerNo;
+use jongg_tiles::{BySeat, Seat};
+use jongg_tournament::{PlayerNo, TableSeats};
 
 /// One CSV field, quoted when it holds a comma, a quote or a line break.
 /// A leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet does
@@ -156,6 +157,80 @@ pub(crate) fn players(text: &str) -> Result<Vec<PlayerRow>, String> {
     Ok(out)
 }
 
+/// A seating typed in or exported from a spreadsheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SeatingRows {
+    pub tables: Vec<TableSeats>,
+    pub sit_outs: Vec<PlayerNo>,
+}
+
+/// Reads a seating: one table a line, `table,east,south,west,north` (player
+/// numbers; an empty field is an empty seat), a header line (one whose first
+/// field is not a number) skipped, and lines `sit out,13,14` for players who
+/// sit the round out. Whether it is a valid seating (everyone playing seated
+/// once) is the tournament's to say. Every error names its line.
+pub(crate) fn seating(text: &str) -> Result<SeatingRows, String> {
+    let mut out = SeatingRows {
+        tables: Vec::new(),
+        sit_outs: Vec::new(),
+    };
+    let number = |line: usize, what: &str, f: &str| -> Result<Option<PlayerNo>, String> {
+        let f = f.trim().trim_start_matches('#');
+        if f.is_empty() {
+            return Ok(None);
+        }
+        match f.parse::<u32>() {
+            Ok(n) if n > 0 => Ok(Some(PlayerNo(n))),
+            _ => Err(format!(
+                "line {line}: {what} is `{f}`; expected a player number (or nothing)"
+            )),
+        }
+    };
+    for (i, (line, rec)) in parse(text)?.into_iter().enumerate() {
+        if rec.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        let first = rec[0].trim();
+        if first.to_ascii_lowercase().replace(['-', '_'], " ") == "sit out" {
+            for f in &rec[1..] {
+                if let Some(p) = number(line, "a sit-out", f)? {
+                    out.sit_outs.push(p);
+                }
+            }
+            continue;
+        }
+        let Ok(table) = first.parse::<u16>() else {
+            if i == 0 {
+                continue; // the header
+            }
+            return Err(format!(
+                "line {line}: the table `{first}` is not a table number"
+            ));
+        };
+        if table == 0 {
+            return Err(format!("line {line}: tables are numbered from 1"));
+        }
+        if rec.len() > 5 {
+            return Err(format!(
+                "line {line}: {} columns; expected table, east, south, west, north",
+                rec.len()
+            ));
+        }
+        let mut seats = BySeat([None; 4]);
+        for seat in Seat::ALL {
+            let f = rec.get(1 + seat.index()).map_or("", String::as_str);
+            seats[seat] = number(line, seat.name(), f)?;
+        }
+        out.tables.push(TableSeats { table, seats });
+    }
+    if out.tables.is_empty() {
+        return Err(
+            "the seating has no tables (expected lines of table,east,south,west,north)".into(),
+        );
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,12 +276,39 @@ mod tests {
         assert!(players("number,name\n").unwrap_err().contains("no players"));
     }
 
+    #[test]
+    fn seating_with_header_empty_seats_and_sit_outs() {
+        let text = "table,east,south,west,north\n1,1,2,3,4\n2,#5,6,7,\nsit out,8\n";
+        let s = seating(text).unwrap();
+        assert_eq!(s.tables.len(), 2);
+        assert_eq!(s.tables[0].seats[Seat::West], Some(PlayerNo(3)));
+        assert_eq!(s.tables[1].seats[Seat::East], Some(PlayerNo(5)));
+        assert_eq!(s.tables[1].seats[Seat::North], None);
+        assert_eq!(s.sit_outs, vec![PlayerNo(8)]);
+    }
+
+    #[test]
+    fn seating_errors_name_the_line_and_the_seat() {
+        assert_eq!(
+            seating("1,1,2,3,4\n2,5,x,7,8").unwrap_err(),
+            "line 2: south is `x`; expected a player number (or nothing)"
+        );
+        assert_eq!(
+            seating("1,1,2,3,4\nten,5,6,7,8").unwrap_err(),
+            "line 2: the table `ten` is not a table number"
+        );
+        assert!(seating("1,1,2,3,4,5").unwrap_err().contains("6 columns"));
+        assert!(seating("0,1,2,3,4").unwrap_err().contains("from 1"));
+        assert!(seating("sit out,1\n").unwrap_err().contains("no tables"));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
         #[test]
         fn parse_never_panics(s in "\\PC{0,200}") {
             let _ = parse(&s);
             let _ = players(&s);
+            let _ = seating(&s);
         }
 
         #[test]

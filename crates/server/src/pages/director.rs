@@ -14,8 +14,8 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use jongg_store::now_millis;
 use jongg_tournament::{
-    Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SheetState, TieBreak,
-    Tournament,
+    Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, SheetState,
+    TieBreak, Tournament,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -28,6 +28,7 @@ pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
         .route("/director/t/{id}", get(dashboard))
         .route("/director/t/{id}/audit", get(audit))
         .route("/director/t/{id}/players.csv", post(upload_players))
+        .route("/director/t/{id}/r/{r}/seating.csv", post(upload_seating))
 }
 
 #[derive(Deserialize)]
@@ -493,4 +494,35 @@ async fn upload_players(
         app.tournaments.execute(id, Actor::Director, c).await?;
     }
     Ok(axum::Json(json!({ "registered": n })).into_response())
+}
+
+/// A seating pasted as CSV (`table,east,south,west,north`, `sit out,...`):
+/// the round is seated with it, as the tournament checks it (everyone
+/// playing seated once), or nothing changes.
+async fn upload_seating(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params((id, round)): Params<(i64, u8)>,
+    body: Bytes,
+) -> Result<axum::response::Response, ApiError> {
+    caller.director()?;
+    let map = body_object(&body)?;
+    let Some(text) = map.get("csv").and_then(|v| v.as_str()) else {
+        return Err(ApiError::unprocessable(
+            "send the seating as {\"csv\": \"table,east,south,west,north\\n...\"}",
+        ));
+    };
+    let rows = super::csv::seating(text).map_err(ApiError::unprocessable)?;
+    let command = Command::SeatRound {
+        round,
+        method: SeatingMethod::Imported {
+            tables: rows.tables,
+            sit_outs: rows.sit_outs,
+        },
+    };
+    let events = app
+        .tournaments
+        .execute(id, Actor::Director, command)
+        .await?;
+    Ok(axum::Json(json!({ "events": events })).into_response())
 }
