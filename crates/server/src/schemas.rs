@@ -1,6 +1,7 @@
 //! JSON schemas of the request bodies, for the OpenAPI document. They mirror
 //! the serde shapes of `jongg-tournament`'s `Command` (whose `kind` the route
-//! fills in) and are checked against real requests by the API tests.
+//! fills in). `scripts/api-fuzz.sh` generates requests from them
+//! (schemathesis) and fails on any 5xx.
 
 use serde_json::{Value, json};
 
@@ -10,6 +11,30 @@ pub fn all() -> Value {
     let seat = json!({ "type": "string", "enum": ["east", "south", "west", "north"] });
     let by_seat_int = json!({ "type": "object", "required": ["east", "south", "west", "north"],
         "properties": { "east": int, "south": int, "west": int, "north": int } });
+    let settings = json!({
+        "name": string, "dates": { "type": "array", "items": { "type": "string", "format": "date" } },
+        "rules": { "$ref": "#/components/schemas/RulesSource" },
+        "rounds": { "type": "integer", "minimum": 1 },
+        "games_per_round": { "type": "integer", "minimum": 1 },
+        "round_minutes": { "type": "integer", "minimum": 1 },
+        "tie_breaks": { "$ref": "#/components/schemas/TieBreaks" },
+        "odd_players": { "$ref": "#/components/schemas/OddPlayers" } });
+    let numbers = json!({ "type": "array", "items": { "type": "integer", "minimum": 1 } });
+    let seat_or_empty =
+        json!({ "oneOf": [{ "type": "integer", "minimum": 1 }, { "type": "null" }] });
+    let seat_method = json!({ "oneOf": [
+                { "type": "object", "required": ["kind", "seed"], "properties": {
+                    "kind": { "const": "random" }, "seed": { "type": "integer", "minimum": 0 } } },
+                { "type": "object", "required": ["kind"], "properties": { "kind": { "const": "by_number" } } },
+                { "type": "object", "required": ["kind"], "description": "The preset's movement from the round before (R13)",
+                    "properties": { "kind": { "const": "movement" } } },
+                { "type": "object", "required": ["kind", "tables"], "properties": {
+                    "kind": { "const": "imported" },
+                    "tables": { "type": "array", "items": { "type": "object", "required": ["table", "seats"], "properties": {
+                        "table": { "type": "integer", "minimum": 1 },
+                        "seats": { "type": "object", "required": ["east", "south", "west", "north"], "properties": {
+                            "east": seat_or_empty, "south": seat_or_empty, "west": seat_or_empty, "north": seat_or_empty } } } } },
+                    "sit_outs": numbers } } ] });
     json!({
         "Error": { "type": "object", "required": ["error"],
             "properties": { "error": { "type": "string", "description": "What is wrong, in plain words" } } },
@@ -29,13 +54,10 @@ pub fn all() -> Value {
             { "type": "object", "properties": { "kind": { "const": "three_player_tables" } } },
             { "type": "object", "properties": { "kind": { "const": "sit_out" }, "points": int } } ] },
         "TieBreaks": { "type": "array", "items": { "type": "string", "enum": ["points", "mah_jonggs", "best_game"] } },
-        "CreateTournament": { "type": "object", "required": ["name", "rules"], "properties": {
-            "name": string, "dates": { "type": "array", "items": { "type": "string", "format": "date" } },
-            "rules": { "$ref": "#/components/schemas/RulesSource" },
-            "rounds": int, "games_per_round": int, "round_minutes": int,
-            "tie_breaks": { "$ref": "#/components/schemas/TieBreaks" },
-            "odd_players": { "$ref": "#/components/schemas/OddPlayers" } } },
-        "UpdateSettings": { "type": "object", "description": "Any of CreateTournament's fields; absent ones stay." },
+        "CreateTournament": { "type": "object", "required": ["name", "rules"], "properties": settings },
+        "UpdateSettings": { "type": "object", "description":
+            "Any of CreateTournament's fields; absent ones stay. Rules and games per round only before round 1 starts (R15).",
+            "properties": settings },
         "Command": { "type": "object", "required": ["kind"], "description":
             "Any command of the tournament, tagged by `kind`: create_tournament, update_settings, register_player, \
              update_player, withdraw_player, mark_late, arrive, substitute, seat_round, start_round, enter_game, \
@@ -51,9 +73,7 @@ pub fn all() -> Value {
         "Substitute": { "type": "object", "required": ["number", "name"], "properties": {
             "number": int, "name": string, "club": string } },
         "SeatRound": { "type": "object", "required": ["method"], "properties": {
-            "method": { "type": "object", "required": ["kind"], "description":
-                "{kind: random, seed}, {kind: by_number}, {kind: movement} or {kind: imported, tables, sit_outs}",
-                "properties": { "kind": { "enum": ["random", "by_number", "movement", "imported"] } } } } },
+            "method": seat_method } },
         "Entry": { "oneOf": [
             { "type": "object", "required": ["kind", "points"], "properties": {
                 "kind": { "const": "points" }, "points": by_seat_int, "mah_jongg": { "oneOf": [seat, { "type": "null" }] } } },
