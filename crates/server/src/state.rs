@@ -191,27 +191,53 @@ impl Tournaments {
         actor: Actor,
         command: Command,
     ) -> Result<Vec<Recorded>, ApiError> {
-        let slot = self.get(id)?;
+        self.execute_all(id, actor, vec![command])
+            .await
+            .map_err(|(_, e)| e)
+    }
+
+    /// Several commands as one: decided one after the other on a copy of
+    /// the state, and only if every one is allowed are their events applied
+    /// and committed, in one transaction. Otherwise nothing changes and the
+    /// error says which command (by index) failed.
+    pub async fn execute_all(
+        &self,
+        id: i64,
+        actor: Actor,
+        commands: Vec<Command>,
+    ) -> Result<Vec<Recorded>, (usize, ApiError)> {
+        let slot = self.get(id).map_err(|e| (0, e))?;
         let (recorded, done, start_committer) = {
             let mut t = slot.state.write().unwrap_or_else(|e| e.into_inner());
-            let events = t.decide(&actor, command)?;
-            if events.is_empty() {
+            let at = now_millis();
+            let first = t.log().len();
+            // One command needs no copy: `decide` changes nothing.
+            let mut trial = if commands.len() > 1 {
+                Some(t.clone())
+            } else {
+                None
+            };
+            let mut recorded = Vec::new();
+            for (i, command) in commands.into_iter().enumerate() {
+                let state = trial.as_mut().unwrap_or(&mut t);
+                let events = state.decide(&actor, command).map_err(|e| (i, e.into()))?;
+                for event in events {
+                    let r = Recorded {
+                        seq: state.log().len() as u64 + 1,
+                        at,
+                        actor,
+                        event,
+                    };
+                    state.record(r.clone());
+                    recorded.push(r);
+                }
+            }
+            if recorded.is_empty() {
                 return Ok(vec![]);
             }
-            let at = now_millis();
-            let first = t.log().len() as u64 + 1;
-            let recorded: Vec<Recorded> = events
-                .into_iter()
-                .enumerate()
-                .map(|(i, event)| Recorded {
-                    seq: first + i as u64,
-                    at,
-                    actor,
-                    event,
-                })
-                .collect();
-            for r in &recorded {
-                t.record(r.clone());
+            match trial {
+                Some(trial) => *t = trial,
+                None => debug_assert_eq!(t.log().len(), first + recorded.len()),
             }
             // Queued under the state's lock, so the queue is in seq order.
             let (tx, rx) = tokio::sync::oneshot::channel();
@@ -233,9 +259,9 @@ impl Tournaments {
         }
         match done.await {
             Ok(Ok(())) => Ok(recorded),
-            Ok(Err(Failed::Conflict(message))) => Err(ApiError::conflict(message)),
-            Ok(Err(Failed::Database(what))) => Err(ApiError::internal(what)),
-            Err(_) => Err(ApiError::internal("a commit was dropped")),
+            Ok(Err(Failed::Conflict(message))) => Err((0, ApiError::conflict(message))),
+            Ok(Err(Failed::Database(what))) => Err((0, ApiError::internal(what))),
+            Err(_) => Err((0, ApiError::internal("a commit was dropped"))),
         }
     }
 }
@@ -380,6 +406,73 @@ mod tests {
             assert_eq!(stored.len(), all.get(id).unwrap().read(|t| t.log().len()));
             let players = all.get(id).unwrap().read(|t| t.players().count());
             assert_eq!(players, (WRITERS * EACH) as usize);
+        });
+    }
+
+    #[test]
+    fn several_commands_are_stored_together_or_not_at_all() {
+        let db = TestDb::sqlite();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let all = Tournaments::load(Store::connect(&db.url).await.unwrap())
+                .await
+                .unwrap();
+            let create = Command::CreateTournament {
+                name: "Together".into(),
+                dates: vec![],
+                rules: RulesSource::Preset {
+                    name: "standard".into(),
+                },
+                rounds: None,
+                games_per_round: None,
+                round_minutes: None,
+                tie_breaks: None,
+                odd_players: None,
+            };
+            let (id, _) = all.create(Actor::Director, create).await.unwrap();
+            let register = |n: u32| Command::RegisterPlayer {
+                number: jongg_tournament::PlayerNo(n),
+                name: format!("P{n}"),
+                club: None,
+                late: false,
+            };
+            let stored = || async {
+                all.store()
+                    .load::<Actor, jongg_tournament::Event>(id)
+                    .await
+                    .unwrap()
+                    .len()
+            };
+            let before = stored().await;
+            // The third is refused (player 1 again): none is kept.
+            let (i, e) = all
+                .execute_all(
+                    id,
+                    Actor::Director,
+                    vec![register(1), register(2), register(1)],
+                )
+                .await
+                .unwrap_err();
+            assert_eq!(i, 2, "{e:?}");
+            assert_eq!(all.get(id).unwrap().read(|t| t.players().count()), 0);
+            assert_eq!(stored().await, before);
+            // All allowed: all kept, in one commit.
+            let commits = all.commits();
+            let done = all
+                .execute_all(
+                    id,
+                    Actor::Director,
+                    vec![register(1), register(2), register(3)],
+                )
+                .await
+                .unwrap();
+            assert_eq!(done.len(), 3);
+            assert_eq!(all.commits(), commits + 1);
+            assert_eq!(stored().await, before + 3);
+            assert_eq!(all.get(id).unwrap().read(|t| t.players().count()), 3);
         });
     }
 }

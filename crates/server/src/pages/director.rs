@@ -12,7 +12,6 @@ use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
-use jongg_store::now_millis;
 use jongg_tournament::{
     Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, SheetState,
     TieBreak, Tournament,
@@ -477,22 +476,23 @@ async fn upload_players(
             late: p.late,
         })
         .collect();
-    let slot = app.tournaments.get(id)?;
-    let mut trial = slot.read(Tournament::clone);
-    for (i, c) in commands.iter().enumerate() {
-        trial
-            .execute(Actor::Director, c.clone(), now_millis())
-            .map_err(|e| {
-                ApiError::unprocessable(format!(
-                    "player {} of the list: {e}; nobody was registered",
-                    i + 1
-                ))
-            })?;
-    }
+    // All in one: decided together, stored in one transaction, or none.
     let n = commands.len();
-    for c in commands {
-        app.tournaments.execute(id, Actor::Director, c).await?;
-    }
+    app.tournaments
+        .execute_all(id, Actor::Director, commands)
+        .await
+        .map_err(|(i, e)| {
+            // The list as a whole cannot be taken: 422, whatever the line.
+            if e.status.is_client_error() {
+                ApiError::unprocessable(format!(
+                    "player {} of the list: {}; nobody was registered",
+                    i + 1,
+                    e.message
+                ))
+            } else {
+                e
+            }
+        })?;
     Ok(axum::Json(json!({ "registered": n })).into_response())
 }
 
