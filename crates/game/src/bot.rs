@@ -179,6 +179,28 @@ pub struct GreedyBot<'c> {
     cache: Option<(Counts, usize, Vec<NearHand>)>,
 }
 
+/// A live opponent whose exposures no line of the card can still complete,
+/// judged as the engine judges a dead call: against every discard and the
+/// other racks' exposed naturals (mahjong-mania-2026 13e; standard 14).
+fn hopeless_hand(view: &View<'_>, judge: &dyn Judge) -> Option<Seat> {
+    let me = view.seat();
+    Seat::ALL.into_iter().find(|&target| {
+        if target == me || !view.live(target) || view.exposures(target).is_empty() {
+            return false;
+        }
+        let mut out = Counts::default();
+        for (_, t) in view.floor() {
+            out.add(*t);
+        }
+        for s in Seat::ALL.into_iter().filter(|s| *s != target) {
+            for e in view.exposures(s) {
+                out.0[e.tile.index()] += e.naturals;
+            }
+        }
+        !judge.can_still_make(view.exposures(target), &out)
+    })
+}
+
 /// How many near lines the greedy bot weighs.
 const TOP: usize = 4;
 /// How many more near lines it looks at before ranking them its own way.
@@ -336,6 +358,9 @@ impl Bot for GreedyBot<'_> {
                 let exposures = view.exposures(me);
                 if judge.mahjong(&hand, exposures).is_some() {
                     return Action::MahJongg { shown: true };
+                }
+                if let Some(target) = hopeless_hand(view, judge) {
+                    return Action::DeclareDead { target };
                 }
                 let near = self.near(view).to_vec();
                 let score = Self::usefulness(&near, &hand);

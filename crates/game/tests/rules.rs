@@ -1053,6 +1053,65 @@ fn a_hand_that_can_make_nothing_is_declared_dead() {
 }
 
 #[test]
+fn a_greedy_bot_declares_a_hopeless_hand_dead() {
+    // standard 14; mahjong-mania-2026 rule 13e: any player may declare a hand
+    // dead that can make nothing; the bot calls it on its own turn, and only
+    // then (North's one-suit toy line dies with 6D and 9B exposed).
+    use jongg_game::bot::{Bot, GreedyBot};
+    let card = jongg_card::Card::practice();
+    let mut bot = GreedyBot::new(&card, 1);
+    let mut g = position(
+        table("standard"),
+        [
+            "6D 9B 1Cx3 2Cx3 3Cx3 4Cx3",
+            "",
+            "",
+            "6Dx2 9Bx2 7Dx3 8Dx3 3D",
+        ],
+        "5D 9C 9C 9C 5C",
+    );
+    discard(&mut g, E, "6D");
+    claim(&mut g, N, Call::Exposure);
+    all_decline(&mut g);
+    act(
+        &mut g,
+        N,
+        Action::Expose {
+            naturals: 2,
+            jokers: 0,
+        },
+    );
+    discard(&mut g, N, "3D");
+    all_decline(&mut g);
+    act(&mut g, E, Action::Pick);
+    // One exposure still allows a line: East just discards.
+    assert!(matches!(bot.act(&g.view(E), &TOY), Action::Discard { .. }));
+    discard(&mut g, E, "9B");
+    claim(&mut g, N, Call::Exposure);
+    all_decline(&mut g);
+    act(
+        &mut g,
+        N,
+        Action::Expose {
+            naturals: 2,
+            jokers: 0,
+        },
+    );
+    discard(&mut g, N, "7D");
+    all_decline(&mut g);
+    act(&mut g, E, Action::Pick);
+    let call = bot.act(&g.view(E), &TOY);
+    assert_eq!(call, Action::DeclareDead { target: N });
+    let ev = act(&mut g, E, call);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::DeadCalled { upheld: true, .. }))
+    );
+    // North is dead now: the bot goes on with its turn.
+    assert!(matches!(bot.act(&g.view(E), &TOY), Action::Discard { .. }));
+}
+
+#[test]
 fn a_wrong_dead_call_in_mahjong_mania_is_a_penalty_and_play_goes_on() {
     // R5; mahjong-mania-2026 rule 13: -10 to the wrong caller.
     let mut g = claim_table("mahjong-mania-2026");
