@@ -73,3 +73,34 @@ fn a_played_record_scores_and_a_table_of_three_leaves_the_empty_seat_out() {
         }
     }
 }
+
+#[test]
+fn greedy_bots_never_call_a_hand_dead_wrongly() {
+    // Their dead calls are judged as the engine judges them (standard 14):
+    // no false-dead-call penalty in any game (R5).
+    use jongg_game::sim::play_record;
+    use jongg_rules::record::PenaltyKind;
+    use jongg_tiles::{BySeat, Seat};
+    let card = Card::practice();
+    let preset = Preset::builtin("standard").unwrap();
+    let mut dead = 0;
+    for seed in 0..16 {
+        let rec = play_record(
+            &preset,
+            &card,
+            BySeat([true; 4]),
+            Seat::East,
+            seed,
+            BotKind::Greedy,
+        )
+        .unwrap();
+        assert!(
+            rec.penalties
+                .iter()
+                .all(|p| p.kind != PenaltyKind::FalseDeadCall),
+            "seed {seed}: {rec:?}"
+        );
+        dead += rec.dead.len();
+    }
+    assert!(dead > 0, "some hand was called dead in 16 games");
+}
