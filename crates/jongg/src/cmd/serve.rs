@@ -41,11 +41,18 @@ pub struct DemoArgs {
     /// The seed of the seating and the simulated games.
     #[arg(long, default_value_t = 2026)]
     seed: u64,
-    /// `played`: every game played out by bots on the practice card and
-    /// entered as its game record (the preset scores it); `points`: plain
-    /// points, random but plausible (fast, for very large demos).
-    #[arg(long, default_value = "played", value_parser = ["played", "points"])]
-    games: String,
+    /// How the demo's games are made.
+    #[arg(long, value_enum, default_value_t = DemoGames::Played)]
+    games: DemoGames,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DemoGames {
+    /// Every game played out by bots on the practice card and entered as its
+    /// game record (the preset scores it).
+    Played,
+    /// Plain points, random but plausible (fast, for very large demos).
+    Points,
 }
 
 /// One game played by four greedy bots on the practice card; the deal
@@ -55,7 +62,11 @@ fn played_game(
 ) -> impl FnMut(&Preset, BySeat<bool>, GameNo, u64) -> Result<Entry, String> + '_ {
     move |preset, seated, game, seed| {
         let present: Vec<Seat> = Seat::ALL.into_iter().filter(|s| seated[*s]).collect();
-        let dealer = present[(usize::from(game.max(1)) - 1) % present.len().max(1)];
+        let turn = usize::from(game.saturating_sub(1));
+        let dealer = match present.len() {
+            0 => Seat::East,
+            n => present[turn % n],
+        };
         let record = play_record(preset, card, seated, dealer, seed, BotKind::Greedy)
             .map_err(|e| e.to_string())?;
         let record = serde_json::to_value(&record).map_err(|e| e.to_string())?;
@@ -133,10 +144,9 @@ pub fn demo(a: DemoArgs) -> ExitCode {
     let card = Card::practice();
     let mut played = played_game(&card);
     let mut points = random_points;
-    let games: &mut GameMaker<'_> = if a.games == "points" {
-        &mut points
-    } else {
-        &mut played
+    let games: &mut GameMaker<'_> = match a.games {
+        DemoGames::Points => &mut points,
+        DemoGames::Played => &mut played,
     };
     match rt.block_on(jongg_server::tools::demo(
         &a.database,
@@ -147,10 +157,9 @@ pub fn demo(a: DemoArgs) -> ExitCode {
         games,
     )) {
         Ok((id, t)) => {
-            let how = if a.games == "points" {
-                "plain points"
-            } else {
-                "games played by bots, entered as game records"
+            let how = match a.games {
+                DemoGames::Points => "plain points",
+                DemoGames::Played => "games played by bots, entered as game records",
             };
             println!(
                 "Created tournament {id}: {} players, {} rounds under `{}`, finished, {how} (database: {}).",
