@@ -597,7 +597,8 @@ impl Tournament {
             .ok_or_else(|| conflict("the tournament's rules cannot be read"))
     }
 
-    fn rounds_started(&self) -> RoundNo {
+    /// How many rounds have started (under way or closed).
+    pub fn rounds_started(&self) -> RoundNo {
         self.rounds
             .iter()
             .filter(|r| r.state != RoundState::Seated)

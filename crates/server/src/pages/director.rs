@@ -196,7 +196,7 @@ fn settings_form(t: &Tournament) -> SettingsForm {
         dates: s.map_or_else(String::new, |s| s.dates.join("\n")),
         rounds: s.map_or(4, |s| s.rounds),
         games_per_round: s.map_or(4, |s| s.games_per_round),
-        games_fixed: t.rounds().iter().any(|r| r.state != RoundState::Seated),
+        games_fixed: t.rounds_started() > 0,
         round_minutes: s.map_or(60, |s| s.round_minutes),
         tie_breaks,
         three_player_tables: three,
