@@ -331,6 +331,19 @@ fn printables_as_html_and_pdf_and_csv_exports() {
         assert_eq!(r.header("content-type"), Some("application/pdf"));
         assert!(r.body.starts_with(b"%PDF-"), "{doc}.pdf");
     }
+    // The printed standings say the tournament's own ranking order.
+    let standings = page(&app, true, &format!("{base}/standings"), 200);
+    assert!(standings.contains("Ranked by points, then Mah Jonggs, then best single game"));
+    expect(
+        app.director()
+            .patch(&t(id), &json!({ "tie_breaks": ["points", "best_game"] })),
+        200,
+    );
+    let standings = page(&app, true, &format!("{base}/standings"), 200);
+    assert!(
+        standings.contains("Ranked by points, then best single game;"),
+        "{standings}"
+    );
     let cards = page(&app, true, &format!("{base}/round/2/cards"), 200);
     assert_eq!(cards.matches("<svg").count(), 4, "a QR code per table");
     assert_eq!(cards.matches("/score?key=").count(), 4);

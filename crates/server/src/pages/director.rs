@@ -153,14 +153,6 @@ struct SettingsForm {
     sit_out_points: i32,
 }
 
-fn tie_break_word(t: TieBreak) -> &'static str {
-    match t {
-        TieBreak::Points => "points",
-        TieBreak::MahJonggs => "Mah Jonggs",
-        TieBreak::BestGame => "best single game",
-    }
-}
-
 fn settings_form(t: &Tournament) -> SettingsForm {
     use TieBreak::{BestGame, MahJonggs, Points};
     let s = t.settings();
@@ -178,11 +170,10 @@ fn settings_form(t: &Tournament) -> SettingsForm {
     let tie_breaks = orders
         .into_iter()
         .map(|o| {
-            let words: Vec<&str> = o.iter().map(|t| tie_break_word(*t)).collect();
             let chosen = o == current;
             (
                 serde_json::to_string(&o).unwrap_or_default(),
-                words.join(", then "),
+                super::ranking_order(&o),
                 chosen,
             )
         })

@@ -175,6 +175,20 @@ pub(crate) fn round_ends(t: &Tournament, r: &jongg_tournament::Round) -> Option<
 }
 
 /// Capitalised seat name, for people.
+/// A ranking order in words: "points, then Mah Jonggs, then best single game".
+pub(crate) fn ranking_order(order: &[jongg_tournament::TieBreak]) -> String {
+    use jongg_tournament::TieBreak;
+    let words: Vec<&str> = order
+        .iter()
+        .map(|t| match t {
+            TieBreak::Points => "points",
+            TieBreak::MahJonggs => "Mah Jonggs",
+            TieBreak::BestGame => "best single game",
+        })
+        .collect();
+    words.join(", then ")
+}
+
 pub(crate) fn seat_name(s: jongg_tiles::Seat) -> &'static str {
     use jongg_tiles::Seat;
     match s {

@@ -223,7 +223,14 @@ fn standings(t: &Tournament) -> Doc {
     Doc {
         title: format!("{}: {label}", name_of(t)),
         sections: vec![Section {
-            paragraphs: vec!["Only accepted score sheets count. Ties are broken by Mah Jonggs, then the best single game, as the tournament's settings order them.".into()],
+            paragraphs: vec![format!(
+                "Only accepted score sheets count. Ranked by {}; players equal on all of these share a rank.",
+                super::ranking_order(
+                    &t.settings()
+                        .map(|s| s.tie_breaks.clone())
+                        .unwrap_or_default()
+                )
+            )],
             grid: Some(grid),
             ..Section::default()
         }],
