@@ -139,24 +139,46 @@ pub fn sample_tournament_upto(
     seed: u64,
     base: i64,
 ) -> Result<Tournament, ToolError> {
-    let mut games = random_points;
-    sample_tournament_with(
-        name, preset, players, rounds, played, seed, base, &mut games,
-    )
+    let sample = Sample {
+        name,
+        preset,
+        players,
+        rounds,
+        played,
+        seed,
+        base,
+    };
+    sample_tournament_with(&sample, &mut random_points)
+}
+
+/// Which sample tournament to make: `players` players, `rounds` rounds under
+/// `preset`, the first `played` of them played, round 1 seated at random
+/// from `seed` and starting at `base` (Unix milliseconds).
+#[derive(Debug, Clone, Copy)]
+pub struct Sample<'a> {
+    pub name: &'a str,
+    pub preset: &'a str,
+    pub players: u32,
+    pub rounds: RoundNo,
+    pub played: RoundNo,
+    pub seed: u64,
+    pub base: i64,
 }
 
 /// Like [`sample_tournament_upto`], with the games made by `games`.
-#[allow(clippy::too_many_arguments)]
 pub fn sample_tournament_with(
-    name: &str,
-    preset: &str,
-    players: u32,
-    rounds: RoundNo,
-    played: RoundNo,
-    seed: u64,
-    base: i64,
+    sample: &Sample<'_>,
     games: &mut GameMaker<'_>,
 ) -> Result<Tournament, ToolError> {
+    let Sample {
+        name,
+        preset,
+        players,
+        rounds,
+        played,
+        seed,
+        base,
+    } = *sample;
     let rules =
         Preset::builtin(preset).ok_or_else(|| ToolError::UnknownPreset(preset.to_string()))?;
     let mut rng = Rng(seed);
@@ -277,16 +299,17 @@ pub async fn demo(
     seed: u64,
     games: &mut GameMaker<'_>,
 ) -> Result<(i64, Tournament), ToolError> {
-    let t = sample_tournament_with(
-        &format!("Demo tournament ({preset})"),
+    let name = format!("Demo tournament ({preset})");
+    let sample = Sample {
+        name: &name,
         preset,
         players,
         rounds,
-        rounds,
+        played: rounds,
         seed,
-        now_millis(),
-        games,
-    )?;
+        base: now_millis(),
+    };
+    let t = sample_tournament_with(&sample, games)?;
     let store = Store::connect(database).await?;
     let id = store.import_tournament(&stored_log(&t)).await?;
     store.close().await;
