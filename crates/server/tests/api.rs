@@ -259,17 +259,7 @@ fn a_scorekeeper_link_writes_only_its_own_table(app: &mut App) {
     let id = tournament(app, "standard", 8, 2);
     let other = tournament(app, "standard", 8, 2);
     let mut d = app.director();
-    expect(
-        d.post(
-            &format!("{}/rounds/1/seat", t(id)),
-            &json!({ "method": { "kind": "by_number" } }),
-        ),
-        200,
-    );
-    expect(
-        d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
-        200,
-    );
+    seat_and_start(app, id, 1, json!({ "kind": "by_number" }));
     let link = expect(d.get(&format!("{}/rounds/1/tables/1/link", t(id))), 200);
     let token = link["token"].as_str().unwrap();
     assert!(
@@ -425,17 +415,7 @@ fn an_accepted_sheet_is_changed_only_by_the_director(app: &mut App) {
 /// Seats 4 players, enters 4 games of +30/-10 each, signs and accepts (round left open).
 fn play_round_open(app: &App, id: i64) {
     let mut d = app.director();
-    expect(
-        d.post(
-            &format!("{}/rounds/1/seat", t(id)),
-            &json!({ "method": { "kind": "by_number" } }),
-        ),
-        200,
-    );
-    expect(
-        d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
-        200,
-    );
+    seat_and_start(app, id, 1, json!({ "kind": "by_number" }));
     let link = expect(d.get(&format!("{}/rounds/1/tables/1/link", t(id))), 200);
     let mut k = app.with_token(link["token"].as_str().unwrap());
     for g in 1..=4 {

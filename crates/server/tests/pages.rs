@@ -108,17 +108,7 @@ fn the_score_page_opens_from_the_table_link_only() {
     let app = App::start(Backend::Sqlite);
     let id = tournament(&app, "standard", 16, 4);
     let mut d = app.director();
-    expect(
-        d.post(
-            &format!("{}/rounds/1/seat", t(id)),
-            &json!({ "method": { "kind": "by_number" } }),
-        ),
-        200,
-    );
-    expect(
-        d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
-        200,
-    );
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
     let link = expect(d.get(&format!("{}/rounds/1/tables/2/link", t(id))), 200);
     let url = link["url"].as_str().unwrap();
     let path = &url[url.find("/score").unwrap()..];
@@ -138,18 +128,7 @@ fn the_score_form_offers_every_ending_and_hand_the_preset_scores() {
     let app = App::start(Backend::Sqlite);
     for (preset, misnamed_claim) in [("standard", false), ("mahjong-mania-2026", true)] {
         let id = tournament(&app, preset, 8, 2);
-        expect(
-            app.director().post(
-                &format!("{}/rounds/1/seat", t(id)),
-                &json!({ "method": { "kind": "by_number" } }),
-            ),
-            200,
-        );
-        expect(
-            app.director()
-                .post(&format!("{}/rounds/1/start", t(id)), &json!({})),
-            200,
-        );
+        seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
         let html = page(&app, true, &format!("/director/t/{id}/r/1/table/1"), 200);
         // R8: Mah Jongg in error, with who declared, who exposed, the claimed value.
         for needle in [

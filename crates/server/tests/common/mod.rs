@@ -202,13 +202,8 @@ pub const SEATS: [&str; 4] = ["east", "south", "west", "north"];
 /// Plays one round with `points(table, game, seats) -> [i32; 4]`: enters
 /// every game as the table's scorekeeper, signs every seat, accepts as the
 /// director, closes the round.
-pub fn play_round(
-    app: &App,
-    id: i64,
-    round: u32,
-    method: Value,
-    points: impl Fn(u64, u32, &[Option<u64>; 4]) -> [i32; 4],
-) {
+/// Seats round `round` by `method` and starts it, as the director.
+pub fn seat_and_start(app: &App, id: i64, round: u32, method: Value) {
     let mut d = app.director();
     expect(
         d.post(
@@ -221,6 +216,17 @@ pub fn play_round(
         d.post(&format!("{}/rounds/{round}/start", t(id)), &json!({})),
         200,
     );
+}
+
+pub fn play_round(
+    app: &App,
+    id: i64,
+    round: u32,
+    method: Value,
+    points: impl Fn(u64, u32, &[Option<u64>; 4]) -> [i32; 4],
+) {
+    seat_and_start(app, id, round, method);
+    let mut d = app.director();
     let games = expect(d.get(&t(id)), 200)["settings"]["games_per_round"]
         .as_u64()
         .unwrap() as u32;
