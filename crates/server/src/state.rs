@@ -339,7 +339,45 @@ impl Committer {
 mod tests {
     use super::*;
     use jongg_store::testing::TestDb;
-    use jongg_tournament::RulesSource;
+    use jongg_tournament::{PlayerNo, RulesSource};
+
+    /// A current-thread runtime (tasks run in the order they are spawned).
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    /// Every tournament of a fresh database, plus one new `standard` one.
+    async fn one_tournament(db: &TestDb) -> (Tournaments, i64) {
+        let all = Tournaments::load(Store::connect(&db.url).await.unwrap())
+            .await
+            .unwrap();
+        let create = Command::CreateTournament {
+            name: "Test".into(),
+            dates: vec![],
+            rules: RulesSource::Preset {
+                name: "standard".into(),
+            },
+            rounds: None,
+            games_per_round: None,
+            round_minutes: None,
+            tie_breaks: None,
+            odd_players: None,
+        };
+        let (id, _) = all.create(Actor::Director, create).await.unwrap();
+        (all, id)
+    }
+
+    fn register(n: u32) -> Command {
+        Command::RegisterPlayer {
+            number: PlayerNo(n),
+            name: format!("P{n}"),
+            club: None,
+            late: false,
+        }
+    }
 
     /// Scorekeepers each wait for their answer before sending the next
     /// command. Their commands must still be committed in groups, about one
@@ -350,38 +388,16 @@ mod tests {
         const WRITERS: u32 = 20;
         const EACH: u32 = 10;
         let db = TestDb::sqlite();
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let store = Store::connect(&db.url).await.unwrap();
-            let all = Arc::new(Tournaments::load(store).await.unwrap());
-            let create = Command::CreateTournament {
-                name: "Group commit".into(),
-                dates: vec![],
-                rules: RulesSource::Preset {
-                    name: "standard".into(),
-                },
-                rounds: None,
-                games_per_round: None,
-                round_minutes: None,
-                tie_breaks: None,
-                odd_players: None,
-            };
-            let (id, _) = all.create(Actor::Director, create).await.unwrap();
+        runtime().block_on(async {
+            let (all, id) = one_tournament(&db).await;
+            let all = Arc::new(all);
             let writers: Vec<_> = (0..WRITERS)
                 .map(|w| {
                     let all = all.clone();
                     tokio::spawn(async move {
                         for i in 0..EACH {
-                            let register = Command::RegisterPlayer {
-                                number: jongg_tournament::PlayerNo(w * EACH + i + 1),
-                                name: format!("Player {w}-{i}"),
-                                club: None,
-                                late: false,
-                            };
-                            all.execute(id, Actor::Director, register).await.unwrap();
+                            let command = register(w * EACH + i + 1);
+                            all.execute(id, Actor::Director, command).await.unwrap();
                         }
                     })
                 })
@@ -410,33 +426,8 @@ mod tests {
     #[test]
     fn several_commands_are_stored_together_or_not_at_all() {
         let db = TestDb::sqlite();
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let all = Tournaments::load(Store::connect(&db.url).await.unwrap())
-                .await
-                .unwrap();
-            let create = Command::CreateTournament {
-                name: "Together".into(),
-                dates: vec![],
-                rules: RulesSource::Preset {
-                    name: "standard".into(),
-                },
-                rounds: None,
-                games_per_round: None,
-                round_minutes: None,
-                tie_breaks: None,
-                odd_players: None,
-            };
-            let (id, _) = all.create(Actor::Director, create).await.unwrap();
-            let register = |n: u32| Command::RegisterPlayer {
-                number: jongg_tournament::PlayerNo(n),
-                name: format!("P{n}"),
-                club: None,
-                late: false,
-            };
+        runtime().block_on(async {
+            let (all, id) = one_tournament(&db).await;
             let stored = || async {
                 all.store()
                     .load::<Actor, jongg_tournament::Event>(id)
