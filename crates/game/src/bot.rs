@@ -184,14 +184,15 @@ pub struct GreedyBot<'c> {
 /// other racks' exposed naturals (mahjong-mania-2026 13e; standard 14).
 fn hopeless_hand(view: &View<'_>, judge: &dyn Judge) -> Option<Seat> {
     let me = view.seat();
+    let mut discards = Counts::default();
+    for (_, t) in view.floor() {
+        discards.add(*t);
+    }
     Seat::ALL.into_iter().find(|&target| {
         if target == me || !view.live(target) || view.exposures(target).is_empty() {
             return false;
         }
-        let mut out = Counts::default();
-        for (_, t) in view.floor() {
-            out.add(*t);
-        }
+        let mut out = discards;
         for s in Seat::ALL.into_iter().filter(|s| *s != target) {
             for e in view.exposures(s) {
                 out.0[e.tile.index()] += e.naturals;
