@@ -43,9 +43,12 @@ PY
 )
 
 # Logging out or in would end or rate-limit the session the fuzzer uses.
+# One worker: with two, schemathesis's own generator once failed in a clean
+# CI run (a KeyError in Python's linecache, a race between its threads);
+# one worker is as fast here and gives the same cases every run.
 (cd "$WORK" && "$VENV/bin/schemathesis" run "$URL/openapi.json" \
   -H "Authorization: Bearer $SESSION" \
-  --checks not_a_server_error --max-examples 40 --workers 2 --seed 2026 \
+  --checks not_a_server_error --max-examples 40 --workers 1 --seed 2026 \
   --exclude-path /api/logout --exclude-path /api/login --exclude-path /api/setup \
   --no-color)
 
