@@ -6,6 +6,7 @@
 //! [`score()`] turns it into points per seat with one line per reason.
 //! See `docs/rules.md` and `docs/scoring.md`.
 
+pub mod floor;
 mod load;
 pub mod movement;
 mod preset;
@@ -13,6 +14,7 @@ pub mod record;
 mod score;
 mod summary;
 
+pub use floor::{Incident, Ruling};
 pub use load::PresetError;
 pub use preset::{
     BlindPass, Calls, Change, Charleston, Cite, FalseDeadCall, Heavenly, IntactAward,
