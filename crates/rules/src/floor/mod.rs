@@ -97,10 +97,11 @@ impl Preset {
         let ends = self.incidents.get(claim).and_then(|r| r.effect.ends_game);
         if self.misnamed_discard.claim_ends_game && ends != Some(GameResult::MisnamedMahjongClaim) {
             return Err((
-                format!("incidents.{claim}.effect.ends_game"),
-                "misnamed_discard.claim_ends_game is true, so this incident must end the game \
-                 with \"misnamed_mahjong_claim\" (R4): make the two agree"
-                    .into(),
+                "misnamed_discard.claim_ends_game".into(),
+                format!(
+                    "is true, so incident `{claim}` must end the game with \
+                     \"misnamed_mahjong_claim\" (R4): make the two agree"
+                ),
             ));
         }
         Ok(())
