@@ -1009,3 +1009,141 @@ fn ruling_points_agree_with_scoring_under_every_preset() {
 fn kind_kills(p: &Preset, kind: Option<PenaltyKind>) -> bool {
     kind == Some(PenaltyKind::FalseDeadCall) && p.false_dead_call.makes_dead
 }
+
+/// The incidents each text speaks to itself (hand-listed from the texts);
+/// every other incident is the `standard` ruling by R1.
+#[test]
+fn each_preset_rules_itself_where_its_text_speaks_and_by_r1_elsewhere() {
+    let own: [(&str, &[&str]); 4] = [
+        // beth-emeth 7-12, PENALTIES, MAH JONGG IN ERROR, REDEEMING JOKERS, the closing rule,
+        // and "Director's ruling will be final".
+        (
+            "beth-emeth",
+            &[
+                "blind_pass_peek",
+                "second_charleston_stop",
+                "picking_ahead",
+                "picking_out_of_turn",
+                "discarding_before_picking",
+                "covered_discard_claimed",
+                "misnamed_discard_exposure",
+                "misnamed_discard_exposed_in_reliance",
+                "incorrect_exposure",
+                "joker_exchange_refused",
+                "misnamed_discard_mahjong",
+                "mahjong_in_error_verbal",
+                "mahjong_in_error_exposed",
+                "mahjong_in_error_others_exposed",
+                "false_dead_call",
+                "argument_with_director",
+            ],
+        ),
+        // mahjong-mania-2026 rules 2-14, SCORING d-e, PENALTIES and its closing lines.
+        (
+            "mahjong-mania-2026",
+            &[
+                "blind_pass_peek",
+                "second_charleston_stop",
+                "discard_before_east",
+                "wrong_tile_count_before_first_discard",
+                "picking_ahead",
+                "picking_out_of_turn",
+                "discarding_before_picking",
+                "wrong_end_of_wall",
+                "hidden_wall_tail",
+                "wrong_tile_count",
+                "misnamed_discard_exposure",
+                "misnamed_discard_exposed_in_reliance",
+                "discard_claimed_after_next_pick",
+                "competing_claims",
+                "claim_withdrawn",
+                "claimed_tile_racked",
+                "incorrect_exposure",
+                "joker_exchange_before_picking",
+                "joker_exchange_refused",
+                "misnamed_discard_mahjong",
+                "misnamed_discard_false_mahjong_claim",
+                "mahjong_in_error_verbal",
+                "mahjong_in_error_exposed",
+                "mahjong_in_error_others_exposed",
+                "mahjong_hand_not_displayed",
+                "false_dead_call",
+                "time_called",
+                "argument_with_director",
+                "score_change_after_submission",
+            ],
+        ),
+        // mississippi-2025 "Tournament Rules", "Tournament Scoring", "Scorekeeping"; its
+        // verbal Mah Jongg in error is R8's reading of that text.
+        (
+            "mississippi-2025",
+            &[
+                "blind_pass_peek",
+                "second_charleston_stop",
+                "discard_before_east",
+                "wrong_end_of_wall",
+                "misnamed_discard_exposure",
+                "misnamed_discard_exposed_in_reliance",
+                "discard_claimed_after_next_pick",
+                "competing_claims",
+                "claim_withdrawn",
+                "claimed_tile_racked",
+                "incorrect_exposure",
+                "joker_exchange_before_picking",
+                "joker_exchange_refused",
+                "misnamed_discard_mahjong",
+                "mahjong_in_error_verbal",
+                "mahjong_in_error_exposed",
+                "mahjong_in_error_others_exposed",
+                "mahjong_hand_not_displayed",
+                "false_dead_call",
+                "time_called",
+                "discourteous_conduct",
+                "argument_with_director",
+                "score_change_after_submission",
+            ],
+        ),
+        // st-louis-senior-olympics 1d-1e, 2c, 3a-3f, 4b, 5e, 6i, 7d-7i, the heading and the NOTE.
+        (
+            "st-louis-senior-olympics",
+            &[
+                "blind_pass_peek",
+                "discard_before_east",
+                "picking_ahead",
+                "picking_out_of_turn",
+                "wrong_end_of_wall",
+                "wrong_tile_count",
+                "discard_claimed_after_next_pick",
+                "competing_claims",
+                "claim_withdrawn",
+                "claimed_tile_racked",
+                "time_called",
+                "discourteous_conduct",
+                "argument_with_director",
+                "disturbing_after_round",
+                "score_change_after_submission",
+            ],
+        ),
+    ];
+    for (name, ids) in own {
+        let p = preset(name);
+        for r in p.rulings() {
+            let is_own = ids.contains(&r.incident.id());
+            assert_eq!(
+                !r.source.starts_with("R1, "),
+                is_own,
+                "{name} {}: `{}`",
+                r.incident,
+                r.source
+            );
+            if is_own {
+                // Its own ruling cites its own text first, or a ruling that reads it.
+                assert!(
+                    r.source.starts_with(name) || r.source.starts_with("R8"),
+                    "{name} {}",
+                    r.incident
+                );
+            }
+        }
+    }
+}
