@@ -477,7 +477,9 @@ pub(crate) fn standard_rules() -> Option<&'static BTreeMap<Incident, IncidentRul
         std::sync::OnceLock::new();
     STANDARD
         .get_or_init(|| {
-            let text = crate::preset::PRESET_TEXTS.first()?.1;
+            let (_, text) = crate::preset::PRESET_TEXTS
+                .iter()
+                .find(|(name, _)| *name == "standard")?;
             toml::from_str::<OnlyIncidents>(text)
                 .ok()
                 .map(|o| o.incidents)
