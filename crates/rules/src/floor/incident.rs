@@ -1,14 +1,9 @@
-//! The incidents a director is called to, and each preset's rule for them.
-//!
-//! [`Incident`] is the closed vocabulary: a stable snake_case id for the
-//! command line, the server and the event log. [`IncidentRule`] is the data a
-//! preset file gives under `[incidents.<id>]`: the ruling in plain words, its
-//! effect on the game's record, its source. A preset's text that is silent on
-//! an incident takes the `standard` entry (R1): [`Incidents::inherit_from`].
+//! The incidents a director is called to: [`Incident`] is the closed
+//! vocabulary, a stable snake_case id for the command line, the server and
+//! the event log, with a title and the player each is about. What a preset
+//! rules for each is in `rule.rs`.
 
-use crate::record::{DeadReason, GameResult, PenaltyKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -66,207 +61,43 @@ pub const INCIDENT_COUNT: usize = 33;
 
 /// Each incident's id, title and the player it is about, in the order of
 /// the enum (checked by a test).
+#[rustfmt::skip]
 const TABLE: [(Incident, &str, &str, &str); INCIDENT_COUNT] = {
     use Incident::*;
     [
-        (
-            BlindPassPeek,
-            "blind_pass_peek",
-            "Looked at a blind-passed (stolen) tile",
-            "the player who looked",
-        ),
-        (
-            SecondCharlestonStop,
-            "second_charleston_stop",
-            "A player asks to stop the second Charleston",
-            "the player who asked to stop",
-        ),
-        (
-            DiscardBeforeEast,
-            "discard_before_east",
-            "A tile discarded before East's first discard",
-            "the player who discarded early",
-        ),
-        (
-            WrongTileCountBeforeFirstDiscard,
-            "wrong_tile_count_before_first_discard",
-            "Too many or too few tiles, found before East's first discard",
-            "the player with the wrong count",
-        ),
-        (
-            PickingAhead,
-            "picking_ahead",
-            "Picking ahead",
-            "the player who picked ahead",
-        ),
-        (
-            PickingOutOfTurn,
-            "picking_out_of_turn",
-            "Picking out of turn",
-            "the player who picked out of turn",
-        ),
-        (
-            DiscardingBeforePicking,
-            "discarding_before_picking",
-            "Discarding before picking",
-            "the player who discarded before picking",
-        ),
-        (
-            WrongEndOfWall,
-            "wrong_end_of_wall",
-            "Picking from the wrong wall or the wrong end of the wall",
-            "the player who picked from the wrong end",
-        ),
-        (
-            HiddenWallTail,
-            "hidden_wall_tail",
-            "The tail of the wall was hidden from view",
-            "the player who pushed the wall out",
-        ),
-        (
-            WrongTileCount,
-            "wrong_tile_count",
-            "Too many or too few tiles during play",
-            "the player with the wrong count",
-        ),
-        (
-            MisnamedDiscardExposure,
-            "misnamed_discard_exposure",
-            "A mis-named discard called for an exposure",
-            "the discarder who mis-named the tile",
-        ),
-        (
-            MisnamedDiscardExposedInReliance,
-            "misnamed_discard_exposed_in_reliance",
-            "Tiles exposed for a mis-named discard",
-            "the player who exposed tiles for it",
-        ),
-        (
-            DiscardClaimedAfterNextPick,
-            "discard_claimed_after_next_pick",
-            "A discard claimed after the next player picked",
-            "the player who claimed",
-        ),
-        (
-            CoveredDiscardClaimed,
-            "covered_discard_claimed",
-            "A covered discard claimed",
-            "the player who claimed",
-        ),
-        (
-            CompetingClaims,
-            "competing_claims",
-            "Two players claim the same discard",
-            "the players who claimed",
-        ),
-        (
-            ClaimWithdrawn,
-            "claim_withdrawn",
-            "A player changes their mind about a claim",
-            "the player who claimed",
-        ),
-        (
-            ClaimedTileRacked,
-            "claimed_tile_racked",
-            "A claimed tile put in the rack instead of on top",
-            "the player who racked the claimed tile",
-        ),
-        (
-            IncorrectExposure,
-            "incorrect_exposure",
-            "An incorrect exposure",
-            "the player who exposed",
-        ),
-        (
-            JokerExchangeBeforePicking,
-            "joker_exchange_before_picking",
-            "A joker exchanged before picking",
-            "the player who exchanged",
-        ),
-        (
-            JokerExchangeRefused,
-            "joker_exchange_refused",
-            "A joker exchange refused or disputed",
-            "the player who asked for the joker",
-        ),
-        (
-            MisnamedDiscardMahjong,
-            "misnamed_discard_mahjong",
-            "A mis-named discard claimed for Mah Jongg",
-            "the discarder who mis-named the tile",
-        ),
-        (
-            MisnamedDiscardFalseMahjongClaim,
-            "misnamed_discard_false_mahjong_claim",
-            "Mah Jongg claimed on a mis-named discard that does not complete the hand",
-            "the discarder who mis-named the tile",
-        ),
-        (
-            MahjongInErrorVerbal,
-            "mahjong_in_error_verbal",
-            "Mah Jongg declared in error, no tiles exposed",
-            "the declarer",
-        ),
-        (
-            MahjongInErrorExposed,
-            "mahjong_in_error_exposed",
-            "Mah Jongg declared in error, tiles exposed",
-            "the declarer",
-        ),
-        (
-            MahjongInErrorOthersExposed,
-            "mahjong_in_error_others_exposed",
-            "Mah Jongg declared in error, other players threw in their hands",
-            "each player who exposed because of it",
-        ),
-        (
-            MahjongHandNotDisplayed,
-            "mahjong_hand_not_displayed",
-            "A Mah Jongg hand not laid out as on the card",
-            "the declarer",
-        ),
-        (
-            FalseDeadCall,
-            "false_dead_call",
-            "A hand declared dead wrongly",
-            "the player who declared it dead",
-        ),
-        (
-            DeclaredSelfDead,
-            "declared_self_dead",
-            "A player declares their own hand dead",
-            "the player",
-        ),
-        (
-            TimeCalled,
-            "time_called",
-            "Time called with the game unfinished",
-            "every player at the table",
-        ),
-        (
-            DiscourteousConduct,
-            "discourteous_conduct",
-            "Discourteous, rude or abusive conduct",
-            "the player complained of",
-        ),
-        (
-            ArgumentWithDirector,
-            "argument_with_director",
-            "Arguing with the director",
-            "the player who argued",
-        ),
-        (
-            DisturbingAfterRound,
-            "disturbing_after_round",
-            "Staying after the round and disturbing players still playing",
-            "the player who disturbed others",
-        ),
-        (
-            ScoreChangeAfterSubmission,
-            "score_change_after_submission",
-            "A score questioned after the sheet was handed in",
-            "the player who questions it",
-        ),
+        (BlindPassPeek, "blind_pass_peek", "Looked at a blind-passed (stolen) tile", "the player who looked"),
+        (SecondCharlestonStop, "second_charleston_stop", "A player asks to stop the second Charleston", "the player who asked to stop"),
+        (DiscardBeforeEast, "discard_before_east", "A tile discarded before East's first discard", "the player who discarded early"),
+        (WrongTileCountBeforeFirstDiscard, "wrong_tile_count_before_first_discard", "Too many or too few tiles, found before East's first discard", "the player with the wrong count"),
+        (PickingAhead, "picking_ahead", "Picking ahead", "the player who picked ahead"),
+        (PickingOutOfTurn, "picking_out_of_turn", "Picking out of turn", "the player who picked out of turn"),
+        (DiscardingBeforePicking, "discarding_before_picking", "Discarding before picking", "the player who discarded before picking"),
+        (WrongEndOfWall, "wrong_end_of_wall", "Picking from the wrong wall or the wrong end of the wall", "the player who picked from the wrong end"),
+        (HiddenWallTail, "hidden_wall_tail", "The tail of the wall was hidden from view", "the player who pushed the wall out"),
+        (WrongTileCount, "wrong_tile_count", "Too many or too few tiles during play", "the player with the wrong count"),
+        (MisnamedDiscardExposure, "misnamed_discard_exposure", "A mis-named discard called for an exposure", "the discarder who mis-named the tile"),
+        (MisnamedDiscardExposedInReliance, "misnamed_discard_exposed_in_reliance", "Tiles exposed for a mis-named discard", "the player who exposed tiles for it"),
+        (DiscardClaimedAfterNextPick, "discard_claimed_after_next_pick", "A discard claimed after the next player picked", "the player who claimed"),
+        (CoveredDiscardClaimed, "covered_discard_claimed", "A covered discard claimed", "the player who claimed"),
+        (CompetingClaims, "competing_claims", "Two players claim the same discard", "the players who claimed"),
+        (ClaimWithdrawn, "claim_withdrawn", "A player changes their mind about a claim", "the player who claimed"),
+        (ClaimedTileRacked, "claimed_tile_racked", "A claimed tile put in the rack instead of on top", "the player who racked the claimed tile"),
+        (IncorrectExposure, "incorrect_exposure", "An incorrect exposure", "the player who exposed"),
+        (JokerExchangeBeforePicking, "joker_exchange_before_picking", "A joker exchanged before picking", "the player who exchanged"),
+        (JokerExchangeRefused, "joker_exchange_refused", "A joker exchange refused or disputed", "the player who asked for the joker"),
+        (MisnamedDiscardMahjong, "misnamed_discard_mahjong", "A mis-named discard claimed for Mah Jongg", "the discarder who mis-named the tile"),
+        (MisnamedDiscardFalseMahjongClaim, "misnamed_discard_false_mahjong_claim", "Mah Jongg claimed on a mis-named discard that does not complete the hand", "the discarder who mis-named the tile"),
+        (MahjongInErrorVerbal, "mahjong_in_error_verbal", "Mah Jongg declared in error, no tiles exposed", "the declarer"),
+        (MahjongInErrorExposed, "mahjong_in_error_exposed", "Mah Jongg declared in error, tiles exposed", "the declarer"),
+        (MahjongInErrorOthersExposed, "mahjong_in_error_others_exposed", "Mah Jongg declared in error, other players threw in their hands", "each player who exposed because of it"),
+        (MahjongHandNotDisplayed, "mahjong_hand_not_displayed", "A Mah Jongg hand not laid out as on the card", "the declarer"),
+        (FalseDeadCall, "false_dead_call", "A hand declared dead wrongly", "the player who declared it dead"),
+        (DeclaredSelfDead, "declared_self_dead", "A player declares their own hand dead", "the player"),
+        (TimeCalled, "time_called", "Time called with the game unfinished", "every player at the table"),
+        (DiscourteousConduct, "discourteous_conduct", "Discourteous, rude or abusive conduct", "the player complained of"),
+        (ArgumentWithDirector, "argument_with_director", "Arguing with the director", "the player who argued"),
+        (DisturbingAfterRound, "disturbing_after_round", "Staying after the round and disturbing players still playing", "the player who disturbed others"),
+        (ScoreChangeAfterSubmission, "score_change_after_submission", "A score questioned after the sheet was handed in", "the player who questions it"),
     ]
 };
 
@@ -351,142 +182,6 @@ impl<'de> Deserialize<'de> for Incident {
     }
 }
 
-/// What the director's ruling does to a player in conduct terms (the
-/// preset's `[discipline]` says how much).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Conduct {
-    /// A complaint: the next step of the warning ladder.
-    Complaint,
-    /// The discretionary penalty outside the game scores.
-    DiscretionaryPenalty,
-    /// Grounds for disqualification at once.
-    MayDisqualify,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-/// An incident's effect on the game's record (`docs/scoring.md`), applied
-/// to the incident's subject. All parts empty: no scoring effect.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Effect {
-    /// The subject's hand is dead, for this reason (record `dead`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dead: Option<DeadReason>,
-    /// A conduct penalty line for the subject (record `penalties`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub penalty: Option<PenaltyKind>,
-    /// The game ends with this result (record `result`). For
-    /// `mahjong_in_error` only when fewer than two hands stay intact (R8).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ends_game: Option<GameResult>,
-    /// The Mah Jongg was made on a mis-named discard (record `misnamed`, R4);
-    /// the subject is its discarder.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub misnamed_discard: bool,
-    /// Only when this holds (plain words, for the official to confirm).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub when: Option<String>,
-}
-
-impl Effect {
-    /// No scoring effect at all.
-    pub fn is_none(&self) -> bool {
-        self.dead.is_none()
-            && self.penalty.is_none()
-            && self.ends_game.is_none()
-            && !self.misnamed_discard
-    }
-}
-
-/// One incident's rule in a preset file (`[incidents.<id>]`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct IncidentRule {
-    /// The ruling in plain words. It never states points: those come from
-    /// the preset's values, so a director's change there changes the ruling.
-    pub ruling: String,
-    /// What it does to the game's record; absent: no scoring effect.
-    #[serde(default, skip_serializing_if = "Effect::is_none")]
-    pub effect: Effect,
-    /// Whether it is a discipline matter, and which kind.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub conduct: Option<Conduct>,
-    /// Related incidents the official may need next.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub see_also: Vec<Incident>,
-    /// The rule it comes from: a seed rule number or a ruling R1-R17.
-    pub source: String,
-}
-
-/// The incident rules of a preset, by incident. After reading, every
-/// incident has one (R1 fills the gaps from `standard`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Incidents(BTreeMap<Incident, IncidentRule>);
-
-impl Incidents {
-    /// The rule for one incident, if the preset has it (always, once read
-    /// by [`crate::Preset::from_toml`]).
-    pub fn get(&self, incident: Incident) -> Option<&IncidentRule> {
-        self.0.get(&incident)
-    }
-
-    /// The incidents without a rule.
-    pub fn missing(&self) -> Vec<Incident> {
-        Incident::ALL
-            .into_iter()
-            .filter(|i| !self.0.contains_key(i))
-            .collect()
-    }
-
-    /// Every rule, in the order of [`Incident::ALL`].
-    pub fn iter(&self) -> impl Iterator<Item = (Incident, &IncidentRule)> {
-        self.0.iter().map(|(i, r)| (*i, r))
-    }
-
-    /// R1: each incident this preset's text is silent on takes the rule of
-    /// `standard`, its source prefixed with "R1, ".
-    pub(crate) fn inherit_from(&mut self, standard: &BTreeMap<Incident, IncidentRule>) {
-        for (incident, rule) in standard {
-            self.0.entry(*incident).or_insert_with(|| IncidentRule {
-                source: format!("R1, {}", rule.source),
-                ..rule.clone()
-            });
-        }
-    }
-
-    /// Replaces one rule (for tests and tools that build a preset).
-    pub fn set(&mut self, incident: Incident, rule: IncidentRule) {
-        self.0.insert(incident, rule);
-    }
-}
-
-/// The incident rules of the built-in `standard` preset as its file gives
-/// them, for R1. Read once; `None` only if that file is broken, which the
-/// tests catch.
-pub(crate) fn standard_rules() -> Option<&'static BTreeMap<Incident, IncidentRule>> {
-    #[derive(Deserialize)]
-    struct OnlyIncidents {
-        incidents: BTreeMap<Incident, IncidentRule>,
-    }
-    static STANDARD: std::sync::OnceLock<Option<BTreeMap<Incident, IncidentRule>>> =
-        std::sync::OnceLock::new();
-    STANDARD
-        .get_or_init(|| {
-            let (_, text) = crate::preset::PRESET_TEXTS
-                .iter()
-                .find(|(name, _)| *name == "standard")?;
-            toml::from_str::<OnlyIncidents>(text)
-                .ok()
-                .map(|o| o.incidents)
-        })
-        .as_ref()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -526,27 +221,5 @@ mod tests {
         );
         assert!(shown.contains("mahjong_in_error_exposed"), "{shown}");
         assert!(shown.contains("blind_pass_peek"), "{shown}");
-    }
-
-    #[test]
-    fn r1_inherits_missing_rules_with_the_source_marked() {
-        let standard = standard_rules().expect("standard preset reads");
-        let mut mine = Incidents::default();
-        let own = IncidentRule {
-            ruling: "own".into(),
-            effect: Effect::default(),
-            conduct: None,
-            see_also: vec![],
-            source: "club 1".into(),
-        };
-        mine.set(Incident::PickingAhead, own.clone());
-        mine.inherit_from(standard);
-        assert!(mine.missing().is_empty());
-        assert_eq!(mine.get(Incident::PickingAhead), Some(&own));
-        let inherited = mine.get(Incident::BlindPassPeek).unwrap();
-        assert_eq!(
-            inherited.source,
-            format!("R1, {}", standard[&Incident::BlindPassPeek].source)
-        );
     }
 }

@@ -11,6 +11,8 @@ mod card;
 mod clock;
 mod discipline;
 mod incident;
+mod points;
+mod rule;
 mod ruling;
 mod sign_off;
 mod summary;
@@ -18,9 +20,8 @@ mod summary;
 pub use card::{CARD_YEARS, CardReading, CardYear, EventCard, NotAReading};
 pub use clock::{Noted, SeatDuty, TimeWarning, Timing};
 pub use discipline::{Allowed, Discipline, DiscretionaryPenalty, Step, StepAction};
-pub use incident::{
-    Conduct, Effect, INCIDENT_COUNT, Incident, IncidentRule, Incidents, UnknownIncident,
-};
+pub use incident::{INCIDENT_COUNT, Incident, UnknownIncident};
+pub use rule::{Conduct, Effect, IncidentRule, Incidents};
 pub use ruling::{Award, Party, Ruling};
 pub use sign_off::{
     DeadHandMark, DeadHandMarkRule, GameSigners, PersonalCode, SignOff, SignWhen, Signature,
@@ -71,7 +72,7 @@ impl Preset {
     /// R1: the incidents this preset's text is silent on take the ruling
     /// of `standard`. Called once a preset is read, before it is checked.
     pub(crate) fn complete_by_r1(&mut self) {
-        if let Some(standard) = incident::standard_rules() {
+        if let Some(standard) = rule::standard_rules() {
             self.incidents.inherit_from(standard);
         }
     }
