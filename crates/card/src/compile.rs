@@ -2,7 +2,7 @@
 //! list of groups of one tile kind) with count vectors, masks and an index,
 //! so that a query never re-reads patterns.
 
-use crate::pattern::{Line, Shift, Sym};
+use crate::pattern::{Line, LineOptions, NumVar, Pattern, Shift, Sym};
 use jongg_tiles::{Dragon, KIND_COUNT, Suit, Tile, Wind};
 
 /// Kinds that can appear in a group (no joker).
@@ -90,7 +90,7 @@ impl Variant {
     }
 
     /// A key equal for variants with the same groups in any order.
-    fn key(&self) -> Vec<Group> {
+    pub(crate) fn key(&self) -> Vec<Group> {
         let mut g = self.groups.clone();
         g.sort();
         g
@@ -112,47 +112,87 @@ impl Variant {
     }
 }
 
+/// What one alternative of a line expands over, before its `d` and `w`
+/// groups are picked.
+struct Choices {
+    /// Offsets of the digits (`any`, `shift`).
+    shifts: Vec<i8>,
+    /// Values of the number variables, indexed by [`NumVar`] (unused ones 0).
+    values: Vec<[u8; NumVar::COUNT]>,
+    /// Suit per suit letter, indexed by letter (unused letters hold Dots).
+    suit_maps: Vec<[Suit; 3]>,
+    /// Ways to pick the `d` and `w` groups.
+    picks: u64,
+}
+
+impl Choices {
+    fn of(line: &Line, pat: &Pattern) -> Choices {
+        let options = &line.options;
+        let digits: Vec<u8> = pat
+            .groups
+            .iter()
+            .filter_map(|g| match g.sym {
+                Sym::Num(n) => Some(n),
+                _ => None,
+            })
+            .collect();
+        let candidates: Vec<i8> = match &options.shift {
+            Shift::Fixed => vec![0],
+            Shift::Any => (-8..=8).collect(),
+            Shift::Offsets(v) => v.clone(),
+        };
+        let shifts = candidates
+            .into_iter()
+            .filter(|&k| {
+                digits.iter().all(|&n| {
+                    let m = n as i8 + k;
+                    (1..=9).contains(&m) && options.allows_number(m as u8)
+                })
+            })
+            .collect();
+        Choices {
+            shifts,
+            values: var_values(line, pat),
+            suit_maps: suit_maps(&pat.letters(), options),
+            picks: picks(pat),
+        }
+    }
+
+    /// Concrete hands before duplicates merge.
+    fn count(&self) -> u64 {
+        [
+            self.shifts.len() as u64,
+            self.values.len() as u64,
+            self.suit_maps.len() as u64,
+        ]
+        .iter()
+        .fold(self.picks, |a, &b| a.saturating_mul(b))
+    }
+}
+
+/// The concrete hands a line stands for, counted before duplicates merge:
+/// the work of expanding it. Cheap: no hand is built.
+pub fn hand_count(line: &Line) -> u64 {
+    line.alternatives
+        .iter()
+        .map(|pat| Choices::of(line, pat).count())
+        .fold(0, u64::saturating_add)
+}
+
 /// All variants of one line, deduplicated.
 pub fn expand(line: &Line, line_index: u32) -> Vec<Variant> {
     let mut out: Vec<Variant> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for pat in &line.alternatives {
-        let mut vars: Vec<u8> = pat
-            .groups
-            .iter()
-            .filter_map(|g| g.suit.map(|s| s.0))
-            .collect();
-        vars.sort_unstable();
-        vars.dedup();
-        let numbers: Vec<u8> = pat
-            .groups
-            .iter()
-            .filter_map(|g| {
-                if let Sym::Num(n) = g.sym {
-                    Some(n)
-                } else {
-                    None
-                }
-            })
-            .collect();
-        let shifts: Vec<i8> = match &line.options.shift {
-            Shift::Fixed => vec![0],
-            Shift::Any => (-8..=8).collect(),
-            Shift::Offsets(v) => v.clone(),
-        };
-        for &k in &shifts {
-            let fits = numbers.iter().all(|&n| {
-                let m = n as i8 + k;
-                (1..=9).contains(&m) && line.options.allows_number(m as u8)
-            });
-            if !fits {
-                continue;
-            }
-            for suits in suit_assignments(&vars, &line.options.pinned) {
-                for groups in concrete(pat, k, &suits) {
-                    let v = Variant::new(line_index, groups);
-                    if seen.insert(v.key()) {
-                        out.push(v);
+        let choices = Choices::of(line, pat);
+        for &k in &choices.shifts {
+            for values in &choices.values {
+                for suits in &choices.suit_maps {
+                    for groups in concrete(pat, k, values, suits) {
+                        let v = Variant::new(line_index, groups);
+                        if seen.insert(v.key()) {
+                            out.push(v);
+                        }
                     }
                 }
             }
@@ -161,39 +201,106 @@ pub fn expand(line: &Line, line_index: u32) -> Vec<Variant> {
     out
 }
 
-/// Every injective map from the suit letters used to suits, honouring pins.
-/// Returned as a table indexed by letter (unused letters hold Dots).
-fn suit_assignments(vars: &[u8], pinned: &[Option<Suit>; 3]) -> Vec<[Suit; 3]> {
-    let mut out = Vec::new();
-    let mut cur = [Suit::Dots; 3];
-    fn go(
-        i: usize,
-        vars: &[u8],
-        pinned: &[Option<Suit>; 3],
-        cur: &mut [Suit; 3],
-        out: &mut Vec<[Suit; 3]>,
-    ) {
-        if i == vars.len() {
-            out.push(*cur);
-            return;
-        }
-        let v = vars[i] as usize;
-        for s in Suit::ALL {
-            if pinned[v].is_some_and(|p| p != s) || vars[..i].iter().any(|&u| cur[u as usize] == s)
-            {
-                continue;
+/// Every choice of values for the number variables the pattern uses: each
+/// in its range, different variables different numbers, and every term
+/// (with its offset) a number 1-9 that `odd`, `even` and `only` allow.
+fn var_values(line: &Line, pat: &Pattern) -> Vec<[u8; NumVar::COUNT]> {
+    let used = pat.vars_used();
+    let fits = |var: NumVar, value: u8| {
+        pat.groups.iter().all(|g| match g.sym {
+            Sym::Var { var: v, offset } if v == var => {
+                let m = value as i8 + offset;
+                (1..=9).contains(&m) && line.options.allows_number(m as u8)
             }
-            cur[v] = s;
-            go(i + 1, vars, pinned, cur, out);
+            _ => true,
+        })
+    };
+    let mut out = vec![[0u8; NumVar::COUNT]];
+    for i in 0..NumVar::COUNT {
+        if used & (1 << i) == 0 {
+            continue;
         }
+        let var = NumVar(i as u8);
+        let range = line.options.range(var);
+        let allowed: Vec<u8> = (1..=9)
+            .filter(|&v| range & (1 << v) != 0 && fits(var, v))
+            .collect();
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                allowed
+                    .iter()
+                    .filter(move |&&v| !prefix[..i].contains(&v))
+                    .map(move |&v| {
+                        let mut next = prefix;
+                        next[i] = v;
+                        next
+                    })
+            })
+            .collect();
     }
-    go(0, vars, pinned, &mut cur, &mut out);
     out
 }
 
-/// The concrete group lists of one pattern for one shift and suit map:
-/// several when the pattern has `d` (any dragon) or `w` (any wind) groups.
-fn concrete(pat: &crate::pattern::Pattern, shift: i8, suits: &[Suit; 3]) -> Vec<Vec<Group>> {
+/// Every map from the suit letters used to suits, honouring pins, that
+/// spreads the letters over an allowed count of suits (`suits=`; by
+/// default as many suits as letters: different letters, different suits).
+fn suit_maps(letters: &[u8], options: &LineOptions) -> Vec<[Suit; 3]> {
+    let allowed = options.suits.unwrap_or(1 << letters.len());
+    let mut out = Vec::new();
+    // Letters as base-3 digits, the first letter the most significant, so
+    // that maps come in the order the letters are written.
+    for code in 0..3usize.pow(letters.len() as u32) {
+        let mut map = [Suit::Dots; 3];
+        let mut rest = code;
+        for &l in letters.iter().rev() {
+            map[l as usize] = Suit::ALL[rest % 3];
+            rest /= 3;
+        }
+        let pinned_ok = letters
+            .iter()
+            .all(|&l| options.pinned[l as usize].is_none_or(|p| p == map[l as usize]));
+        let distinct = Suit::ALL
+            .iter()
+            .filter(|s| letters.iter().any(|&l| map[l as usize] == **s))
+            .count();
+        if pinned_ok && allowed & (1 << distinct) != 0 {
+            out.push(map);
+        }
+    }
+    out
+}
+
+/// Ways to pick the pattern's `d` and `w` groups (each different from the
+/// fixed dragons or winds and from each other), as [`concrete`] does.
+fn picks(pat: &Pattern) -> u64 {
+    let (mut any_d, mut any_w) = (0u64, 0u64);
+    let (mut dragons, mut winds) = (0u8, 0u8);
+    for g in &pat.groups {
+        match g.sym {
+            Sym::AnyDragon => any_d += 1,
+            Sym::AnyWind => any_w += 1,
+            Sym::Zero => dragons |= 1 << 2,
+            Sym::Red => dragons |= 1,
+            Sym::Green => dragons |= 1 << 1,
+            Sym::Wind(w) => winds |= 1 << w as u8,
+            _ => {}
+        }
+    }
+    // n (n-1) ... (n-k+1): k different picks from n.
+    let falling = |n: u64, k: u64| (0..k).fold(1u64, |a, i| a * n.saturating_sub(i));
+    falling(3 - dragons.count_ones() as u64, any_d) * falling(4 - winds.count_ones() as u64, any_w)
+}
+
+/// The concrete group lists of one pattern for one shift, variable values
+/// and suit map: several when the pattern has `d` (any dragon) or `w` (any
+/// wind) groups.
+fn concrete(
+    pat: &Pattern,
+    shift: i8,
+    values: &[u8; NumVar::COUNT],
+    suits: &[Suit; 3],
+) -> Vec<Vec<Group>> {
     // Fixed part first; `None` marks a slot still to choose.
     let mut base: Vec<Option<Group>> = Vec::with_capacity(pat.groups.len());
     let mut fixed_dragons: Vec<Dragon> = Vec::new();
@@ -202,6 +309,9 @@ fn concrete(pat: &crate::pattern::Pattern, shift: i8, suits: &[Suit; 3]) -> Vec<
         let suit = g.suit.map(|v| suits[v.0 as usize]);
         let tile = match g.sym {
             Sym::Num(n) => suit.and_then(|s| Tile::suited(s, (n as i8 + shift) as u8)),
+            Sym::Var { var, offset } => {
+                suit.and_then(|s| Tile::suited(s, (values[var.0 as usize] as i8 + offset) as u8))
+            }
             Sym::Zero => Some(Tile::dragon(Dragon::White)),
             Sym::SuitDragon => suit.map(|s| Tile::dragon(s.dragon())),
             Sym::Red => Some(Tile::dragon(Dragon::Red)),
@@ -223,7 +333,7 @@ fn concrete(pat: &crate::pattern::Pattern, shift: i8, suits: &[Suit; 3]) -> Vec<
     let mut cur = base.clone();
     fn go(
         i: usize,
-        pat: &crate::pattern::Pattern,
+        pat: &Pattern,
         fixed_dragons: &[Dragon],
         fixed_winds: &[Wind],
         cur: &mut Vec<Option<Group>>,

@@ -34,28 +34,29 @@ impl Rng {
 fn ref_variants(line: &Line) -> Vec<Vec<(Tile, u8)>> {
     let mut out = BTreeSet::new();
     for pat in &line.alternatives {
+        let used: BTreeSet<u8> = pat
+            .groups
+            .iter()
+            .filter_map(|g| g.suit.map(|s| s.0))
+            .collect();
+        // `suits=`: how many suits the letters may spread over; by default
+        // one suit per letter.
+        let suit_counts = line.options.suits.unwrap_or(1 << used.len());
         for map in 0..27usize {
             let suits = [
                 Suit::ALL[map % 3],
                 Suit::ALL[map / 3 % 3],
                 Suit::ALL[map / 9],
             ];
-            let used: BTreeSet<u8> = pat
-                .groups
-                .iter()
-                .filter_map(|g| g.suit.map(|s| s.0))
-                .collect();
-            // Different letters, different suits; unused letters fixed to Dots.
+            // Unused letters fixed to Dots; pins honoured.
             let ok = (0..3u8).all(|v| {
                 if !used.contains(&v) {
                     return suits[v as usize] == Suit::Dots;
                 }
                 line.options.pinned[v as usize].is_none_or(|p| p == suits[v as usize])
-                    && (0..3u8).all(|u| {
-                        u == v || !used.contains(&u) || suits[u as usize] != suits[v as usize]
-                    })
             });
-            if !ok {
+            let spread: BTreeSet<Suit> = used.iter().map(|&v| suits[v as usize]).collect();
+            if !ok || suit_counts & (1 << spread.len()) == 0 {
                 continue;
             }
             for k in -8i8..=8 {
@@ -67,19 +68,43 @@ fn ref_variants(line: &Line) -> Vec<Vec<(Tile, u8)>> {
                 if !shift_ok {
                     continue;
                 }
-                // Every number must be on the board and allowed.
-                let numbers_ok = pat.groups.iter().all(|g| match g.sym {
-                    Sym::Num(n) => {
-                        let m = n as i8 + k;
-                        (1..=9).contains(&m) && line.options.allows_number(m as u8)
+                // Every value of n, m, k (1-9 each; 0 for one unused).
+                for code in 0..1000usize {
+                    let values = [
+                        (code % 10) as i8,
+                        (code / 10 % 10) as i8,
+                        (code / 100) as i8,
+                    ];
+                    let vars_ok = (0..3).all(|i| {
+                        let is_used = pat
+                            .groups
+                            .iter()
+                            .any(|g| matches!(g.sym, Sym::Var { var, .. } if var.0 as usize == i));
+                        if !is_used {
+                            return values[i] == 0;
+                        }
+                        values[i] >= 1
+                            && line.options.ranges[i].is_none_or(|r| r & (1 << values[i]) != 0)
+                            && (0..3).all(|j| j == i || values[j] != values[i])
+                    });
+                    if !vars_ok {
+                        continue;
                     }
-                    _ => true,
-                });
-                if !numbers_ok {
-                    continue;
+                    // Every number must be on the board and allowed.
+                    let numbers_ok = pat.groups.iter().all(|g| {
+                        let m = match g.sym {
+                            Sym::Num(n) => n as i8 + k,
+                            Sym::Var { var, offset } => values[var.0 as usize] + offset,
+                            _ => return true,
+                        };
+                        (1..=9).contains(&m) && line.options.allows_number(m as u8)
+                    });
+                    if !numbers_ok {
+                        continue;
+                    }
+                    let mut groups = Vec::new();
+                    build(pat, &suits, k, &values, &mut groups, &mut out);
                 }
-                let mut groups = Vec::new();
-                build(pat, &suits, k, &mut groups, &mut out);
             }
         }
     }
@@ -92,6 +117,7 @@ fn build(
     pat: &jongg_card::Pattern,
     suits: &[Suit; 3],
     k: i8,
+    values: &[i8; 3],
     groups: &mut Vec<(Tile, u8)>,
     out: &mut BTreeSet<Vec<(Tile, u8)>>,
 ) {
@@ -106,6 +132,9 @@ fn build(
     let suit = g.suit.map(|v| suits[v.0 as usize]);
     let choices: Vec<Tile> = match g.sym {
         Sym::Num(n) => vec![Tile::suited(suit.unwrap(), (n as i8 + k) as u8).unwrap()],
+        Sym::Var { var, offset } => {
+            vec![Tile::suited(suit.unwrap(), (values[var.0 as usize] + offset) as u8).unwrap()]
+        }
         Sym::Zero => vec![Tile::dragon(Dragon::White)],
         Sym::SuitDragon => vec![Tile::dragon(suit.unwrap().dragon())],
         Sym::Red => vec![Tile::dragon(Dragon::Red)],
@@ -130,7 +159,7 @@ fn build(
             }
         }
         groups.push((t, g.size));
-        build(pat, suits, k, groups, out);
+        build(pat, suits, k, values, groups, out);
         groups.pop();
     }
 }
@@ -215,11 +244,35 @@ fn ref_card(card: &Card) -> RefCard {
         .collect()
 }
 
-fn reference(card: &RefCard, concealed: &[Tile], exposures: &[Vec<Tile>]) -> BTreeSet<usize> {
-    let total = concealed.len() + exposures.iter().map(Vec::len).sum::<usize>();
+/// Whether a game can hold the rack: 14 tiles, each exposure three to six
+/// tiles of one kind (jokers aside, at least one natural), and no more of a
+/// tile than the set has.
+fn ref_holdable(concealed: &[Tile], exposures: &[Vec<Tile>]) -> bool {
+    let all: Vec<Tile> = concealed
+        .iter()
+        .chain(exposures.iter().flatten())
+        .copied()
+        .collect();
+    let exposures_ok = exposures.iter().all(|e| {
+        let naturals: BTreeSet<Tile> = e.iter().filter(|t| !t.is_joker()).copied().collect();
+        (3..=6).contains(&e.len()) && naturals.len() == 1
+    });
+    let counts_ok = Tile::all_kinds().all(|k| {
+        let n = all.iter().filter(|&&t| t == k).count();
+        n <= if k.is_joker() || k.is_flower() { 8 } else { 4 }
+    });
+    all.len() == 14 && exposures_ok && counts_ok
+}
+
+/// The lines the rack makes, or `None` for a rack no game can hold.
+fn reference(
+    card: &RefCard,
+    concealed: &[Tile],
+    exposures: &[Vec<Tile>],
+) -> Option<BTreeSet<usize>> {
     let mut out = BTreeSet::new();
-    if total != 14 {
-        return out;
+    if !ref_holdable(concealed, exposures) {
+        return None;
     }
     for (id, concealed_only, variants) in card {
         if *concealed_only && !exposures.is_empty() {
@@ -232,27 +285,36 @@ fn reference(card: &RefCard, concealed: &[Tile], exposures: &[Vec<Tile>]) -> BTr
             out.insert(*id);
         }
     }
-    out
+    Some(out)
 }
 
 // ---------- random cards and racks ----------
 
 const SYMS: &[&str] = &[
-    "1", "2", "3", "5", "7", "9", "0", "D", "d", "R", "G", "F", "E", "N", "w",
+    "1", "2", "3", "5", "7", "9", "0", "D", "d", "R", "G", "F", "E", "N", "w", "n", "m", "n+1",
+    "m-2",
 ];
 
 fn random_line(rng: &mut Rng) -> String {
     let mut left = 14;
     let mut tokens = Vec::new();
-    let mut has_number = false;
+    let (mut has_digit, mut vars) = (false, BTreeSet::new());
     while left > 0 {
         let size = 1 + rng.below(left.min(6));
         left -= size;
         let sym = SYMS[rng.below(SYMS.len())];
-        let mut tok = sym.repeat(size);
-        if sym.chars().all(|c| c.is_ascii_digit() && c != '0') || sym == "D" {
+        let mut tok = match sym.split_at(1) {
+            (v, off) if !off.is_empty() => format!("({}{off})", v.repeat(size)),
+            _ => sym.repeat(size),
+        };
+        let var = sym.starts_with(['n', 'm']);
+        let digit = sym.chars().all(|c| c.is_ascii_digit() && c != '0');
+        if var || digit || sym == "D" {
             tok.push(['a', 'b', 'c'][rng.below(3)]);
-            has_number |= sym != "D";
+        }
+        has_digit |= digit;
+        if var {
+            vars.insert(&sym[..1]);
         }
         tokens.push(tok);
     }
@@ -262,17 +324,28 @@ fn random_line(rng: &mut Rng) -> String {
         10 + rng.below(50),
         if rng.chance(30) { "C" } else { "X" }
     );
-    if has_number {
+    if has_digit {
         line.push_str(
             [
-                "",
                 " any",
                 " shift=0,2",
                 " any odd",
                 " any only=2,4,6,8",
                 " a=B",
+                "",
             ][rng.below(6)],
         );
+    } else if !vars.is_empty() {
+        line.push_str(["", " odd", " only=2,4,6,8", " a=B"][rng.below(4)]);
+    }
+    for v in vars {
+        let range = ["", "", "odd", "2-7", "1,5,9"][rng.below(5)];
+        if !range.is_empty() {
+            line.push_str(&format!(" {v}={range}"));
+        }
+    }
+    if rng.chance(25) {
+        line.push_str([" suits=1,3", " suits=1", " suits=1,2", " suits=2"][rng.below(4)]);
     }
     line
 }
@@ -286,7 +359,7 @@ fn random_card(rng: &mut Rng) -> Card {
         }
         text.push_str("[Singles and Pairs]\n");
         text.push_str("NN EE 1a 1b 1c 2a 2b 2c FF 00 : 50 C any\n");
-        // `a=B` on a line without `a` is an error; draw again.
+        // `a=B` on a line without `a` (and the like) is an error; draw again.
         if let Ok(c) = Card::parse(&text) {
             return c;
         }
@@ -309,18 +382,25 @@ fn random_rack(rng: &mut Rng, card: &Card) -> (Vec<Tile>, Vec<Vec<Tile>>) {
     let v = &variants[rng.below(variants.len())];
     let mut concealed = Vec::new();
     let mut exposures = Vec::new();
+    // Naturals past the set's copies become jokers where a joker may stand.
+    let mut used = [0u8; 36];
     for g in &v.groups {
         let tiles: Vec<Tile> = (0..g.size)
             .map(|_| {
-                if g.size >= 3 && rng.chance(25) {
+                let k = g.tile.index();
+                let spent = used[k] >= g.tile.copies_in_set();
+                if g.size >= 3 && (spent || rng.chance(25)) {
                     Tile::JOKER
                 } else {
+                    used[k] += 1;
                     g.tile
                 }
             })
             .collect();
         let all_jokers = tiles.iter().all(|t| t.is_joker());
-        if rng.chance(if line.concealed_only { 5 } else { 30 }) && !all_jokers {
+        // Now and then a pair or single exposed: never a group (refused).
+        let exposable = g.size >= 3 || rng.chance(5);
+        if rng.chance(if line.concealed_only { 5 } else { 30 }) && !all_jokers && exposable {
             exposures.push(tiles);
         } else {
             concealed.extend(tiles);
@@ -380,6 +460,7 @@ fn generator_makes_wins_with_jokers_and_exposures() {
     // The property tests below are only as good as their racks: check that
     // many are wins, some with exposures and jokers, and some are not.
     let (mut racks, mut wins, mut exposed_wins, mut joker_wins) = (0, 0, 0, 0);
+    let mut refused = 0;
     for seed in 1..=60u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
         let card = random_card(&mut rng);
@@ -388,8 +469,12 @@ fn generator_makes_wins_with_jokers_and_exposures() {
             let (concealed, exposures) = random_rack(&mut rng, &card);
             racks += 1;
             let got = card.mahjong(&concealed, &exposures);
+            let want = reference(&refc, &concealed, &exposures);
+            assert_eq!(got.is_ok(), want.is_some(), "{:?}", got.as_ref().err());
+            let got = got.unwrap_or_default();
+            refused += usize::from(want.is_none());
             let ids: BTreeSet<usize> = got.iter().map(|m| m.line).collect();
-            assert_eq!(ids, reference(&refc, &concealed, &exposures));
+            assert_eq!(ids, want.unwrap_or_default());
             if !got.is_empty() {
                 wins += 1;
                 exposed_wins += usize::from(!exposures.is_empty());
@@ -401,6 +486,11 @@ fn generator_makes_wins_with_jokers_and_exposures() {
     assert!(wins * 10 < racks * 9, "{wins} wins of {racks}");
     assert!(exposed_wins * 10 > wins, "{exposed_wins} exposed of {wins}");
     assert!(joker_wins * 10 > wins, "{joker_wins} with jokers of {wins}");
+    // Some racks are refused (a pair exposed, a sextet without jokers), not most.
+    assert!(
+        refused > 0 && refused * 4 < racks,
+        "{refused} refused of {racks}"
+    );
 }
 
 proptest! {
@@ -414,8 +504,11 @@ proptest! {
         for _ in 0..12 {
             let (concealed, exposures) = random_rack(&mut rng, &card);
             let got = card.mahjong(&concealed, &exposures);
-            let ids: BTreeSet<usize> = got.iter().map(|m| m.line).collect();
             let want = reference(&refc, &concealed, &exposures);
+            prop_assert_eq!(got.is_ok(), want.is_some(), "refused: {:?}", got.as_ref().err());
+            let got = got.unwrap_or_default();
+            let want = want.unwrap_or_default();
+            let ids: BTreeSet<usize> = got.iter().map(|m| m.line).collect();
             prop_assert_eq!(&ids, &want, "card:\n{}\nrack {:?} exposures {:?}", card.show(), concealed, exposures);
             prop_assert_eq!(card.is_mahjong(&concealed, &exposures), !want.is_empty());
             for m in &got {
@@ -448,7 +541,7 @@ proptest! {
         let mut rng = Rng(seed | 1);
         let card = random_card(&mut rng);
         let (mut concealed, exposures) = random_rack(&mut rng, &card);
-        let wins = card.mahjong(&concealed, &exposures);
+        let wins = card.mahjong(&concealed, &exposures).unwrap_or_default();
         if let (Some(w), false) = (wins.first(), concealed.is_empty()) {
             let near = card.nearest(&concealed, &exposures, 50);
             prop_assert_eq!(near[0].tiles_needed, 0);
@@ -460,7 +553,8 @@ proptest! {
             // Getting the tile it names wins that line again.
             prop_assert_eq!(that.needed.len(), 1);
             concealed.push(that.needed[0]);
-            prop_assert!(card.mahjong(&concealed, &exposures).iter().any(|m| m.line == w.line), "removed {}", gone);
+            let again = card.mahjong(&concealed, &exposures);
+            prop_assert!(again.as_ref().is_ok_and(|m| m.iter().any(|m| m.line == w.line)), "removed {}, got {}: {:?}\n{}", gone, that.needed[0], again, card.show());
         }
     }
 }
