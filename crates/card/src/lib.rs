@@ -1,9 +1,12 @@
 //! The card of hands: a text format for it, a matcher that verifies Mah
 //! Jongg, the nearest hands to a rack, and the dead-hand test.
 //!
-//! Pure: no I/O. The card text is parsed ([`Card::parse`]), then compiled once
-//! into concrete variants with count vectors and a per-kind index, which every
+//! Pure: no I/O. The card text is parsed ([`Card::parse`]), its concrete
+//! hands counted and refused past [`MAX_CARD_HANDS`], then compiled once into
+//! concrete variants with count vectors and a per-kind index, which every
 //! query uses ([`Card::mahjong`], [`Card::nearest`], [`Card::can_still_make`]).
+//! Every rack goes through [`check_rack`] first: no game holds an exposed
+//! pair, or five of a tile.
 //!
 //! jongg never ships the NMJL card (it is copyrighted): users load their own
 //! file; [`Card::practice`] is an original card written for jongg.
