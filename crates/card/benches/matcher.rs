@@ -2,7 +2,8 @@
 //! - full Mah Jongg checks on random 14-tile racks drawn from the 152 tiles;
 //! - full checks on winning racks with jokers and exposures (the whole
 //!   assignment is built);
-//! - nearest hands (top 5) on random 13-tile racks.
+//! - nearest hands (top 5) on random 13-tile racks;
+//! - parsing: the practice and feature cards, and refusing a hostile card.
 //!
 //! Run: `cargo bench -p jongg-card --bench matcher`. Each iteration checks a
 //! batch of racks; divan reports items per second.
@@ -125,4 +126,22 @@ fn nearest_top5_random_racks(b: Bencher) {
 #[divan::bench]
 fn parse_and_compile_practice_card() -> Card {
     Card::parse(black_box(jongg_card::PRACTICE_CARD)).expect("parses")
+}
+
+/// Issue 11: a 330 KB card of 10,000 legal lines, each of 5,184 concrete
+/// hands, is refused (counted, never expanded).
+#[divan::bench]
+fn refuse_a_hostile_card(b: Bencher) {
+    let mut text = String::from("[Many]\n");
+    for i in 0..10_000 {
+        text.push_str(&format!("na mb FFFF wwww dddd : 25 X \"{i}\"\n"));
+    }
+    b.bench_local(|| {
+        assert!(Card::parse(black_box(&text)).is_err());
+    });
+}
+
+#[divan::bench]
+fn parse_and_compile_feature_card() -> Card {
+    Card::parse(black_box(include_str!("../../../cards/features.card"))).expect("parses")
 }

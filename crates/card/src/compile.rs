@@ -50,6 +50,8 @@ pub struct Variant {
     pub natural: [u8; KIND_COUNT],
     /// Per kind, the tiles standing in pungs or larger (jokers allowed).
     pub eligible: [u8; KIND_COUNT],
+    /// Whether the 152 tiles can make it (see [`Variant::makeable`]).
+    makeable: bool,
 }
 
 impl Variant {
@@ -77,6 +79,7 @@ impl Variant {
                 }
             }
         }
+        let makeable = set_makes(&needs);
         Variant {
             line,
             groups,
@@ -86,6 +89,7 @@ impl Variant {
             counts,
             natural,
             eligible: std::array::from_fn(|k| counts[k] - natural[k]),
+            makeable,
         }
     }
 
@@ -100,16 +104,20 @@ impl Variant {
     /// natural, and the rest within the four (eight for Flowers) copies plus
     /// the eight jokers.
     pub fn makeable(&self) -> bool {
-        let mut jokers = 0u32;
-        for n in &self.needs {
-            let copies = Tile::from_index(n.kind).map_or(4, |t| t.copies_in_set());
-            if n.natural > copies {
-                return false;
-            }
-            jokers += n.total.saturating_sub(copies) as u32;
-        }
-        jokers <= 8
+        self.makeable
     }
+}
+
+fn set_makes(needs: &[Need]) -> bool {
+    let mut jokers = 0u32;
+    for n in needs {
+        let copies = Tile::from_index(n.kind).map_or(4, |t| t.copies_in_set());
+        if n.natural > copies {
+            return false;
+        }
+        jokers += n.total.saturating_sub(copies) as u32;
+    }
+    jokers <= 8
 }
 
 /// What one alternative of a line expands over, before its `d` and `w`

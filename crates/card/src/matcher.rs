@@ -106,7 +106,8 @@ impl Card {
         concealed: &[Tile],
         exposures: &[Vec<Tile>],
     ) -> Result<Vec<MahjongMatch>, RackError> {
-        let rack = read_mahjong(concealed, exposures)?;
+        let mut rack = Rack::empty();
+        read_mahjong(&mut rack, concealed, exposures)?;
         let mut out = Vec::new();
         self.for_each_win(&rack, |v, used| {
             out.push(self.describe(v, used, &rack));
@@ -118,9 +119,10 @@ impl Card {
     /// Whether the rack is Mah Jongg on any line (the fast yes/no); `false`
     /// for a rack [`Card::mahjong`] refuses.
     pub fn is_mahjong(&self, concealed: &[Tile], exposures: &[Vec<Tile>]) -> bool {
-        let Ok(rack) = read_mahjong(concealed, exposures) else {
+        let mut rack = Rack::empty();
+        if read_mahjong(&mut rack, concealed, exposures).is_err() {
             return false;
-        };
+        }
         let mut found = false;
         self.for_each_win(&rack, |_, _| {
             found = true;
@@ -195,13 +197,18 @@ impl Card {
     }
 }
 
-/// A rack for Mah Jongg: 14 tiles, checked.
-fn read_mahjong(concealed: &[Tile], exposures: &[Vec<Tile>]) -> Result<Rack, RackError> {
+/// A rack for Mah Jongg: 14 tiles, checked, read into `rack`.
+#[inline(always)]
+fn read_mahjong(
+    rack: &mut Rack,
+    concealed: &[Tile],
+    exposures: &[Vec<Tile>],
+) -> Result<(), RackError> {
     let total = concealed.len() + exposures.iter().map(Vec::len).sum::<usize>();
     if total != HAND_SIZE {
         return Err(RackError::WrongCount(total));
     }
-    Rack::read(concealed, exposures)
+    rack.fill(concealed, exposures)
 }
 
 /// Whether the rack makes this variant; the groups taken by exposures if so.

@@ -134,7 +134,9 @@ impl Card {
         let Ok(rack) = Rack::read(concealed, exposures) else {
             return Vec::new();
         };
-        // Without tiles out of play, still only what the set can make.
+        // Without tiles out of play, still only what the set can make:
+        // with no exposures either, that is the variant's own `makeable`.
+        let plain = unavailable.is_none() && rack.expos.is_empty();
         let pool = Pool::new(&rack.expos, unavailable.unwrap_or(&Counts::default()));
         let exposed = !rack.expos.is_empty();
         if top == 0 {
@@ -168,7 +170,12 @@ impl Card {
                 if line_best.is_some_and(|(b, _)| b.needed <= d.needed) {
                     continue;
                 }
-                if !pool.can_make(v, d.used) {
+                let can = if plain {
+                    v.makeable()
+                } else {
+                    pool.can_make(v, d.used)
+                };
+                if !can {
                     continue;
                 }
                 line_best = Some((d, vi));
