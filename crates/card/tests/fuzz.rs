@@ -68,6 +68,26 @@ const WORDS: &[&str] = &[
     "\n",
 ];
 
+/// Random edits: (where, remove / insert / replace, the character).
+type Edits = Vec<(prop::sample::Index, u8, char)>;
+
+/// `text` with the edits applied in turn.
+fn edit(text: &str, edits: &Edits) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for (at, op, c) in edits {
+        let i = at.index(chars.len().max(1)).min(chars.len());
+        match op {
+            0 if i < chars.len() => {
+                chars.remove(i);
+            }
+            1 => chars.insert(i, *c),
+            _ if i < chars.len() => chars[i] = *c,
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
 /// A card that parses reads back the same from its printed lines.
 fn check_round_trip(text: &str) {
     let Ok(card) = Card::parse(text) else {
@@ -141,34 +161,14 @@ proptest! {
 
     #[test]
     fn edited_feature_card_never_panics(edits in proptest::collection::vec((any::<prop::sample::Index>(), 0u8..3, any::<char>()), 1..8)) {
-        let mut chars: Vec<char> = FEATURES.chars().collect();
-        for (at, op, c) in edits {
-            let i = at.index(chars.len().max(1)).min(chars.len());
-            match op {
-                0 if i < chars.len() => { chars.remove(i); }
-                1 => chars.insert(i, c),
-                _ if i < chars.len() => chars[i] = c,
-                _ => {}
-            }
-        }
-        let text: String = chars.into_iter().collect();
+        let text = edit(FEATURES, &edits);
         check_positions(&text);
         check_round_trip(&text);
     }
 
     #[test]
     fn edited_practice_card_never_panics(edits in proptest::collection::vec((any::<prop::sample::Index>(), 0u8..3, any::<char>()), 1..8)) {
-        let mut chars: Vec<char> = PRACTICE_CARD.chars().collect();
-        for (at, op, c) in edits {
-            let i = at.index(chars.len().max(1)).min(chars.len());
-            match op {
-                0 if i < chars.len() => { chars.remove(i); }
-                1 => chars.insert(i, c),
-                _ if i < chars.len() => chars[i] = c,
-                _ => {}
-            }
-        }
-        let text: String = chars.into_iter().collect();
+        let text = edit(PRACTICE_CARD, &edits);
         check_positions(&text);
     }
 }
