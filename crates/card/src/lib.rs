@@ -12,6 +12,7 @@
 //! file; [`Card::practice`] is an original card written for jongg.
 
 mod compile;
+mod expand;
 mod lint;
 mod matcher;
 mod near;
@@ -23,14 +24,13 @@ mod show;
 mod suggest;
 mod token;
 
-pub use compile::{Group, Need, Variant, hand_count};
+pub use compile::{Group, Need, Variant};
+pub use expand::hand_count;
 pub use matcher::{AssignedGroup, MahjongMatch};
 pub use near::NearHand;
+pub use options::{ALL_NUMBERS, LineOptions, NumberSet, Parity, Shift};
 pub use parse::{CardErrors, Diagnostic, HAND_SIZE, MAX_GROUP};
-pub use pattern::{
-    ALL_NUMBERS, GroupPat, Line, LineOptions, NumVar, NumberSet, Parity, Pattern, SectionKind,
-    Shift, SuitVar, Sym, Token, name_key,
-};
+pub use pattern::{GroupPat, Line, NumVar, Pattern, SectionKind, SuitVar, Sym, Token, name_key};
 pub use rack::{Exposure, RackError, check_rack};
 
 use compile::KindIndex;
@@ -77,7 +77,7 @@ impl Card {
         let mut line_start = Vec::with_capacity(lines.len() + 1);
         for (i, line) in lines.iter().enumerate() {
             line_start.push(variants.len());
-            variants.extend(compile::expand(line, i as u32));
+            variants.extend(expand::expand(line, i as u32));
         }
         line_start.push(variants.len());
         let index = KindIndex::build(&variants);

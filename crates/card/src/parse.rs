@@ -6,9 +6,8 @@
 //! `options.rs`.
 
 use crate::options::parse_tail;
-use crate::pattern::{
-    Line, LineOptions, Pattern, SectionKind, Shift, SuitVar, Sym, Token, name_key,
-};
+use crate::options::{LineOptions, Shift};
+use crate::pattern::{Line, Pattern, SectionKind, SuitVar, Sym, Token, name_key};
 use crate::token::parse_token;
 use std::collections::HashMap;
 use std::fmt;
@@ -401,7 +400,8 @@ fn options_misfit(alternatives: &[Pattern], options: &LineOptions) -> Vec<String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::{GroupPat, NumVar, Parity};
+    use crate::options::Parity;
+    use crate::pattern::{GroupPat, NumVar};
     use jongg_tiles::Suit;
 
     fn errs(text: &str) -> Vec<Diagnostic> {

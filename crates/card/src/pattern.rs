@@ -2,7 +2,8 @@
 //! expanded into concrete tiles (see `compile.rs`). docs/card-format.md
 //! describes the text these types come from; [`Line::to_text`] writes it back.
 
-use jongg_tiles::{Suit, Wind};
+use crate::options::LineOptions;
+use jongg_tiles::Wind;
 use std::fmt;
 
 /// A number variable: `n`, `m` or `k`. Different variables of a line are
@@ -207,139 +208,6 @@ impl fmt::Display for Pattern {
     }
 }
 
-/// How the digits of a line may move.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub enum Shift {
-    /// The digits are exactly as written.
-    #[default]
-    Fixed,
-    /// `any`: all digits move together by any offset that keeps them in 1-9
-    /// ("any like numbers", "any run", "any number, the next, the one after").
-    Any,
-    /// `shift=0,8`: all digits move together by one of these offsets.
-    Offsets(Vec<i8>),
-}
-
-/// Parity constraint on every number of the line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Parity {
-    Odd,
-    Even,
-}
-
-/// The numbers 1-9 as a bit set (bit n for number n).
-pub type NumberSet = u16;
-
-/// All of 1-9.
-pub const ALL_NUMBERS: NumberSet = 0b11_1111_1110;
-pub(crate) const ODD_NUMBERS: NumberSet = 0b10_1010_1010;
-pub(crate) const EVEN_NUMBERS: NumberSet = 0b01_0101_0100;
-
-/// A set of numbers written back as the format reads it: `odd`, `2-7`, `1,4,7`.
-pub fn number_set_text(set: NumberSet) -> String {
-    if set == ODD_NUMBERS {
-        return "odd".into();
-    }
-    if set == EVEN_NUMBERS {
-        return "even".into();
-    }
-    let nums: Vec<u8> = (1..=9).filter(|n| set & (1 << n) != 0).collect();
-    let (Some(&lo), Some(&hi)) = (nums.first(), nums.last()) else {
-        return String::new();
-    };
-    if nums.len() >= 3 && usize::from(hi - lo) + 1 == nums.len() {
-        return format!("{lo}-{hi}");
-    }
-    nums.iter()
-        .map(|n| n.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// The options written after the value of a line.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct LineOptions {
-    pub shift: Shift,
-    pub parity: Option<Parity>,
-    /// `only=1,9`: every number must be one of these.
-    pub only: Option<NumberSet>,
-    /// `a=B`: suit variable pinned to one suit.
-    pub pinned: [Option<Suit>; 3],
-    /// `n=1-7`: the values a number variable may take (all of 1-9 when unset).
-    pub ranges: [Option<NumberSet>; NumVar::COUNT],
-    /// `suits=1,3`: how many different suits the suit letters may take
-    /// (bit s for s suits). Unset: as many as there are letters.
-    pub suits: Option<u8>,
-}
-
-impl LineOptions {
-    /// Whether number `n` (after the move or offset) is allowed by `odd`, `even`, `only`.
-    pub fn allows_number(&self, n: u8) -> bool {
-        let parity_ok = match self.parity {
-            None => true,
-            Some(Parity::Odd) => n % 2 == 1,
-            Some(Parity::Even) => n.is_multiple_of(2),
-        };
-        let set_ok = self.only.is_none_or(|m| m & (1 << n) != 0);
-        parity_ok && set_ok
-    }
-
-    /// The values variable `v` may take before offsets.
-    pub fn range(&self, v: NumVar) -> NumberSet {
-        self.ranges[v.0 as usize].unwrap_or(ALL_NUMBERS)
-    }
-
-    /// The options written back in the format, e.g. `any odd a=B n=2-7 suits=1,3`.
-    pub fn to_text(&self) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        match &self.shift {
-            Shift::Fixed => {}
-            Shift::Any => parts.push("any".into()),
-            Shift::Offsets(v) => parts.push(format!(
-                "shift={}",
-                v.iter()
-                    .map(|k| k.to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            )),
-        }
-        match self.parity {
-            Some(Parity::Odd) => parts.push("odd".into()),
-            Some(Parity::Even) => parts.push("even".into()),
-            None => {}
-        }
-        if let Some(m) = self.only {
-            let nums: Vec<String> = (1..=9)
-                .filter(|n| m & (1 << n) != 0)
-                .map(|n: u8| n.to_string())
-                .collect();
-            parts.push(format!("only={}", nums.join(",")));
-        }
-        for (i, p) in self.pinned.iter().enumerate() {
-            if let Some(s) = p {
-                parts.push(format!("{}={}", SuitVar(i as u8).letter(), s.letter()));
-            }
-        }
-        for (i, r) in self.ranges.iter().enumerate() {
-            if let Some(set) = r {
-                parts.push(format!(
-                    "{}={}",
-                    NumVar(i as u8).letter(),
-                    number_set_text(*set)
-                ));
-            }
-        }
-        if let Some(s) = self.suits {
-            let counts: Vec<String> = (1..=3)
-                .filter(|n| s & (1 << n) != 0)
-                .map(|n: u8| n.to_string())
-                .collect();
-            parts.push(format!("suits={}", counts.join(",")));
-        }
-        parts.join(" ")
-    }
-}
-
 /// The kind of section a line is in, for the rules that care.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SectionKind {
@@ -450,17 +318,6 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn number_sets_print_short() {
-        let set = |ns: &[u8]| ns.iter().fold(0, |m, n| m | 1 << n);
-        assert_eq!(number_set_text(set(&[1, 3, 5, 7, 9])), "odd");
-        assert_eq!(number_set_text(set(&[2, 4, 6, 8])), "even");
-        assert_eq!(number_set_text(set(&[2, 3, 4, 5, 6, 7])), "2-7");
-        assert_eq!(number_set_text(set(&[1, 4, 7])), "1,4,7");
-        assert_eq!(number_set_text(set(&[3, 4])), "3,4");
-        assert_eq!(number_set_text(ALL_NUMBERS), "1-9");
-    }
 
     #[test]
     fn names_compare_without_case_or_spaces() {

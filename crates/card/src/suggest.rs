@@ -3,10 +3,10 @@
 //! suggested only when it compiles to exactly the concrete hands of the
 //! `or` list, so following the suggestion never changes the card.
 
-use crate::compile::{Group, expand, hand_count};
-use crate::pattern::{
-    EVEN_NUMBERS, GroupPat, Line, NumVar, NumberSet, ODD_NUMBERS, Pattern, Shift, Sym,
-};
+use crate::compile::Group;
+use crate::expand::{expand, hand_count};
+use crate::options::{EVEN_NUMBERS, NumberSet, ODD_NUMBERS, Shift};
+use crate::pattern::{GroupPat, Line, NumVar, Pattern, Sym};
 use crate::{MAX_LINE_HANDS, Variant};
 use std::collections::BTreeSet;
 
