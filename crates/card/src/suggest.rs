@@ -13,11 +13,7 @@ use std::collections::BTreeSet;
 /// The line written without its `or` list, if one pattern can say the same.
 pub(crate) fn short_form(line: &Line, variants: &[Variant]) -> Option<Line> {
     let alts = &line.alternatives;
-    if alts.len() < 2
-        || line.options.shift != Shift::Fixed
-        || line.options.suits.is_some()
-        || alts.iter().any(|a| a.vars_used() != 0)
-    {
+    if alts.len() < 2 || line.options.suits.is_some() || alts.iter().any(|a| a.vars_used() != 0) {
         return None;
     }
     // The template: the alternative with the most suit letters.
@@ -30,7 +26,7 @@ pub(crate) fn short_form(line: &Line, variants: &[Variant]) -> Option<Line> {
         return None;
     }
     let suits = suit_counts(template, alts)?;
-    let numbers = number_forms(template, alts)?;
+    let numbers = number_forms(template, alts, &line.options.shift)?;
     let want: BTreeSet<Vec<Group>> = variants.iter().map(Variant::key).collect();
     for (pattern, shift, range) in numbers {
         let mut short = line.clone();
@@ -101,10 +97,11 @@ fn suit_counts(template: &Pattern, alts: &[Pattern]) -> Option<Option<u8>> {
 type NumberForm = (Pattern, Shift, Option<NumberSet>);
 
 /// The ways to write the alternatives' numbers once, shortest first: the
-/// template itself when they agree; `any` or `shift=` when all digits move
-/// together; else a variable `n` on the digits that move, its range as
+/// template itself (with the line's `shift`) when they agree or the line
+/// moves its digits anyway; otherwise `any` or `shift=` when all digits
+/// move together, else a variable `n` on the digits that move, its range as
 /// short as it will go.
-fn number_forms(template: &Pattern, alts: &[Pattern]) -> Option<Vec<NumberForm>> {
+fn number_forms(template: &Pattern, alts: &[Pattern], shift: &Shift) -> Option<Vec<NumberForm>> {
     let digits = |p: &Pattern| -> Vec<i8> {
         p.groups
             .iter()
@@ -139,8 +136,10 @@ fn number_forms(template: &Pattern, alts: &[Pattern]) -> Option<Vec<NumberForm>>
             }
         }
     }
-    if deltas.len() == 1 {
-        return Some(vec![(template.clone(), Shift::Fixed, None)]);
+    // Numbers that agree, or a line whose digits move anyway (its `any`
+    // may cover the differences: the check in `short_form` decides).
+    if deltas.len() == 1 || *shift != Shift::Fixed {
+        return Some(vec![(template.clone(), shift.clone(), None)]);
     }
     if moving.iter().all(|&m| m) {
         return Some(vec![
@@ -218,14 +217,26 @@ mod tests {
 
     #[test]
     fn one_or_three_suits() {
+        // "Any run, in one suit or three": the whole hand twice.
         let text = "11a 22b 33c 4444a FFFF or 11a 22a 33a 4444a FFFF : 30 X any";
-        // `any` already moves the digits: no short form is tried.
-        assert_eq!(suggestion(text), None);
+        assert_eq!(
+            suggestion(text).as_deref(),
+            Some("11a 22b 33c 4444a FFFF : 30 X any suits=1,3")
+        );
         let text = "11a 22b 33c 4444a FFFF or 11a 22a 33a 4444a FFFF : 30 X";
         assert_eq!(
             suggestion(text).as_deref(),
             Some("11a 22b 33c 4444a FFFF : 30 X suits=1,3")
         );
+        // `any` moves the one-suit run written from 2 as well.
+        let text = "11a 22b 33c 4444a FFFF or 22a 33a 44a 5555a FFFF : 30 X any";
+        assert_eq!(
+            suggestion(text).as_deref(),
+            Some("11a 22b 33c 4444a FFFF : 30 X any suits=1,3")
+        );
+        // `shift=0,1` does not: 1-5 and 2-6 in one suit are not 1-5 and 2-6 again.
+        let text = "11a 22b 33c 4444a FFFF or 33a 44a 55a 6666a FFFF : 30 X shift=0,1";
+        assert_eq!(suggestion(text), None);
     }
 
     #[test]
