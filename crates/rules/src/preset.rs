@@ -66,13 +66,18 @@ pub struct Preset {
     pub charleston: Charleston,
     pub three_player: ThreePlayer,
     pub calls: Calls,
-    /// The event's card: the year(s) the text names.
+    /// The event's card: the year(s) the text names. A file without the
+    /// floor sections (written before they existed) takes `standard`'s (R1).
+    #[serde(default = "crate::floor::standard_card")]
     pub card: EventCard,
     /// The clock: the timing rule, the duty to finish on time, the warning.
+    #[serde(default = "crate::floor::standard_timing")]
     pub timing: Timing,
     /// Signing the score sheet (who signs is `verification`).
+    #[serde(default = "crate::floor::standard_sign_off")]
     pub sign_off: SignOff,
     /// The warning ladder, disqualification, the discretionary penalty.
+    #[serde(default = "crate::floor::standard_discipline")]
     pub discipline: Discipline,
     /// The incidents a director rules on. A file gives the ones its text
     /// speaks to; the others come from `standard` when it is read (R1).

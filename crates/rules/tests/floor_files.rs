@@ -189,10 +189,12 @@ fn a_full_file_without_incidents_takes_them_from_standard_r1() {
         (Some(line), Some("misnamed_discard.claim_ends_game")),
         "{e}"
     );
-    // A full file must still give the floor sections.
+    // A full file without the floor sections takes standard's (R1), so
+    // files written before they existed still read.
+    let text = Preset::builtin_text("beth-emeth").unwrap();
     let cut = text.find("[card]").unwrap();
-    let e = Preset::from_toml(&text[..cut], "full.toml").unwrap_err();
-    assert!(e.message.contains("missing field `card`"), "{e}");
+    let p = Preset::from_toml(&text[..cut], "full.toml").unwrap();
+    assert_eq!(p.card, Preset::builtin("standard").unwrap().card);
 }
 
 #[test]
@@ -339,4 +341,28 @@ proptest! {
             }
         }
     }
+}
+
+/// A whole rules file written before the floor sections existed (the
+/// `mississippi-2025` preset as it stood then) is stored in tournaments'
+/// event logs: it must still read, its scoring unchanged, and the sections
+/// it lacks take `standard`'s (R1).
+#[test]
+fn a_full_file_from_before_the_floor_sections_still_reads_by_r1() {
+    let old = include_str!("data/mississippi-2025-before-floor.toml");
+    assert!(!old.contains("[timing]") && !old.contains("[incidents"));
+    let read = Preset::from_toml(old, "old.toml").expect("an old full file reads");
+    let now = Preset::builtin("mississippi-2025").unwrap();
+    let standard = Preset::builtin("standard").unwrap();
+    assert_eq!(read.scoring, now.scoring);
+    assert_eq!(read.throw, now.throw);
+    assert_eq!(read.movement, now.movement);
+    assert_eq!(read.card, standard.card, "R1: standard's card section");
+    assert_eq!(read.timing, standard.timing, "R1: standard's clock");
+    assert_eq!(read.sign_off, standard.sign_off, "R1: standard's sign-off");
+    assert_eq!(
+        read.discipline, standard.discipline,
+        "R1: standard's discipline"
+    );
+    assert_eq!(read.incidents().len(), standard.incidents().len());
 }

@@ -29,6 +29,36 @@ pub use sign_off::{
 
 use crate::preset::Preset;
 use crate::record::GameResult;
+use serde::de::DeserializeOwned;
+
+/// R1 for a whole floor section: a full rules file that leaves one out
+/// (every file written before the floor sections existed, and stored in
+/// tournaments' event logs) takes `standard`'s.
+fn standard_section<T: DeserializeOwned>(key: &str) -> T {
+    let (_, text) = crate::preset::PRESET_TEXTS
+        .iter()
+        .find(|(name, _)| *name == "standard")
+        .expect("the standard preset is built in");
+    let table: toml::Table = text.parse().expect("the standard preset reads");
+    table
+        .get(key)
+        .cloned()
+        .and_then(|v| v.try_into().ok())
+        .expect("the standard preset has every floor section")
+}
+
+pub(crate) fn standard_card() -> EventCard {
+    standard_section("card")
+}
+pub(crate) fn standard_timing() -> Timing {
+    standard_section("timing")
+}
+pub(crate) fn standard_sign_off() -> SignOff {
+    standard_section("sign_off")
+}
+pub(crate) fn standard_discipline() -> Discipline {
+    standard_section("discipline")
+}
 
 /// Results an incident may end a game with (the others are ends of play).
 const ENDING_RESULTS: [GameResult; 3] = [
