@@ -215,6 +215,11 @@ impl<'j> Game<'j> {
         self.state.outcome.as_ref()
     }
 
+    /// The finished game as a game record for the score sheet.
+    pub fn record(&self) -> Option<jongg_rules::GameRecord> {
+        self.outcome().map(|o| o.record(&self.state.table))
+    }
+
     /// The seats the engine waits for.
     pub fn awaiting(&self) -> impl Iterator<Item = Seat> + '_ {
         Seat::ALL.into_iter().filter(|s| self.state.awaiting(*s))
@@ -666,7 +671,11 @@ impl<'j> Game<'j> {
                 })
             }
             Phase::Play(step) => {
-                if !Seat::ALL.into_iter().any(|s| st.live(s)) {
+                // Every other hand exposed after a shown false Mah Jongg is
+                // R8's "all hands exposed", not a table of dead hands.
+                let error_answered = matches!(step, Step::Error { answers, .. }
+                    if answers.0.iter().all(Option::is_some));
+                if !error_answered && !Seat::ALL.into_iter().any(|s| st.live(s)) {
                     return Some(self.end(Ending::NoLiveHands));
                 }
                 match step {

@@ -3,12 +3,14 @@
 
 use crate::event::DeadReason;
 use crate::outcome::{Ending, Outcome};
+use crate::table::Table;
 use jongg_rules::record::{self, GameRecord, GameResult};
 use jongg_tiles::Seat;
 
 impl Outcome {
-    /// The game record of this outcome.
-    pub fn record(&self) -> GameRecord {
+    /// The game record of this outcome at `table`: who dealt, and the empty
+    /// seat of a table of three (R12), as the score sheet needs them.
+    pub fn record(&self, table: &Table) -> GameRecord {
         let mut r = match &self.ending {
             Ending::MahJongg {
                 winner,
@@ -64,6 +66,8 @@ impl Outcome {
             r.dead.insert(seat, reason);
         }
         r.penalties = self.penalties.clone();
+        r.dealer = table.dealer;
+        r.empty_seat = Seat::ALL.into_iter().find(|&s| !table.present[s]);
         r
     }
 }

@@ -132,8 +132,8 @@ pub fn play_record(
     };
     let game = play_one(table, seed, &judge, &mut players)
         .map_err(|(refusal, bot, action)| failed(refusal, bot, action))?;
-    match game.outcome() {
-        Some(outcome) => Ok(outcome.record()),
+    match game.record() {
+        Some(record) => Ok(record),
         None => Err(failed(
             Refusal {
                 seat: dealer,
@@ -224,7 +224,7 @@ pub fn simulate(
             &mut dead_hands,
         );
         turns += outcome.turns as u64;
-        let record = outcome.record();
+        let record = outcome.record(game.state().table());
         if let Ok(scored) = jongg_rules::score(preset, &record) {
             for s in Seat::ALL {
                 points[s] += scored.points[s] as i64;

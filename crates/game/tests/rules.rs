@@ -384,7 +384,7 @@ fn a_heavenly_hand_ends_the_charleston() {
         panic!()
     };
     assert!(*heavenly && !*self_picked && *jokerless && discarder.is_none());
-    let rec = outcome.record();
+    let rec = outcome.record(g.state().table());
     assert!(rec.heavenly && !rec.self_picked);
     let scored =
         jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
@@ -418,7 +418,7 @@ fn a_dealer_win_before_the_first_discard_is_heavenly() {
     let Some(Event::Ended { outcome }) = events.last() else {
         panic!("{events:?}")
     };
-    assert!(outcome.record().heavenly);
+    assert!(outcome.record(g.state().table()).heavenly);
 }
 
 #[test]
@@ -458,7 +458,7 @@ fn mahjong_beats_an_exposure_claim_nearer_in_turn() {
         panic!("{events:?}")
     };
     assert_eq!(outcome.winner(), Some(W));
-    let rec = outcome.record();
+    let rec = outcome.record(g.state().table());
     assert_eq!(rec.result, GameResult::Mahjong);
     assert_eq!(
         rec.discarder,
@@ -792,7 +792,7 @@ fn a_win_made_by_a_joker_exchange_is_self_picked() {
     let Some(Event::Ended { outcome }) = ev.last() else {
         panic!("{ev:?}")
     };
-    let rec = outcome.record();
+    let rec = outcome.record(g.state().table());
     assert!(
         rec.self_picked,
         "R9: won by exchanging for another player's joker"
@@ -892,7 +892,7 @@ fn the_wall_game_ends_when_the_wall_is_exhausted() {
     let o = g.outcome().unwrap();
     if o.ending == Ending::Wall {
         assert_eq!(o.wall_left, 0);
-        assert_eq!(o.record().result, GameResult::Wall);
+        assert_eq!(o.record(g.state().table()).result, GameResult::Wall);
     }
 }
 
@@ -928,7 +928,9 @@ fn a_shown_false_mahjong_kills_the_hand_and_play_goes_on_with_two_intact() {
 
 /// East shows a false Mah Jongg, South and West expose theirs too, North
 /// keeps an intact hand: the game ends (R8). Returns the outcome.
-fn false_mahjong_with_one_hand_intact(rules: &str) -> jongg_game::Outcome {
+fn false_mahjong_with_one_hand_intact(
+    rules: &str,
+) -> (jongg_game::Outcome, jongg_rules::GameRecord) {
     let mut g = claim_table(rules);
     act(&mut g, E, Action::MahJongg { shown: true });
     act(&mut g, S, Action::ThrowIn);
@@ -937,13 +939,13 @@ fn false_mahjong_with_one_hand_intact(rules: &str) -> jongg_game::Outcome {
     let Some(Event::Ended { outcome }) = ev.last() else {
         panic!("{ev:?}")
     };
-    outcome.clone()
+    (outcome.clone(), g.record().unwrap())
 }
 
 #[test]
 fn a_shown_false_mahjong_with_one_hand_intact_ends_the_game() {
     // R8: exactly one hand intact: that player +10 (standard 17D), beth-emeth twice the claimed value.
-    let outcome = false_mahjong_with_one_hand_intact("standard");
+    let (outcome, rec) = false_mahjong_with_one_hand_intact("standard");
     assert_eq!(
         outcome.ending,
         Ending::MahJonggInError {
@@ -952,7 +954,6 @@ fn a_shown_false_mahjong_with_one_hand_intact_ends_the_game() {
             claimed_value: 25
         }
     );
-    let rec = outcome.record();
     assert_eq!(rec.result, GameResult::MahjongInError);
     assert_eq!(rec.exposed, vec![S, W]);
     let scored =
@@ -962,11 +963,80 @@ fn a_shown_false_mahjong_with_one_hand_intact_ends_the_game() {
 }
 
 #[test]
+fn every_other_hand_exposed_is_r8_all_exposed_not_a_table_of_dead_hands() {
+    // R8: East shows a false Mah Jongg and all three others expose theirs:
+    // "all hands exposed" (everyone 0; beth-emeth the others +10 each). It
+    // once ended as a table of dead hands, recorded as a wall game.
+    for (rules, others) in [("standard", 0), ("beth-emeth", 10)] {
+        let mut g = claim_table(rules);
+        act(&mut g, E, Action::MahJongg { shown: true });
+        act(&mut g, S, Action::ThrowIn);
+        act(&mut g, W, Action::ThrowIn);
+        act(&mut g, N, Action::ThrowIn);
+        let outcome = g.outcome().unwrap();
+        assert_eq!(
+            outcome.ending,
+            Ending::MahJonggInError {
+                declarer: E,
+                intact: vec![],
+                claimed_value: 25
+            }
+        );
+        let rec = g.record().unwrap();
+        assert_eq!(rec.exposed, vec![S, W, N]);
+        let preset = jongg_rules::Preset::builtin(rules).unwrap();
+        let scored = jongg_rules::score(&preset, &rec).unwrap();
+        assert_eq!(scored.points.0, [0, others, others, others], "{rules}");
+    }
+}
+
+#[test]
+fn at_a_table_of_three_a_false_mahjong_with_one_throw_in_ends_and_scores_r8_r12() {
+    // Issue 15's defect: no North; South shows a false Mah Jongg and West
+    // throws in. East alone is intact (the empty seat is no hand), so the
+    // game ends (R8) and its record scores under every preset: East +10, or
+    // twice the claimed value in beth-emeth (the toy card's hand is worth 25).
+    for name in jongg_rules::PRESET_NAMES {
+        let preset = jongg_rules::Preset::builtin(name).unwrap();
+        let mut g = position(
+            Table::from_preset(&preset, E).without(N),
+            ["", "", "", ""],
+            "",
+        );
+        let tile = hand(&g, E).to_tiles()[0];
+        act(&mut g, E, Action::Discard { tile });
+        all_decline(&mut g);
+        act(&mut g, S, Action::Pick);
+        act(&mut g, S, Action::MahJongg { shown: true });
+        act(&mut g, W, Action::ThrowIn);
+        act(&mut g, E, Action::KeepHand);
+        let rec = g.record().expect("the game ended");
+        assert_eq!(rec.result, GameResult::MahjongInError, "{name}");
+        assert_eq!(
+            (rec.declarer, rec.exposed.clone(), rec.empty_seat),
+            (Some(S), vec![W], Some(N))
+        );
+        let scored = jongg_rules::score(&preset, &rec).unwrap();
+        let east = if name == "beth-emeth" {
+            2 * rec.value as i32
+        } else {
+            10
+        };
+        assert_eq!(
+            scored.points.0,
+            [east, 0, 0, 0],
+            "{name}: {}",
+            rec.to_json()
+        );
+    }
+}
+
+#[test]
 fn a_shown_false_mahjong_pays_the_intact_hand_twice_the_claimed_value_in_beth_emeth() {
     // R8, beth-emeth "MAH JONGG IN ERROR": two others exposed, the one intact
     // player gets twice the value of the hand the declarer claimed (the toy
     // card's hand is worth 25), everyone else 0.
-    let rec = false_mahjong_with_one_hand_intact("beth-emeth").record();
+    let (_, rec) = false_mahjong_with_one_hand_intact("beth-emeth");
     assert_eq!(rec.value, 25, "the claimed hand's value is on the record");
     let scored =
         jongg_rules::score(&jongg_rules::Preset::builtin("beth-emeth").unwrap(), &rec).unwrap();
@@ -1042,7 +1112,7 @@ fn a_hand_that_can_make_nothing_is_declared_dead() {
         turns: 0,
         wall_left: 0,
     }
-    .record();
+    .record(g.state().table());
     // In the record: North's dead hand is an infraction (R6: -10 in standard);
     // South's wrong call is its penalty, not a dead entry (R5).
     assert_eq!(
@@ -1183,7 +1253,7 @@ fn a_self_picked_win_records_r9_and_r11() {
     let Some(Event::Ended { outcome }) = ev.last() else {
         panic!()
     };
-    let rec = outcome.record();
+    let rec = outcome.record(g.state().table());
     assert!(rec.self_picked && rec.jokerless && !rec.heavenly && rec.discarder.is_none());
     let scored =
         jongg_rules::score(&jongg_rules::Preset::builtin("standard").unwrap(), &rec).unwrap();
@@ -1245,7 +1315,7 @@ fn mahjong_after_claiming_for_an_exposure_charges_the_discarder() {
     let Some(Event::Ended { outcome }) = ev.last() else {
         panic!("{ev:?}")
     };
-    let rec = outcome.record();
+    let rec = outcome.record(g.state().table());
     assert_eq!(rec.discarder, Some(S));
     assert!(!rec.self_picked);
     assert_eq!(

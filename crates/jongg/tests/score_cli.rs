@@ -192,3 +192,36 @@ fn unknown_rules_or_missing_file_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn r10_a_heavenly_hand_of_a_seat_that_did_not_deal_is_refused() {
+    // East deals unless the record says otherwise (R12): South's fourteen
+    // tiles were not dealt, so no heavenly hand; with South dealing, +25.
+    let (code, out, err) = score(
+        "standard",
+        r#"{"result": "mahjong", "winner": "south", "value": 25, "heavenly": true}"#,
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("`heavenly`") && err.contains("R10"), "{err}");
+    let (code, out, err) = score(
+        "standard",
+        r#"{"result": "mahjong", "winner": "south", "value": 25, "heavenly": true, "dealer": "south"}"#,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "{\"east\": 0, \"south\": 25, \"west\": 0, \"north\": 0}\n"
+    );
+}
+
+#[test]
+fn r8_r12_a_table_of_three_scores_its_three_players() {
+    // No North: South's false Mah Jongg with West's throw-in leaves East the
+    // one hand intact, +10 (R8); the empty seat is not printed.
+    let (code, out, err) = score(
+        "standard",
+        r#"{"result": "mahjong_in_error", "empty_seat": "north", "declarer": "south", "value": 30, "exposed": ["west"]}"#,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "{\"east\": 10, \"south\": 0, \"west\": 0}\n");
+}

@@ -1,7 +1,7 @@
 //! The record of one finished game (JSON), as `docs/scoring.md` describes it.
 //!
 //! Every field but `result` is optional and defaults to false, 0, empty or
-//! absent. [`GameRecord::from_json`] checks the shape (field names and types)
+//! absent (`dealer`: east). A record without `empty_seat` is a table of four. [`GameRecord::from_json`] checks the shape (field names and types)
 //! and names the field that is wrong; the checks that depend on the rules
 //! (which fields apply to which result, dead winners, ...) are made by
 //! [`crate::score()`].
@@ -92,6 +92,12 @@ fn is_zero_u32(v: &u32) -> bool {
 fn is_zero_u8(v: &u8) -> bool {
     *v == 0
 }
+fn east() -> Seat {
+    Seat::East
+}
+fn is_east(s: &Seat) -> bool {
+    *s == Seat::East
+}
 
 /// The record of one game. Field meanings: `docs/scoring.md`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +134,15 @@ pub struct GameRecord {
     pub dead: BTreeMap<Seat, DeadReason>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub penalties: Vec<Penalty>,
+    /// The seat left empty at a table of three (R12); absent at a table of
+    /// four, so every record written before this field still means four.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub empty_seat: Option<Seat>,
+    /// Who dealt this game: "East for the game" (R12: the deal starts at the
+    /// East seat and passes to the right each game). Absent means East. Only
+    /// the dealer's fourteen dealt tiles can be a heavenly hand (R10).
+    #[serde(default = "east", skip_serializing_if = "is_east")]
+    pub dealer: Seat,
 }
 
 impl GameRecord {
@@ -150,7 +165,19 @@ impl GameRecord {
             exposed: Vec::new(),
             dead: BTreeMap::new(),
             penalties: Vec::new(),
+            empty_seat: None,
+            dealer: Seat::East,
         }
+    }
+
+    /// Whether a player sits at `seat` (every seat but the empty one, R12).
+    pub fn seated(&self, seat: Seat) -> bool {
+        self.empty_seat != Some(seat)
+    }
+
+    /// The seats with a player, East first.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::ALL.into_iter().filter(|&s| self.seated(s))
     }
 }
 
@@ -180,7 +207,7 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 /// The fields of a record, in the order of the contract.
-pub const FIELDS: [&str; 16] = [
+pub const FIELDS: [&str; 18] = [
     "result",
     "winner",
     "value",
@@ -197,6 +224,8 @@ pub const FIELDS: [&str; 16] = [
     "exposed",
     "dead",
     "penalties",
+    "empty_seat",
+    "dealer",
 ];
 
 /// serde's message without its position (we give the field instead).
@@ -253,6 +282,8 @@ impl GameRecord {
                 "winner" => rec.winner = field(k, v, SEAT)?,
                 "discarder" => rec.discarder = field(k, v, SEAT)?,
                 "declarer" => rec.declarer = field(k, v, SEAT)?,
+                "empty_seat" => rec.empty_seat = field(k, v, SEAT)?,
+                "dealer" => rec.dealer = field(k, v, SEAT)?,
                 "value" => rec.value = field(k, v, "a whole number 0 to 1000")?,
                 "exposures" => rec.exposures = field(k, v, "a whole number 0 to 4")?,
                 "self_picked" => rec.self_picked = field(k, v, "true or false")?,
@@ -377,6 +408,34 @@ mod tests {
             (e.field.as_str(), e.reason.as_str()),
             ("value", "given twice")
         );
+    }
+
+    #[test]
+    fn a_record_without_the_table_fields_is_four_seats_east_dealing_r12() {
+        // Records stored before `empty_seat` and `dealer` existed read as before.
+        let r = GameRecord::from_json(r#"{"result": "wall"}"#).unwrap();
+        assert_eq!(r.empty_seat, None);
+        assert_eq!(r.dealer, Seat::East);
+        assert_eq!(r.seats().count(), 4);
+        assert_eq!(r.to_json(), r#"{"result":"wall"}"#);
+    }
+
+    #[test]
+    fn a_table_of_three_names_its_empty_seat_r12() {
+        let text = r#"{"result":"wall","empty_seat":"north","dealer":"west"}"#;
+        let r = GameRecord::from_json(text).unwrap();
+        assert_eq!(r.empty_seat, Some(Seat::North));
+        assert_eq!(r.dealer, Seat::West);
+        assert!(!r.seated(Seat::North));
+        assert_eq!(
+            r.seats().collect::<Vec<_>>(),
+            [Seat::East, Seat::South, Seat::West]
+        );
+        assert_eq!(r.to_json(), text);
+        let e = GameRecord::from_json(r#"{"result": "wall", "empty_seat": "up"}"#).unwrap_err();
+        assert_eq!(e.field, "empty_seat");
+        let e = GameRecord::from_json(r#"{"result": "wall", "dealer": 3}"#).unwrap_err();
+        assert_eq!(e.field, "dealer");
     }
 
     #[test]

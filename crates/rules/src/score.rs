@@ -37,18 +37,23 @@ impl fmt::Display for ScoreLine {
 }
 
 /// A scored game: the points of each seat and the lines they add up from.
+/// The empty seat of a table of three has 0 points and no line (R12).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scored {
     pub points: BySeat<i32>,
     pub lines: Vec<ScoreLine>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub empty_seat: Option<Seat>,
 }
 
 impl Scored {
-    /// The points as `{"east": 0, "south": 40, "west": -20, "north": 0}`.
+    /// The points as `{"east": 0, "south": 40, "west": -20, "north": 0}`
+    /// (without the empty seat of a table of three).
     pub fn points_json(&self) -> String {
         let parts: Vec<String> = self
             .points
             .iter()
+            .filter(|(seat, _)| self.empty_seat != Some(*seat))
             .map(|(seat, p)| format!("\"{seat}\": {p}"))
             .collect();
         format!("{{{}}}", parts.join(", "))
@@ -148,6 +153,7 @@ fn validate(preset: &Preset, r: &GameRecord) -> Result<(), RecordError> {
             format!("{} is not a card value (0 to {MAX_VALUE})", r.value),
         );
     }
+    check_seated(r)?;
     match result {
         GameResult::Wall | GameResult::Timeout => Ok(()),
         GameResult::Mahjong => validate_mahjong(preset, r),
@@ -156,10 +162,58 @@ fn validate(preset: &Preset, r: &GameRecord) -> Result<(), RecordError> {
     }
 }
 
+/// R12: at a table of three no field may name the empty seat.
+fn check_seated(r: &GameRecord) -> Result<(), RecordError> {
+    let Some(empty) = r.empty_seat else {
+        return Ok(());
+    };
+    let mut named: Vec<(String, Seat)> = Vec::new();
+    let one = [
+        ("winner", r.winner),
+        ("discarder", r.discarder),
+        ("declarer", r.declarer),
+        ("dealer", Some(r.dealer)),
+    ];
+    named.extend(
+        one.into_iter()
+            .filter_map(|(f, s)| s.map(|s| (f.to_string(), s))),
+    );
+    named.extend(
+        r.exposed
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| (format!("exposed[{i}]"), s)),
+    );
+    named.extend(r.dead.keys().map(|&s| (format!("dead.{s}"), s)));
+    named.extend(
+        r.penalties
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (format!("penalties[{i}].seat"), p.seat)),
+    );
+    match named.into_iter().find(|(_, s)| *s == empty) {
+        Some((field, _)) => err(
+            field,
+            format!("{empty} is the empty seat at this table of three: nobody plays there (R12)"),
+        ),
+        None => Ok(()),
+    }
+}
+
 fn validate_mahjong(preset: &Preset, r: &GameRecord) -> Result<(), RecordError> {
     let Some(winner) = r.winner else {
         return err("winner", "missing: a Mah Jongg needs the winner's seat");
     };
+    if r.heavenly && winner != r.dealer {
+        return err(
+            "heavenly",
+            format!(
+                "{winner} did not deal this game ({} did): only the dealer's fourteen dealt \
+                 tiles can be a heavenly hand (R10; give `dealer` if {winner} dealt, R12)",
+                r.dealer
+            ),
+        );
+    }
     if let Some(why) = why_dead(preset, r, winner) {
         return err("winner", format!("{why}: a dead hand cannot win (R5, R6)"));
     }
@@ -268,11 +322,10 @@ fn validate_in_error(preset: &Preset, r: &GameRecord) -> Result<(), RecordError>
     Ok(())
 }
 
-/// After a Mah Jongg in error: the seats neither the declarer, nor exposed,
-/// nor dead.
+/// After a Mah Jongg in error: the seated players neither the declarer, nor
+/// exposed, nor dead (the empty seat of a table of three holds no hand, R12).
 fn intact_seats(preset: &Preset, r: &GameRecord, declarer: Seat) -> Vec<Seat> {
-    Seat::ALL
-        .into_iter()
+    r.seats()
         .filter(|&s| {
             s != declarer
                 && !r.exposed.contains(&s)
@@ -337,7 +390,7 @@ pub fn score(preset: &Preset, record: &GameRecord) -> Result<Scored, RecordError
     validate(preset, record)?;
     let r = record;
     let mut lines = Lines(Vec::new());
-    for seat in Seat::ALL {
+    for seat in r.seats() {
         game_lines(preset, r, seat, &mut lines);
     }
     for p in &r.penalties {
@@ -363,6 +416,7 @@ pub fn score(preset: &Preset, record: &GameRecord) -> Result<Scored, RecordError
     Ok(Scored {
         points,
         lines: lines.0,
+        empty_seat: r.empty_seat,
     })
 }
 

@@ -2,9 +2,12 @@
 //! cases, each a game record with the expected points under each of the five
 //! presets (or the field an error must name). Each case names the rules it
 //! tests (`name`, `sources`).
+//!
+//! A case at a table of three (`empty_seat` in the record, R12) expects the
+//! three seated players only; the empty seat must score 0 with no line.
 
 use jongg_rules::{GameRecord, PRESET_NAMES, Preset, score};
-use jongg_tiles::BySeat;
+use jongg_tiles::{BySeat, Seat};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -15,7 +18,7 @@ struct Case {
     sources: String,
     record: serde_json::Value,
     #[serde(default)]
-    expect: BTreeMap<String, BySeat<i32>>,
+    expect: BTreeMap<String, BTreeMap<Seat, i32>>,
     #[serde(default)]
     errors: BTreeMap<String, String>,
 }
@@ -43,16 +46,39 @@ fn run_case(case: &Case, failures: &mut Vec<String>) {
     for name in PRESET_NAMES {
         let preset = Preset::builtin(name).unwrap();
         let text = case.record.to_string();
-        let outcome = GameRecord::from_json(&text).and_then(|r| score(&preset, &r));
+        let record = GameRecord::from_json(&text);
+        let seated: Vec<Seat> = match &record {
+            Ok(r) => r.seats().collect(),
+            Err(_) => Seat::ALL.to_vec(),
+        };
+        let outcome = record.and_then(|r| score(&preset, &r));
         match (expect.get(name), errors.get(name), outcome) {
             (Some(want), None, Ok(scored)) => {
-                if scored.points != *want {
+                if !want.keys().copied().eq(seated.iter().copied()) {
+                    failures.push(format!(
+                        "{} [{name}]: expect the seated players {seated:?}, not {:?}",
+                        case.name,
+                        want.keys().collect::<Vec<_>>()
+                    ));
+                    continue;
+                }
+                let want = BySeat::from_fn(|s| want.get(&s).copied().unwrap_or(0));
+                let empty = Seat::ALL.into_iter().find(|s| !seated.contains(s));
+                if let Some(e) = empty
+                    && (scored.points[e] != 0 || scored.lines.iter().any(|l| l.seat == e))
+                {
+                    failures.push(format!(
+                        "{} [{name}]: the empty seat {e} scored {} or has a line (R12)",
+                        case.name, scored.points[e]
+                    ));
+                }
+                if scored.points != want {
                     let lines: Vec<String> = scored.lines.iter().map(|l| l.to_string()).collect();
                     failures.push(format!(
                         "{} [{name}]: got {}, want {}\n    {}",
                         case.name,
                         scored.points_json(),
-                        serde_json::to_string(want).unwrap(),
+                        serde_json::to_string(&want).unwrap(),
                         lines.join("\n    ")
                     ));
                 }
@@ -90,7 +116,7 @@ fn every_case_file_scores_as_expected_under_every_preset() {
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     files.sort();
-    assert!(files.len() >= 6, "case files missing");
+    assert!(files.len() >= 7, "case files missing");
     let mut failures = Vec::new();
     let mut count = 0;
     let mut names = std::collections::BTreeSet::new();

@@ -77,7 +77,7 @@ document.addEventListener("DOMContentLoaded", function () {
     sync();
     var mine = ++pending;
     form.dataset.state = "busy";
-    fetch("/t/" + d.id + "/r/" + d.round + "/table/" + d.table + "/preview", {
+    fetch("/t/" + d.id + "/r/" + d.round + "/table/" + d.table + "/preview?game=" + encodeURIComponent($("f-game").value), {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record())
     }).then(function (r) { return r.json().then(function (j) { return { ok: r.ok, j: j }; }); })
       .then(function (a) {

@@ -9,7 +9,9 @@
 //!    50 ms).
 //!
 //! Bounded: a fixed number of requests, then it stops by itself. Run with
-//! `cargo bench -p jongg-server --bench load`.
+//! `cargo bench -p jongg-server --bench load`. Without `--bench` (as
+//! `cargo test --benches` runs it, in CI) it makes a quick run with small
+//! numbers, so its own checks execute without the wait.
 
 use jongg_server::client::Client;
 use jongg_server::tools::{runtime, sample_tournament, sample_tournament_upto, stored_log};
@@ -19,11 +21,34 @@ use serde_json::json;
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-const PLAYERS: u32 = 800;
-const ROUNDS: u8 = 8;
-const STANDINGS_REQUESTS: usize = 200;
-const CLIENTS: usize = 100;
-const ITERATIONS: usize = 30;
+/// The sizes of a run.
+struct Sizes {
+    players: u32,
+    rounds: u8,
+    standings_requests: usize,
+    clients: usize,
+    iterations: usize,
+    syncs: usize,
+}
+
+const FULL: Sizes = Sizes {
+    players: 800,
+    rounds: 8,
+    standings_requests: 200,
+    clients: 100,
+    iterations: 30,
+    syncs: 200,
+};
+
+/// `cargo test --benches`: every check, in a second or two.
+const QUICK: Sizes = Sizes {
+    players: 40,
+    rounds: 2,
+    standings_requests: 5,
+    clients: 5,
+    iterations: 4,
+    syncs: 5,
+};
 
 fn pct(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -45,13 +70,13 @@ fn report(name: &str, mut d: Vec<Duration>) {
 
 /// What one synced 4 KB write costs on the disk the database is on (the
 /// floor under every commit), so each run says what disk it measured.
-fn disk_sync(dir: &std::path::Path) -> Vec<Duration> {
+fn disk_sync(dir: &std::path::Path, syncs: usize) -> Vec<Duration> {
     use std::io::{Seek, Write};
     let path = dir.join("sync-probe");
     let mut f = std::fs::File::create(&path).unwrap();
     let block = [7u8; 4096];
     let mut out = Vec::new();
-    for _ in 0..200 {
+    for _ in 0..syncs {
         let s = Instant::now();
         f.rewind().unwrap();
         f.write_all(&block).unwrap();
@@ -63,17 +88,29 @@ fn disk_sync(dir: &std::path::Path) -> Vec<Duration> {
 }
 
 fn main() {
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let Sizes {
+        players,
+        rounds,
+        standings_requests,
+        clients,
+        iterations,
+        syncs,
+    } = if quick { QUICK } else { FULL };
+    if quick {
+        println!("quick run (no --bench): small sizes, the checks only");
+    }
     let dir = std::env::temp_dir().join(format!("jongg-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("bench.sqlite").display());
-    report("disk: 4 KB write + fdatasync", disk_sync(&dir));
+    report("disk: 4 KB write + fdatasync", disk_sync(&dir, syncs));
     let rt = runtime().unwrap();
 
     // Two stored tournaments: one finished, one with round 8 under way.
     let t0 = Instant::now();
-    let finished = sample_tournament("Bench finished", "standard", PLAYERS, ROUNDS, 1, 0).unwrap();
-    let open = sample_tournament_upto("Bench open", "standard", PLAYERS, ROUNDS, ROUNDS - 1, 2, 0)
+    let finished = sample_tournament("Bench finished", "standard", players, rounds, 1, 0).unwrap();
+    let open = sample_tournament_upto("Bench open", "standard", players, rounds, rounds - 1, 2, 0)
         .unwrap();
     let (finished_id, open_id) = rt.block_on(async {
         let store = Store::connect(&url).await.unwrap();
@@ -90,13 +127,13 @@ fn main() {
         finished.log().len(),
         open.log().len(),
         t0.elapsed().as_secs_f64(),
-        PLAYERS,
-        ROUNDS
+        players,
+        rounds
     );
 
     // The domain alone, for reference.
     let mut domain = Vec::new();
-    for _ in 0..STANDINGS_REQUESTS {
+    for _ in 0..standings_requests {
         let s = Instant::now();
         std::hint::black_box(finished.standings());
         domain.push(s.elapsed());
@@ -132,7 +169,7 @@ fn main() {
     let path = format!("/api/tournaments/{finished_id}/standings");
     let mut http = Vec::new();
     let mut bytes = 0;
-    for _ in 0..STANDINGS_REQUESTS {
+    for _ in 0..standings_requests {
         let s = Instant::now();
         let r = p.get(&path).unwrap();
         http.push(s.elapsed());
@@ -144,7 +181,7 @@ fn main() {
 
     // 2. 100 concurrent scorekeepers.
     let links = d
-        .get(&format!("/api/tournaments/{open_id}/rounds/{ROUNDS}/links"))
+        .get(&format!("/api/tournaments/{open_id}/rounds/{rounds}/links"))
         .unwrap()
         .json();
     let tokens: Vec<(u64, String)> = links["links"]
@@ -158,22 +195,22 @@ fn main() {
             )
         })
         .collect();
-    assert_eq!(tokens.len(), PLAYERS as usize / 4);
+    assert_eq!(tokens.len(), players as usize / 4);
     let writes = Arc::new(Mutex::new(Vec::new()));
     let reads = Arc::new(Mutex::new(Vec::new()));
-    let barrier = Arc::new(Barrier::new(CLIENTS));
+    let barrier = Arc::new(Barrier::new(clients));
     let commits_before = running.commits();
     let t0 = Instant::now();
-    let threads: Vec<_> = (0..CLIENTS)
+    let threads: Vec<_> = (0..clients)
         .map(|c| {
-            let mine = [tokens[c].clone(), tokens[c + CLIENTS].clone()];
+            let mine = [tokens[c].clone(), tokens[c + clients].clone()];
             let (writes, reads, barrier) = (writes.clone(), reads.clone(), barrier.clone());
             std::thread::spawn(move || {
                 let mut clients: Vec<(u64, Client)> =
                     mine.iter().map(|(t, k)| (*t, Client::with_token(addr, k))).collect();
                 let (mut w, mut r) = (Vec::new(), Vec::new());
                 barrier.wait();
-                for i in 0..ITERATIONS {
+                for i in 0..iterations {
                     let (table, client) = &mut clients[i % 2];
                     let game = i / 2 % 4 + 1;
                     let v = (i + c) as i32 % 40 + 10;
@@ -181,12 +218,12 @@ fn main() {
                         "points": { "east": v, "south": -10, "west": 0, "north": 0 }, "mah_jongg": "east" } });
                     let s = Instant::now();
                     let resp = client
-                        .put(&format!("/api/tournaments/{open_id}/rounds/{ROUNDS}/tables/{table}/games/{game}"), &body)
+                        .put(&format!("/api/tournaments/{open_id}/rounds/{rounds}/tables/{table}/games/{game}"), &body)
                         .unwrap();
                     w.push(s.elapsed());
                     assert!(resp.is_success(), "{} {}", resp.status, resp.text());
                     let s = Instant::now();
-                    let resp = client.get(&format!("/api/tournaments/{open_id}/rounds/{ROUNDS}/tables/{table}")).unwrap();
+                    let resp = client.get(&format!("/api/tournaments/{open_id}/rounds/{rounds}/tables/{table}")).unwrap();
                     r.push(s.elapsed());
                     assert_eq!(resp.status, 200);
                 }
@@ -204,7 +241,7 @@ fn main() {
     let mut all = writes.clone();
     all.extend(reads.iter().copied());
     println!(
-        "{CLIENTS} clients x {ITERATIONS} (PUT game + GET sheet): {} requests in {:.2} s = {:.0} req/s",
+        "{clients} clients x {iterations} (PUT game + GET sheet): {} requests in {:.2} s = {:.0} req/s",
         all.len(),
         wall.as_secs_f64(),
         all.len() as f64 / wall.as_secs_f64()

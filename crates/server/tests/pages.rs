@@ -203,7 +203,7 @@ fn live_points_come_with_reasons_or_the_field_that_is_wrong() {
         200,
     );
     let mut p = app.public();
-    let path = format!("/t/{id}/r/1/table/1/preview");
+    let path = format!("/t/{id}/r/1/table/1/preview?game=1");
     // standard 13: the winner scores the card value; standard 13.5: the
     // thrower loses 10 (no exposures); the others score nothing (R2).
     let v = expect(
@@ -234,11 +234,31 @@ fn live_points_come_with_reasons_or_the_field_that_is_wrong() {
     assert_eq!(v["field"], "value", "{v}");
     expect(
         p.post(
-            &format!("/t/{id}/r/1/table/9/preview"),
+            &format!("/t/{id}/r/1/table/9/preview?game=1"),
             &json!({ "result": "wall" }),
         ),
         404,
     );
+    // The preview scores a game of the sheet: which one decides the dealer (R12).
+    for bad in ["", "?game=0", "?game=5", "?game=x"] {
+        let v = expect(
+            p.post(
+                &format!("/t/{id}/r/1/table/1/preview{bad}"),
+                &json!({ "result": "wall" }),
+            ),
+            422,
+        );
+        assert_eq!(v["field"], "game", "{bad}: {v}");
+    }
+    // R10: South's heavenly hand only in game 2, which South deals (R12).
+    let heavenly = json!({ "result": "mahjong", "winner": "south", "value": 25, "heavenly": true });
+    let v = expect(p.post(&path, &heavenly), 422);
+    assert_eq!(v["field"], "heavenly", "{v}");
+    let v = expect(
+        p.post(&format!("/t/{id}/r/1/table/1/preview?game=2"), &heavenly),
+        200,
+    );
+    assert_eq!(v["points"]["south"], 25, "{v}");
 }
 
 #[test]

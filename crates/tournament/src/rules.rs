@@ -3,9 +3,9 @@
 //! file's text (so the event log stands alone) and reads them here.
 
 use crate::error::DomainError;
-use crate::model::RulesSource;
-use jongg_rules::record::{GameRecord, GameResult};
-use jongg_rules::{Preset, score};
+use crate::model::{GameNo, RulesSource};
+use jongg_rules::record::{GameRecord, GameResult, RecordError};
+use jongg_rules::{Preset, ScoreLine, score};
 use jongg_tiles::{BySeat, Seat};
 
 /// The rules of a tournament, read.
@@ -30,55 +30,217 @@ pub fn resolve(source: &RulesSource) -> Result<Rules, DomainError> {
     Ok(Rules { preset })
 }
 
+/// One game at one table, as its record needs it (R12): who is seated, and
+/// who dealt when the sheet can know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableGame {
+    pub game: GameNo,
+    pub seated: BySeat<bool>,
+    /// East deals game 1 and the deal passes to the right among the players
+    /// (R12); `None` once the players of a table of three have rolled again
+    /// for East, when only the table knows.
+    pub dealer: Option<Seat>,
+}
+
+impl TableGame {
+    /// Game `game` at a table where `seated` players sit; at a table of three
+    /// the players roll again for East before game `reroll` (if any).
+    pub fn new(game: GameNo, seated: BySeat<bool>, reroll: Option<GameNo>) -> TableGame {
+        let players: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| seated[s]).collect();
+        let rolled = players.len() == 3 && reroll.is_some_and(|r| game >= r);
+        let dealer = (seated[Seat::East] && !rolled && !players.is_empty())
+            .then(|| players[usize::from(game.max(1) - 1) % players.len()]);
+        TableGame {
+            game,
+            seated,
+            dealer,
+        }
+    }
+
+    /// The empty seat of a table of three.
+    fn empty_seat(&self) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|&s| !self.seated[s])
+    }
+}
+
 /// A game record scored under the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoredRecord {
+    /// The record as entered, with what the sheet knows filled in: the empty
+    /// seat of a table of three and the game's dealer (R12).
+    pub record: serde_json::Value,
     pub points: BySeat<i32>,
     pub mah_jongg: Option<Seat>,
-    pub lines: Vec<String>,
+    pub lines: Vec<ScoreLine>,
 }
 
-/// Score a game record (the scoring contract of `jongg-rules`) at a table
-/// where `seated` says who is there. At a three-player table (R12) the record
-/// may not name the empty seat, and whatever the empty seat would get (a
-/// wall game's +10 to each live hand, say) is dropped.
+/// Score a game record (the scoring contract of `jongg-rules`) for one game
+/// at one table. What the record leaves out and the sheet knows is filled
+/// in: the empty seat of a table of three and the dealer of the game (R12;
+/// after the roll for East at a table of three, a heavenly hand's winner,
+/// R10). What it says must agree with the sheet. The error names the field.
 pub fn score_record(
-    rules: &Rules,
+    preset: &Preset,
     record: &serde_json::Value,
-    seated: &BySeat<bool>,
-) -> Result<ScoredRecord, DomainError> {
-    let bad = |m: String| DomainError::InvalidRecord(m);
-    let rec = GameRecord::from_json(&record.to_string()).map_err(|e| bad(e.to_string()))?;
-    let named = rec
-        .winner
-        .into_iter()
-        .chain(rec.discarder)
-        .chain(rec.declarer)
-        .chain(rec.exposed.iter().copied())
-        .chain(rec.dead.keys().copied())
-        .chain(rec.penalties.iter().map(|p| p.seat));
-    for s in named {
-        if !seated[s] {
-            return Err(bad(format!(
-                "{s} is empty at this three-player table (R12)"
-            )));
+    at: &TableGame,
+) -> Result<ScoredRecord, RecordError> {
+    let mut rec = GameRecord::from_json(&record.to_string())?;
+    let given = |key: &str| record.get(key).is_some_and(|v| !v.is_null());
+    let mut stored = record.clone();
+    let mut fill = |key: &str, seat: Seat| {
+        if let serde_json::Value::Object(map) = &mut stored {
+            map.insert(key.to_string(), serde_json::Value::from(seat.name()));
+        }
+    };
+    let empty = at.empty_seat();
+    match (given("empty_seat"), empty) {
+        (false, Some(e)) => {
+            rec.empty_seat = Some(e);
+            fill("empty_seat", e);
+        }
+        (false, None) => {}
+        (true, _) if rec.empty_seat == empty => {}
+        (true, Some(e)) => {
+            return Err(RecordError::new(
+                "empty_seat",
+                format!("{e} is the empty seat at this table of three (R12)"),
+            ));
+        }
+        (true, None) => {
+            return Err(RecordError::new(
+                "empty_seat",
+                "this table has four players: no seat is empty (R12)",
+            ));
         }
     }
-    let scored = score(&rules.preset, &rec).map_err(|e| bad(e.to_string()))?;
-    let points = BySeat::from_fn(|s| if seated[s] { scored.points[s] } else { 0 });
-    let lines = scored
-        .lines
-        .iter()
-        .filter(|l| seated[l.seat])
-        .map(ToString::to_string)
-        .collect();
+    match (given("dealer"), at.dealer) {
+        (true, Some(d)) if rec.dealer != d => {
+            return Err(RecordError::new(
+                "dealer",
+                format!(
+                    "{d} deals game {}: East deals game 1 and the deal passes to the right (R12)",
+                    at.game
+                ),
+            ));
+        }
+        (false, Some(d)) => {
+            rec.dealer = d;
+            if d != Seat::East {
+                fill("dealer", d);
+            }
+        }
+        (false, None) if rec.heavenly => {
+            // After the roll for East only the table knows the dealer; a
+            // heavenly hand is the dealer's own (R10).
+            if let Some(w) = rec.winner {
+                rec.dealer = w;
+                fill("dealer", w);
+            }
+        }
+        _ => {}
+    }
+    let scored = score(preset, &rec)?;
     let mah_jongg = match rec.result {
         GameResult::Mahjong => rec.winner,
         _ => None,
     };
     Ok(ScoredRecord {
-        points,
+        record: stored,
+        points: scored.points,
         mah_jongg,
-        lines,
+        lines: scored.lines,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FOUR: BySeat<bool> = BySeat([true; 4]);
+    const NO_NORTH: BySeat<bool> = BySeat([true, true, true, false]);
+    const NO_SOUTH: BySeat<bool> = BySeat([true, false, true, true]);
+
+    #[test]
+    fn the_deal_passes_to_the_right_among_the_players_r12() {
+        let dealers = |seated, reroll| -> Vec<Option<Seat>> {
+            (1..=5)
+                .map(|g| TableGame::new(g, seated, reroll).dealer)
+                .collect()
+        };
+        use Seat::*;
+        let all = [East, South, West, North, East].map(Some);
+        assert_eq!(dealers(FOUR, None), all);
+        // A table of four never rolls again, whatever the preset says.
+        assert_eq!(dealers(FOUR, Some(4)), all);
+        // A table of three: the deal skips the empty seat; from the roll
+        // for East before game 4 on, only the table knows.
+        assert_eq!(
+            dealers(NO_NORTH, Some(4)),
+            [Some(East), Some(South), Some(West), None, None]
+        );
+        assert_eq!(
+            dealers(NO_SOUTH, None),
+            [Some(East), Some(West), Some(North), Some(East), Some(West)]
+        );
+    }
+
+    fn standard() -> Preset {
+        Preset::builtin("standard").unwrap()
+    }
+
+    #[test]
+    fn the_sheet_fills_in_the_empty_seat_and_the_dealer_r12() {
+        let at = TableGame::new(2, NO_NORTH, Some(4));
+        let rec = serde_json::json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true});
+        let s = score_record(&standard(), &rec, &at).unwrap();
+        assert_eq!(s.points, BySeat([0, 25, 0, 0]));
+        assert_eq!(
+            s.record,
+            serde_json::json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true,
+                "empty_seat": "north", "dealer": "south"})
+        );
+    }
+
+    #[test]
+    fn what_the_record_says_must_agree_with_the_sheet_r12_r10() {
+        let p = standard();
+        let field =
+            |rec: serde_json::Value, at: TableGame| score_record(&p, &rec, &at).unwrap_err().field;
+        let wall = |extra: serde_json::Value| {
+            let mut v = serde_json::json!({"result": "wall"});
+            v.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            v
+        };
+        let game1 = TableGame::new(1, NO_NORTH, Some(4));
+        assert_eq!(
+            field(wall(serde_json::json!({"empty_seat": "west"})), game1),
+            "empty_seat"
+        );
+        assert_eq!(
+            field(
+                wall(serde_json::json!({"empty_seat": "north"})),
+                TableGame::new(1, FOUR, None)
+            ),
+            "empty_seat"
+        );
+        assert_eq!(
+            field(wall(serde_json::json!({"dealer": "south"})), game1),
+            "dealer"
+        );
+        // R10: East deals game 1, so South's fourteen tiles were never dealt.
+        let heavenly = serde_json::json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true});
+        assert_eq!(field(heavenly.clone(), game1), "heavenly");
+        // After the roll for East the winner of a heavenly hand dealt it.
+        let game4 = TableGame::new(4, NO_NORTH, Some(4));
+        assert!(score_record(&p, &heavenly, &game4).is_ok());
+        // A wall game the sheet says nothing about its dealer.
+        let s = score_record(&p, &wall(serde_json::json!({})), &game4).unwrap();
+        assert_eq!(
+            s.record,
+            serde_json::json!({"result": "wall", "empty_seat": "north"})
+        );
+        assert_eq!(s.points, BySeat([10, 10, 10, 0]));
+    }
 }

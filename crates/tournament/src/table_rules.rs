@@ -3,8 +3,9 @@
 
 use crate::error::DomainError;
 use crate::model::{GameNo, RoundNo, TableNo};
+use crate::rules::TableGame;
 use crate::tournament::Tournament;
-use jongg_tiles::Seat;
+use jongg_tiles::{BySeat, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The table's duties and play for the round.
@@ -25,6 +26,28 @@ pub struct TableRules {
 }
 
 impl Tournament {
+    /// Game `game` of table `table` in round `round`: who sits there (the
+    /// sheet's players once the round is under way) and who deals (R12).
+    pub fn table_game(
+        &self,
+        round: RoundNo,
+        table: TableNo,
+        game: GameNo,
+    ) -> Result<TableGame, DomainError> {
+        let rules = self.table_rules(round, table)?;
+        let players = match self.sheet(round, table) {
+            Ok(sheet) => sheet.players,
+            Err(_) => {
+                self.seating(round)?
+                    .table(table)
+                    .ok_or(DomainError::TableNotFound { round, table })?
+                    .seats
+            }
+        };
+        let seated = BySeat::from_fn(|s| players[s].is_some());
+        Ok(TableGame::new(game, seated, rules.reroll_east_before_game))
+    }
+
     pub fn table_rules(&self, round: RoundNo, table: TableNo) -> Result<TableRules, DomainError> {
         let seats = self
             .seating(round)?

@@ -445,7 +445,7 @@ impl Tournament {
             } => {
                 let sheet = self.open_sheet(actor, round, table)?;
                 let before = self.game_slot(sheet, game)?.clone();
-                let after = self.game_entry(sheet, entry)?;
+                let after = self.game_entry(sheet, game, entry)?;
                 Ok(vec![Event::GameEntered {
                     round,
                     table,
@@ -512,7 +512,7 @@ impl Tournament {
                     )));
                 }
                 let before = self.game_slot(sheet, game)?.clone();
-                let after = self.game_entry(sheet, entry)?;
+                let after = self.game_entry(sheet, game, entry)?;
                 Ok(vec![Event::SheetAmended {
                     round,
                     table,
@@ -769,17 +769,28 @@ impl Tournament {
             .ok_or(DomainError::GameNotFound { game, games })
     }
 
-    /// Score an entry for a sheet: a record by the preset, plain points as given.
-    fn game_entry(&self, sheet: &Sheet, entry: Entry) -> Result<GameEntry, DomainError> {
+    /// Score an entry for game `game` of a sheet: a record by the preset
+    /// (stored with the empty seat and the dealer the sheet knows, R12),
+    /// plain points as given.
+    fn game_entry(
+        &self,
+        sheet: &Sheet,
+        game: GameNo,
+        entry: Entry,
+    ) -> Result<GameEntry, DomainError> {
         let seated = BySeat::from_fn(|s| sheet.players[s].is_some());
         match entry {
             Entry::Record { record } => {
-                let scored = rules::score_record(self.rules()?, &record, &seated)?;
+                let at = self.table_game(sheet.round, sheet.table, game)?;
+                let scored = rules::score_record(&self.rules()?.preset, &record, &at)
+                    .map_err(|e| DomainError::InvalidRecord(e.to_string()))?;
                 Ok(GameEntry {
-                    entry: Entry::Record { record },
+                    entry: Entry::Record {
+                        record: scored.record,
+                    },
                     points: scored.points,
                     mah_jongg: scored.mah_jongg,
-                    lines: scored.lines,
+                    lines: scored.lines.iter().map(ToString::to_string).collect(),
                     warnings: vec![],
                 })
             }

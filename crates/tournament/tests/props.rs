@@ -1,5 +1,11 @@
 //! Property tests: random command sequences never panic, never seat a player
 //! twice, and replaying the log (or importing the export) gives the same state.
+//! After every command: an accepted sheet carries the signatures its preset
+//! requires (R14, written out below), its games change only through an
+//! amendment whose reason is in the audit log, and the standings equal the
+//! accepted games plus sit-out points recomputed from the event log alone.
+//! The run counts how many sequences reach accepted and amended sheets and
+//! fails if too few do.
 
 mod common;
 
@@ -7,6 +13,8 @@ use common::*;
 use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::*;
 use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -58,7 +66,7 @@ fn op() -> impl Strategy<Value = Op> {
         3 => Just(Op::StartNext),
         3 => (0u16..=5, 1u8..=4, prop::array::uniform4(-60i32..=100), prop::option::of(0u8..4))
             .prop_map(|(t, g, p, w)| Op::EnterNow(t, g, p, w)),
-        2 => (any::<usize>(), any::<usize>(), 1u8..=4, prop::array::uniform4(-60i32..=100), any::<bool>())
+        3 => (any::<usize>(), any::<usize>(), 1u8..=4, prop::array::uniform4(-60i32..=100), prop::bool::weighted(0.8))
             .prop_map(|(r, t, g, p, why)| Op::AmendSome(r, t, g, p, why)),
     ]
 }
@@ -171,15 +179,22 @@ fn command(op: &Op, t: &Tournament) -> Option<Command> {
             }
         }
         Op::AmendSome(r, table, game, p, why) => {
-            let rounds = t.rounds();
-            if rounds.is_empty() {
+            // Mostly an accepted sheet (the case that matters), sometimes any.
+            let sheets: Vec<&Sheet> = t.rounds().iter().flat_map(|r| &r.sheets).collect();
+            let accepted: Vec<&Sheet> = sheets
+                .iter()
+                .copied()
+                .filter(|s| s.state == SheetState::Accepted)
+                .collect();
+            let pool = if accepted.is_empty() || r % 4 == 0 {
+                &sheets
+            } else {
+                &accepted
+            };
+            if pool.is_empty() {
                 return None;
             }
-            let round = &rounds[r % rounds.len()];
-            if round.sheets.is_empty() {
-                return None;
-            }
-            let sheet = &round.sheets[table % round.sheets.len()];
+            let sheet = pool[table % pool.len()];
             return command(&Op::Amend(sheet.round, sheet.table, game, p, why), t);
         }
         Op::Finish => return None,
@@ -239,55 +254,331 @@ const PRESETS: [&str; 5] = [
     "st-louis-senior-olympics",
 ];
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+/// R14, as RULINGS.md states it: who must have signed for each seated
+/// player's scores to be verified. `standard`, `beth-emeth`,
+/// `st-louis-senior-olympics`: East and West verify each other, North and
+/// South verify each other. `mahjong-mania-2026`, `mississippi-2025`: every
+/// player signs their own, and West signs for East. A score whose verifier's
+/// seat is empty (a table of three) falls to East, who keeps the sheet; East's
+/// own then to any other player.
+fn r14_verified(preset: &str, players: &BySeat<Option<PlayerNo>>, signed: &BySeat<bool>) -> bool {
+    let seated = |s: Seat| players[s].is_some();
+    let anyone_but = |me: Seat| {
+        Seat::ALL
+            .into_iter()
+            .any(|o| o != me && seated(o) && signed[o])
+    };
+    let own = matches!(preset, "mahjong-mania-2026" | "mississippi-2025");
+    Seat::ALL.into_iter().filter(|&s| seated(s)).all(|s| {
+        let verifier = match (own, s) {
+            (true, Seat::East) => Some(Seat::West),
+            (true, _) => return signed[s],
+            (false, _) => Some(s.across()),
+        };
+        match verifier.filter(|&v| seated(v)) {
+            Some(v) => signed[v],
+            None if s != Seat::East => signed[Seat::East],
+            None => anyone_but(s),
+        }
+    })
+}
 
-    #[test]
-    fn random_commands_never_panic_nor_seat_a_player_twice_and_replay_to_the_same_state(
-        preset in 0usize..5,
-        sit_out in prop::option::of(-20i32..=60),
-        start in 8u32..=14,
-        ops in prop::collection::vec((actor(), op()), 1..80),
-    ) {
-        let odd = sit_out.map_or(OddPlayers::ThreePlayerTables, |points| OddPlayers::SitOut { points });
-        let mut run = Run::new(PRESETS[preset], odd);
-        run.register(1..=start);
-        for (actor, op) in &ops {
-            match (op, command(op, &run.t)) {
-                (Op::Finish, _) => finish(&mut run),
-                (_, Some(cmd)) => {
-                    let _ = run.try_do(*actor, cmd);
+/// A sheet as the event log leaves it, folded here without the crate's code.
+#[derive(Default)]
+struct LoggedSheet {
+    players: BySeat<Option<PlayerNo>>,
+    games: Vec<Option<GameEntry>>,
+    accepted: bool,
+}
+
+type Sheets = BTreeMap<(RoundNo, TableNo), LoggedSheet>;
+
+/// Game `g` of a sheet, and whether the sheet is accepted.
+fn slot(
+    sheets: &mut Sheets,
+    r: RoundNo,
+    t: TableNo,
+    g: GameNo,
+) -> Option<(&mut Option<GameEntry>, bool)> {
+    let s = sheets.get_mut(&(r, t))?;
+    let accepted = s.accepted;
+    s.games
+        .get_mut(usize::from(g).wrapping_sub(1))
+        .map(|x| (x, accepted))
+}
+
+/// Each player's points and Mah Jonggs, from the event log alone: games on
+/// accepted sheets (standard 26) plus the sit-out points of started rounds.
+fn standings_from_log(log: &[Recorded]) -> BTreeMap<PlayerNo, (i32, u32)> {
+    let mut games_per_round = 4;
+    let mut seatings: BTreeMap<RoundNo, Seating> = BTreeMap::new();
+    let mut started: BTreeSet<RoundNo> = BTreeSet::new();
+    let mut sheets: Sheets = BTreeMap::new();
+    for rec in log {
+        match &rec.event {
+            Event::TournamentCreated { settings }
+            | Event::SettingsUpdated {
+                after: settings, ..
+            } => {
+                games_per_round = settings.games_per_round;
+            }
+            Event::RoundSeated { seating } if !started.contains(&seating.round) => {
+                seatings.insert(seating.round, seating.clone());
+            }
+            Event::RoundStarted { round, .. }
+                if seatings.contains_key(round) && started.insert(*round) =>
+            {
+                for t in &seatings[round].tables {
+                    sheets.insert(
+                        (*round, t.table),
+                        LoggedSheet {
+                            players: t.seats,
+                            games: vec![None; usize::from(games_per_round)],
+                            accepted: false,
+                        },
+                    );
                 }
-                (_, None) => {}
             }
-            no_player_twice(&run.t);
-            for r in run.t.rounds() {
-                for sheet in &r.sheets {
-                    // Accepted sheets are only changed by amendments.
-                    prop_assert!(sheet.games.len() == 4);
+            Event::GameEntered {
+                round,
+                table,
+                game,
+                after,
+                ..
+            } => {
+                if let Some((x, false)) = slot(&mut sheets, *round, *table, *game) {
+                    *x = Some(after.clone());
                 }
             }
-        }
-        let again = Tournament::replay(run.t.log().to_vec());
-        prop_assert_eq!(&again, &run.t);
-        let imported = Tournament::import_json(&run.t.export_json()).unwrap();
-        prop_assert_eq!(&imported, &run.t);
-        prop_assert_eq!(imported.export_json(), run.t.export_json());
-        // Every query answers without panicking.
-        let s = run.t.standings();
-        prop_assert_eq!(s.rows.len(), run.t.players().count());
-        let _ = run.t.audit_csv();
-        let _ = run.t.movement_warnings();
-        for r in 0..=5 {
-            let _ = run.t.round_results(r);
-            for t in 0..=6 {
-                let _ = run.t.sheet(r, t);
+            Event::SheetAmended {
+                round,
+                table,
+                game,
+                after,
+                ..
+            } => {
+                if let Some((x, _)) = slot(&mut sheets, *round, *table, *game) {
+                    *x = Some(after.clone());
+                }
             }
-        }
-        for p in run.t.players().map(|p| p.number).collect::<Vec<_>>() {
-            prop_assert!(run.t.player_record(p).is_ok());
+            Event::SheetAccepted { round, table } => {
+                if let Some(s) = sheets.get_mut(&(*round, *table)) {
+                    s.accepted = true;
+                }
+            }
+            _ => {}
         }
     }
+    let mut out: BTreeMap<PlayerNo, (i32, u32)> = BTreeMap::new();
+    for round in &started {
+        for s in &seatings[round].sit_outs {
+            out.entry(s.player).or_default().0 += s.points;
+        }
+    }
+    for sheet in sheets.values().filter(|s| s.accepted) {
+        for seat in Seat::ALL {
+            let Some(p) = sheet.players[seat] else {
+                continue;
+            };
+            for g in sheet.games.iter().flatten() {
+                let e = out.entry(p).or_default();
+                e.0 += g.points[seat];
+                e.1 += u32::from(g.mah_jongg == Some(seat));
+            }
+        }
+    }
+    out
+}
+
+/// The invariants after one command: `before` the state before it, `new` the
+/// records it added.
+fn check_step(
+    before: &Tournament,
+    after: &Tournament,
+    new: &[Recorded],
+    preset: &str,
+) -> Result<(), TestCaseError> {
+    no_player_twice(after);
+    for (r, round) in after.rounds().iter().enumerate() {
+        for sheet in &round.sheets {
+            if sheet.state != SheetState::Accepted {
+                continue;
+            }
+            // R14: accepted only when verified; every game is on it.
+            prop_assert!(
+                r14_verified(preset, &sheet.players, &sheet.signed),
+                "round {} table {}: accepted with signatures {:?}",
+                sheet.round,
+                sheet.table,
+                sheet.signed
+            );
+            prop_assert!(sheet.games.iter().all(Option::is_some));
+            let Some(old) = before
+                .rounds()
+                .get(r)
+                .and_then(|b| b.sheets.iter().find(|s| s.table == sheet.table))
+            else {
+                continue;
+            };
+            if old.state != SheetState::Accepted {
+                continue;
+            }
+            // An accepted sheet changes only by an amendment with a reason (R14).
+            prop_assert_eq!(old.games.len(), sheet.games.len());
+            prop_assert_eq!(old.signed, sheet.signed);
+            for (i, (was, now)) in old.games.iter().zip(&sheet.games).enumerate() {
+                if was == now {
+                    continue;
+                }
+                let game = (i + 1) as GameNo;
+                let amended = new.iter().find(|rec| {
+                    matches!(&rec.event,
+                    Event::SheetAmended { round, table, game: g, before: b, after: a, reason }
+                        if *round == sheet.round && *table == sheet.table && *g == game
+                            && b == was && Some(a) == now.as_ref() && !reason.trim().is_empty())
+                });
+                let Some(rec) = amended else {
+                    return Err(TestCaseError::fail(format!(
+                        "round {} table {} game {game} changed on an accepted sheet without an amendment",
+                        sheet.round, sheet.table
+                    )));
+                };
+                prop_assert_eq!(rec.actor, Actor::Director);
+                let logged = after.audit().into_iter().find(|a| a.seq == rec.seq);
+                prop_assert!(
+                    logged.is_some_and(|a| a.action == AuditAction::Amended
+                        && a.reason.as_deref().is_some_and(|x| !x.trim().is_empty())
+                        && a.before.as_ref() == was.as_ref()
+                        && a.after.as_ref() == now.as_ref()),
+                    "the amendment of round {} table {} game {game} is not in the audit log",
+                    sheet.round,
+                    sheet.table
+                );
+            }
+        }
+    }
+    // An accepted sheet never goes back.
+    for (r, round) in before.rounds().iter().enumerate() {
+        for sheet in round
+            .sheets
+            .iter()
+            .filter(|s| s.state == SheetState::Accepted)
+        {
+            let now = after
+                .rounds()
+                .get(r)
+                .and_then(|x| x.sheets.iter().find(|s| s.table == sheet.table));
+            prop_assert!(now.is_some_and(|s| s.state == SheetState::Accepted));
+        }
+    }
+    // Standings = accepted games + sit-out points, from the log alone.
+    let want = standings_from_log(after.log());
+    for row in after.standings().rows {
+        let (points, mah_jonggs) = want.get(&row.player).copied().unwrap_or_default();
+        prop_assert_eq!(
+            (row.points, row.mah_jonggs),
+            (points, mah_jonggs),
+            "player {}",
+            row.player
+        );
+    }
+    Ok(())
+}
+
+/// What one random sequence reached.
+#[derive(Default)]
+struct Reached {
+    accepted: bool,
+    amended: bool,
+}
+
+fn run_sequence(
+    preset: usize,
+    sit_out: Option<i32>,
+    start: u32,
+    ops: &[(Actor, Op)],
+) -> Result<Reached, TestCaseError> {
+    let odd = sit_out.map_or(OddPlayers::ThreePlayerTables, |points| OddPlayers::SitOut {
+        points,
+    });
+    let mut run = Run::new(PRESETS[preset], odd);
+    run.register(1..=start);
+    for (actor, op) in ops {
+        let before = run.t.clone();
+        let seen = run.t.log().len();
+        match (op, command(op, &run.t)) {
+            (Op::Finish, _) => finish(&mut run),
+            (_, Some(cmd)) => {
+                let _ = run.try_do(*actor, cmd);
+            }
+            (_, None) => {}
+        }
+        check_step(&before, &run.t, &run.t.log()[seen..], PRESETS[preset])?;
+    }
+    let again = Tournament::replay(run.t.log().to_vec());
+    prop_assert_eq!(&again, &run.t);
+    let imported = Tournament::import_json(&run.t.export_json()).unwrap();
+    prop_assert_eq!(&imported, &run.t);
+    prop_assert_eq!(imported.export_json(), run.t.export_json());
+    // Every query answers without panicking.
+    let s = run.t.standings();
+    prop_assert_eq!(s.rows.len(), run.t.players().count());
+    let _ = run.t.audit_csv();
+    let _ = run.t.movement_warnings();
+    for r in 0..=5 {
+        let _ = run.t.round_results(r);
+        for t in 0..=6 {
+            let _ = run.t.sheet(r, t);
+        }
+    }
+    for p in run.t.players().map(|p| p.number).collect::<Vec<_>>() {
+        prop_assert!(run.t.player_record(p).is_ok());
+    }
+    let events = || run.t.log().iter().map(|r| &r.event);
+    Ok(Reached {
+        accepted: events().any(|e| matches!(e, Event::SheetAccepted { .. })),
+        amended: events().any(|e| matches!(e, Event::SheetAmended { .. })),
+    })
+}
+
+#[test]
+fn random_commands_keep_every_invariant_and_reach_accepted_and_amended_sheets() {
+    const CASES: u32 = 256;
+    let mut runner = TestRunner::new(Config {
+        cases: CASES,
+        ..Config::default()
+    });
+    let reached = std::cell::Cell::new((0u32, 0u32, 0u32));
+    let strategy = (
+        0usize..5,
+        prop::option::of(-20i32..=60),
+        8u32..=14,
+        prop::collection::vec((actor(), op()), 1..80),
+    );
+    runner
+        .run(&strategy, |(preset, sit_out, start, ops)| {
+            let r = run_sequence(preset, sit_out, start, &ops)?;
+            let (n, a, m) = reached.get();
+            reached.set((n + 1, a + u32::from(r.accepted), m + u32::from(r.amended)));
+            Ok(())
+        })
+        .unwrap();
+    // The invariants above mean little if the sequences never get there.
+    let (runs, accepted, amended) = reached.get();
+    eprintln!("{runs} runs: {accepted} reached an accepted sheet, {amended} an amendment");
+    assert!(runs >= CASES, "{runs} runs");
+    assert!(
+        accepted * 4 >= runs,
+        "only {accepted} of {runs} runs reached an accepted sheet"
+    );
+    assert!(
+        amended * 10 >= runs,
+        "only {amended} of {runs} runs reached an amendment"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn events_out_of_order_or_missing_are_applied_without_panic(

@@ -243,7 +243,11 @@ fn a_game_record_is_scored_by_the_preset_standard_13_6() {
             },
         )
         .unwrap_err();
-    assert!(err.to_string().contains("north is empty"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("`winner`: north is the empty seat"),
+        "{err}"
+    );
     let record = serde_json::json!({ "result": "mahjong", "winner": "east" });
     let err = run
         .try_do(

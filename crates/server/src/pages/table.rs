@@ -15,9 +15,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use jongg_rules::record::GameRecord;
 use jongg_tiles::Seat;
-use jongg_tournament::{Entry, RoundNo, SheetState, TableNo, Tournament};
+use jongg_tournament::{Entry, GameNo, RoundNo, SheetState, TableGame, TableNo, Tournament};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
@@ -247,25 +246,38 @@ async fn director_page(
     html(&page)
 }
 
-/// Scores a game record as it stands under the tournament's rules:
+/// Scores a game record as it stands, as entering game `?game=G` on the
+/// sheet would (one path: `jongg_tournament::score_record`):
 /// `{"points": {...}, "lines": [...]}`, or 422 with `{"error", "field"}`
 /// naming the field that is wrong.
 async fn preview(
     State(app): State<Arc<AppState>>,
     Params((id, round, table)): Params<(i64, RoundNo, TableNo)>,
+    uri: axum::http::Uri,
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let map = body_object(&body)?;
+    let game = uri
+        .query()
+        .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("game=")))
+        .and_then(|g| g.parse::<GameNo>().ok());
     let slot = app.tournaments.get(id)?;
-    let (preset, seated) = slot.read(|t| {
+    let found = slot.read(|t| {
         let preset =
             preset_of(t).ok_or_else(|| ApiError::conflict("the tournament has no rules yet"))?;
-        let seats = t.seating(round)?.table(table).map(|x| x.seats);
-        let seats = seats
-            .ok_or_else(|| ApiError::not_found(format!("round {round} has no table {table}")))?;
-        Ok::<_, ApiError>((preset, seats.map(|p| p.is_some())))
+        let games = t.settings().map_or(0, |s| s.games_per_round);
+        let Some(game) = game.filter(|g| (1..=games).contains(g)) else {
+            return Ok(Err(games));
+        };
+        Ok::<_, ApiError>(Ok((preset, t.table_game(round, table, game)?)))
     })?;
-    Ok(score_preview(&preset, &seated, &Value::Object(map)))
+    match found {
+        Ok((preset, at)) => Ok(score_preview(&preset, &at, &Value::Object(map))),
+        Err(games) => Ok(field_error(
+            "game",
+            format!("say which game of the sheet: ?game=1 to {games}"),
+        )),
+    }
 }
 
 fn field_error(field: &str, reason: impl Into<String>) -> Response {
@@ -281,44 +293,17 @@ fn field_error(field: &str, reason: impl Into<String>) -> Response {
 
 pub(super) fn score_preview(
     preset: &jongg_rules::Preset,
-    seated: &jongg_tiles::BySeat<bool>,
+    at: &TableGame,
     record: &Value,
 ) -> Response {
-    let rec = match GameRecord::from_json(&record.to_string()) {
-        Ok(r) => r,
-        Err(e) => return field_error(&e.field, e.reason),
-    };
-    // The same check the tournament makes at a three-player table (R12).
-    let named = [
-        ("winner", rec.winner),
-        ("discarder", rec.discarder),
-        ("declarer", rec.declarer),
-    ];
-    for (field, seat) in named {
-        if let Some(s) = seat.filter(|&s| !seated[s]) {
-            return field_error(
-                field,
-                format!("{s} is empty at this three-player table (R12)"),
-            );
-        }
-    }
-    if let Some(s) = rec.dead.keys().find(|&&s| !seated[s]) {
-        return field_error(
-            &format!("dead.{s}"),
-            "that seat is empty at this table (R12)",
-        );
-    }
-    match jongg_rules::score(preset, &rec) {
+    match jongg_tournament::score_record(preset, record, at) {
         Ok(scored) => {
             let lines: Vec<Value> = scored
                 .lines
                 .iter()
-                .filter(|l| seated[l.seat])
                 .map(|l| json!({ "seat": l.seat, "points": l.points, "reason": l.reason, "source": l.source }))
                 .collect();
-            let points =
-                jongg_tiles::BySeat::from_fn(|s| if seated[s] { scored.points[s] } else { 0 });
-            axum::Json(json!({ "points": points, "lines": lines })).into_response()
+            axum::Json(json!({ "points": scored.points, "lines": lines })).into_response()
         }
         Err(e) => field_error(&e.field, e.reason),
     }
@@ -355,7 +340,7 @@ mod tests {
         // standard 13: the card value to the winner; standard 13.1: +10 for
         // self-picking; the others score nothing (R2).
         let p = jongg_rules::Preset::builtin("standard").unwrap();
-        let all = BySeat([true; 4]);
+        let all = TableGame::new(1, BySeat([true; 4]), None);
         let (status, v) = body(score_preview(
             &p,
             &all,
@@ -379,7 +364,7 @@ mod tests {
     #[test]
     fn errors_name_the_field() {
         let p = jongg_rules::Preset::builtin("standard").unwrap();
-        let all = BySeat([true; 4]);
+        let all = TableGame::new(1, BySeat([true; 4]), None);
         let (status, v) = body(score_preview(
             &p,
             &all,
@@ -388,7 +373,7 @@ mod tests {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(v["field"], "winner");
         // R12: the empty seat of a three-player table cannot win.
-        let three = BySeat([true, true, true, false]);
+        let three = TableGame::new(1, BySeat([true, true, true, false]), Some(4));
         let (status, v) = body(score_preview(
             &p,
             &three,
@@ -396,5 +381,54 @@ mod tests {
         ));
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(v["field"], "winner");
+    }
+
+    #[test]
+    fn a_table_of_three_previews_an_error_with_a_throw_in_r8_r12() {
+        // No North; South shows a false Mah Jongg, West throws in: East is
+        // the one intact hand (+10, standard 17D) and North has no line.
+        let p = jongg_rules::Preset::builtin("standard").unwrap();
+        let three = TableGame::new(2, BySeat([true, true, true, false]), Some(4));
+        let (status, v) = body(score_preview(
+            &p,
+            &three,
+            &json!({"result": "mahjong_in_error", "declarer": "south", "value": 30, "exposed": ["west"]}),
+        ));
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(
+            v["points"],
+            json!({"east": 10, "south": 0, "west": 0, "north": 0})
+        );
+        assert!(
+            v["lines"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|l| l["seat"] != "north")
+        );
+    }
+
+    #[test]
+    fn a_heavenly_hand_is_refused_for_a_seat_that_did_not_deal_r10() {
+        let p = jongg_rules::Preset::builtin("standard").unwrap();
+        let heavenly =
+            json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true});
+        // Game 1: East dealt.
+        let (status, v) = body(score_preview(
+            &p,
+            &TableGame::new(1, BySeat([true; 4]), None),
+            &heavenly,
+        ));
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(v["field"], "heavenly");
+        assert!(v["reason"].as_str().unwrap().contains("R10"), "{v}");
+        // Game 2: South dealt (R12).
+        let (status, v) = body(score_preview(
+            &p,
+            &TableGame::new(2, BySeat([true; 4]), None),
+            &heavenly,
+        ));
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["points"]["south"], 25);
     }
 }
