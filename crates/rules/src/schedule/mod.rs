@@ -38,6 +38,9 @@ pub const MAX_PLAYERS: u32 = 2000;
 /// The most rounds (played and left together) a computed seating takes.
 pub const MAX_ROUNDS: u32 = 100;
 
+/// The search work a director's request gets (see [`Request::search_work`]).
+pub const SEARCH_WORK: u64 = 100_000_000;
+
 /// A player, by the event's own number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -88,6 +91,10 @@ pub struct Request {
     /// table of four, the same players as in the last round).
     pub baseline: Option<SeatMovement>,
     pub seed: u64,
+    /// How much searching to do at most, in steps of work (slots looked at
+    /// and swaps weighed); [`SEARCH_WORK`] is about a second on one core.
+    /// Counted, not timed: the same request gives the same answer anywhere.
+    pub search_work: u64,
 }
 
 /// How many tables of each size a round has.
@@ -104,6 +111,9 @@ impl Layout {
     pub fn for_players(n: u32, leftover: Leftover) -> Result<Layout, ScheduleError> {
         if n > MAX_PLAYERS {
             return Err(ScheduleError::TooManyPlayers(n));
+        }
+        if n < 3 {
+            return Err(ScheduleError::TooFewPlayers(n));
         }
         let layout = match leftover {
             _ if n.is_multiple_of(4) => Layout {
@@ -220,7 +230,7 @@ pub fn compute(request: &Request) -> Result<Computed, ScheduleError> {
         .into_iter()
         .min_by_key(|(_, d)| d.repeats(&problem))
         .expect("the greedy start is always there");
-    let found = search::improve(&problem, draft, &mut rng);
+    let found = search::improve(&problem, draft, &mut rng, request.search_work);
     Ok(Computed {
         layout,
         first_round,

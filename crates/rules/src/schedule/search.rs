@@ -19,10 +19,6 @@
 use super::model::{Draft, Meetings, Problem};
 use crate::rng::Rng;
 
-/// The work after which the search stops: player slots looked at for
-/// repeats plus swaps weighed (about a second on one core). Counted, not
-/// timed, so the same request takes the same path on every machine.
-const MAX_WORK: u64 = 100_000_000;
 /// Players in a repeat whose swaps one step tries, at most.
 const SAMPLE: usize = 48;
 /// Steps without a new best before going back to the best and shaking it.
@@ -144,7 +140,8 @@ impl<'a> State<'a> {
 }
 
 /// Improves `draft`; the answer is never worse than it.
-pub(super) fn improve(p: &Problem, draft: Draft, rng: &mut Rng) -> Found {
+/// `max_work` counts player slots looked at for repeats plus swaps weighed.
+pub(super) fn improve(p: &Problem, draft: Draft, rng: &mut Rng, max_work: u64) -> Found {
     let mut s = State::new(p, draft);
     let mut best = (s.cost, s.rounds.clone());
     let mut tabu = vec![vec![0u32; p.n]; s.rounds.len()];
@@ -152,7 +149,7 @@ pub(super) fn improve(p: &Problem, draft: Draft, rng: &mut Rng) -> Found {
     let mut since_best = 0;
     let mut steps = 0;
     let mut work = 0u64;
-    while work < MAX_WORK && best.0 > p.lower_bound {
+    while work < max_work && best.0 > p.lower_bound {
         conflicts.clear();
         for r in 0..s.rounds.len() {
             conflicts.extend((0..p.n).filter(|&x| s.in_repeat(r, x)).map(|x| (r, x)));
@@ -219,7 +216,7 @@ pub(super) fn improve(p: &Problem, draft: Draft, rng: &mut Rng) -> Found {
         }
     }
     let mut s = State::new(p, Draft { rounds: best.1 });
-    polish(&mut s);
+    polish(&mut s, max_work);
     Found {
         draft: Draft { rounds: s.rounds },
         steps,
@@ -231,7 +228,7 @@ pub(super) fn improve(p: &Problem, draft: Draft, rng: &mut Rng) -> Found {
 /// that change no repeat and lower Σ over tables and seats of the fewest
 /// times any player at that table has had that seat. (Nothing to do
 /// without rounds played: every such sum is 0.)
-fn polish(s: &mut State) {
+fn polish(s: &mut State, max_work: u64) {
     let p = s.p;
     let uneven = |members: &mut dyn Iterator<Item = usize>, seats: usize| -> u32 {
         let mut least = [u32::MAX; 4];
@@ -254,7 +251,7 @@ fn polish(s: &mut State) {
     };
     let mut work = 0u64;
     let mut changed = true;
-    while changed && work < MAX_WORK {
+    while changed && work < max_work {
         changed = false;
         for r in 0..s.rounds.len() {
             for sa in 0..p.n {

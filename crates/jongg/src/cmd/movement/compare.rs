@@ -4,7 +4,7 @@
 //! with a repeat somewhere, then the others named) or JSON (every size).
 
 use jongg_rules::movement::{SeatMovement, repeats};
-use jongg_rules::schedule::{Leftover, Player, Request, compute};
+use jongg_rules::schedule::{Leftover, Player, Request, SEARCH_WORK, compute};
 use jongg_rules::{PRESET_NAMES, Preset};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -85,6 +85,7 @@ fn row(columns: &[Column], tables: u32, rounds: u32) -> Result<Row, String> {
         leftover: Leftover::TablesOfThree,
         baseline: None,
         seed: 0,
+        search_work: SEARCH_WORK,
     };
     let c = compute(&request).map_err(|e| e.to_string())?;
     Ok(Row {

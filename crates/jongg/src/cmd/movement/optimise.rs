@@ -4,7 +4,8 @@
 use super::{MovementArgs, title};
 use jongg_rules::Preset;
 use jongg_rules::schedule::{
-    Computed, Itinerary, Leftover, Player, Request, Round, Start, compute, itineraries, seat_counts,
+    Computed, Itinerary, Leftover, Player, Request, Round, SEARCH_WORK, Start, compute,
+    itineraries, seat_counts,
 };
 use jongg_tiles::{BySeat, Seat};
 use std::fmt::Write as _;
@@ -58,6 +59,7 @@ pub fn run(a: &MovementArgs, preset: &Preset, rounds: u32) -> ExitCode {
         },
         baseline: Some(preset.movement),
         seed: a.seed,
+        search_work: SEARCH_WORK,
     };
     let computed = match compute(&request) {
         Ok(c) => c,
