@@ -252,3 +252,344 @@ fn a_broken_rules_file_exits_2_naming_the_file() {
         stderr(&o)
     );
 }
+
+// --- `--optimise`: the computed seating (issue 14, point 8) ---------------
+
+fn json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("JSON output")
+}
+
+/// Every computed round seats players 1..=n exactly once (tables and
+/// sit-outs); returns the rounds' numbers.
+fn assert_everyone_once(v: &serde_json::Value, n: u64) -> Vec<u64> {
+    let mut numbers = Vec::new();
+    for round in v["schedule"].as_array().unwrap() {
+        let mut seen: Vec<u64> = round["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| ["east", "south", "west", "north"].map(|s| t[s].as_u64()))
+            .flatten()
+            .chain(
+                round["sit_outs"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(|p| p.as_u64()),
+            )
+            .collect();
+        seen.sort();
+        assert_eq!(
+            seen,
+            (1..=n).collect::<Vec<_>>(),
+            "round {}",
+            round["round"]
+        );
+        numbers.push(round["round"].as_u64().unwrap());
+    }
+    numbers
+}
+
+/// 16 players, 5 rounds: the affine plane of order 4, nobody meets twice,
+/// where standard's movement (R13) has 44 repeat meetings.
+#[test]
+fn optimise_seats_sixteen_players_five_rounds_without_a_repeat() {
+    let text = ok(&[
+        "movement",
+        "--rules",
+        "standard",
+        "--tables",
+        "4",
+        "--rounds",
+        "5",
+        "--optimise",
+    ]);
+    assert!(
+        text.contains(
+            "Computed seating: 16 players at 4 tables of four; rounds 1 to 5 of 5 (seed 0)."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Repeat meetings: 0. standard's movement (East +1, South -2, West +2, North -1): 44."
+        ),
+        "{text}"
+    );
+    assert!(text.contains("affine plane of order 4"), "{text}");
+    assert!(
+        text.contains("East 1-2, South 1-2, West 1-2, North 1-2"),
+        "{text}"
+    );
+    assert!(text.contains("\nItineraries"), "{text}");
+    let standard = SeatMovement::new(1, -2, 2, -1);
+    let theirs: usize = repeats(4, 5, &standard)
+        .unwrap()
+        .iter()
+        .map(|p| p.rounds.len() - 1)
+        .sum();
+    assert_eq!(theirs, 44);
+
+    let v = json_of(&[
+        "movement",
+        "--rules",
+        "standard",
+        "--tables",
+        "4",
+        "--rounds",
+        "5",
+        "--optimise",
+        "--json",
+    ]);
+    assert_eq!(v["repeats"], 0);
+    assert_eq!(v["preset_repeats"], 44);
+    assert_eq!(v["start"]["kind"], "affine_plane");
+    assert_eq!(assert_everyone_once(&v, 16), [1, 2, 3, 4, 5]);
+    let trips = v["itineraries"].as_array().unwrap();
+    assert_eq!(trips.len(), 16);
+    // Player 1's stop in round 2 is where the schedule has them.
+    let stop = &trips[0]["stops"][1];
+    let table = &v["schedule"][1]["tables"][stop["table"].as_u64().unwrap() as usize - 1];
+    assert_eq!(table[stop["seat"].as_str().unwrap()], 1);
+}
+
+/// R12, standard 3A: 30 players at six tables of four and two of three,
+/// North empty at the tables of three.
+#[test]
+fn optimise_seats_odd_players_at_tables_of_three_or_sitting_out() {
+    let v = json_of(&[
+        "movement",
+        "--rules",
+        "mississippi-2025",
+        "--players",
+        "30",
+        "--rounds",
+        "4",
+        "--optimise",
+        "--json",
+    ]);
+    assert_eq!(
+        v["layout"],
+        serde_json::json!({"fours": 6, "threes": 2, "sit_outs": 0})
+    );
+    assert_eq!(v["preset_repeats"], serde_json::Value::Null);
+    assert_eq!(assert_everyone_once(&v, 30), [1, 2, 3, 4]);
+    assert_eq!(v["repeats"], 0);
+    for round in v["schedule"].as_array().unwrap() {
+        let norths: Vec<bool> = round["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["north"].is_null())
+            .collect();
+        assert_eq!(
+            norths,
+            [false, false, false, false, false, false, true, true]
+        );
+    }
+    let text = ok(&[
+        "movement",
+        "--rules",
+        "standard",
+        "--players",
+        "30",
+        "--rounds",
+        "3",
+        "--optimise",
+        "--odd",
+        "sit-out",
+    ]);
+    assert!(
+        text.contains("7 tables of four, 2 sitting out each round"),
+        "{text}"
+    );
+    assert!(text.contains("  sitting out: "), "{text}");
+    assert!(text.contains("sits out"), "{text}");
+}
+
+/// A seating computed for 5 rounds, its first 2 fed back as played: the
+/// rest is computed from round 3, counting their meetings.
+#[test]
+fn optimise_continues_after_the_rounds_played() {
+    let first = json_of(&[
+        "movement",
+        "--rules",
+        "beth-emeth",
+        "--tables",
+        "8",
+        "--rounds",
+        "5",
+        "--optimise",
+        "--json",
+    ]);
+    let played: Vec<serde_json::Value> = first["schedule"].as_array().unwrap()[..2].to_vec();
+    let path = std::env::temp_dir().join(format!("jongg-played-{}.json", std::process::id()));
+    std::fs::write(&path, serde_json::to_string(&played).unwrap()).unwrap();
+    let v = json_of(&[
+        "movement",
+        "--rules",
+        "beth-emeth",
+        "--tables",
+        "8",
+        "--rounds",
+        "6",
+        "--optimise",
+        "--json",
+        "--played",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(v["first_round"], 3);
+    assert_eq!(assert_everyone_once(&v, 32), [3, 4, 5, 6]);
+    assert_eq!(v["repeats"], 0);
+
+    // A player beyond the event, rounds numbered out of place, nothing left.
+    let bad = |text: &str, rounds: &str, needle: &str| {
+        std::fs::write(&path, text).unwrap();
+        let o = jongg(&[
+            "movement",
+            "--rules",
+            "standard",
+            "--tables",
+            "2",
+            "--rounds",
+            rounds,
+            "--optimise",
+            "--played",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        assert!(stderr(&o).contains(needle), "{text}: {}", stderr(&o));
+    };
+    let table = r#"{"east": 1, "south": 2, "west": 3, "north": 4}"#;
+    bad(
+        &format!(r#"[{{"tables": [{table}, {{"east": 5, "south": 6, "west": 7, "north": 9}}]}}]"#),
+        "3",
+        "player 9, but the players are numbered 1 to 8",
+    );
+    bad(
+        &format!(r#"[{{"round": 2, "tables": [{table}]}}]"#),
+        "3",
+        "round 2 is listed where round 1 belongs",
+    );
+    bad(
+        &format!(r#"[{{"tables": [{table}]}}]"#),
+        "1",
+        "none is left to seat",
+    );
+    bad("[{\"tables\": 3}]", "3", "is not a list of rounds");
+    bad(
+        &format!(r#"[{{"tables": [{table}], "sit_outs": [1]}}]"#),
+        "3",
+        "round 1 seats player 1 twice",
+    );
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn optimise_is_the_same_for_the_same_seed() {
+    let args = [
+        "movement",
+        "--rules",
+        "standard",
+        "--players",
+        "22",
+        "--rounds",
+        "5",
+        "--optimise",
+        "--seed",
+        "7",
+    ];
+    assert_eq!(ok(&args), ok(&args));
+}
+
+#[test]
+fn optimise_refuses_bad_arguments() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[
+                "--rules",
+                "standard",
+                "--players",
+                "5",
+                "--rounds",
+                "3",
+                "--optimise",
+            ],
+            "5 players cannot sit at tables of three and four; use sit-outs",
+        ),
+        (
+            &["--rules", "standard", "--players", "12", "--rounds", "3"],
+            "--optimise",
+        ),
+        (
+            &[
+                "--rules",
+                "standard",
+                "--players",
+                "12",
+                "--tables",
+                "3",
+                "--rounds",
+                "3",
+                "--optimise",
+            ],
+            "--tables",
+        ),
+        (
+            &["--compare", "--tables", "3"],
+            "--compare runs from 4 tables",
+        ),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["movement"];
+        all.extend_from_slice(args);
+        let o = jongg(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// R13 against the computed seating, small sizes (the full table is the
+/// ignored test below).
+#[test]
+fn compare_prints_each_presets_repeats_against_the_computed_seating() {
+    let text = ok(&["movement", "--compare", "--tables", "6", "--rounds", "4"]);
+    assert!(text.contains("| tables | standard | beth-emeth | mahjong-mania-2026, st-louis-senior-olympics | mississippi-2025 | computed | bound |"), "{text}");
+    assert!(text.contains("| 4 | 20 | 28 | 16 | 16 | 0 | 0 |"), "{text}");
+    assert!(text.contains("| 6 | 36 | 30 | 24 | 24 | 0 | 0 |"), "{text}");
+    assert!(
+        text.contains("No repeat in any movement nor in the computed seating at 5 tables."),
+        "{text}"
+    );
+    let v = json_of(&[
+        "movement",
+        "--compare",
+        "--tables",
+        "5",
+        "--rounds",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["rows"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        v["columns"][2]["presets"],
+        serde_json::json!(["mahjong-mania-2026", "st-louis-senior-olympics"])
+    );
+}
+
+/// docs/movement.md holds what `jongg movement --compare` prints. Slow
+/// unoptimised; run: `cargo test --release -p jongg --test movement_cli -- --ignored`.
+#[test]
+#[ignore]
+fn the_docs_table_is_what_compare_prints() {
+    let table = ok(&["movement", "--compare"]);
+    let docs = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/movement.md"
+    ))
+    .unwrap();
+    assert!(
+        docs.contains(table.trim()),
+        "docs/movement.md is out of date; paste in:\n{table}"
+    );
+}

@@ -55,8 +55,8 @@ pub struct MovementArgs {
     #[arg(long, default_value_t = 0, requires = "optimise")]
     seed: u64,
     /// Print the repeat meetings of every preset's movement against the
-    /// computed seating, for 4 to 50 tables and 4 to 8 rounds (the table in
-    /// docs/movement.md).
+    /// computed seating, from 4 tables and 4 rounds up to --tables (default
+    /// 50) and --rounds (default 8): the table in docs/movement.md.
     #[arg(long)]
     compare: bool,
     /// Print one JSON object instead of text.
@@ -66,7 +66,7 @@ pub struct MovementArgs {
 
 pub fn run(a: MovementArgs) -> ExitCode {
     if a.compare {
-        return compare::run(a.json);
+        return compare::run(a.tables.unwrap_or(50), a.rounds.unwrap_or(8), a.json);
     }
     let (Some(rules), Some(rounds)) = (&a.rules, a.rounds) else {
         return super::bad_input("--rules and --rounds are required");

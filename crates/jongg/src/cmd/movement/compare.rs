@@ -1,16 +1,18 @@
 //! `jongg movement --compare`: repeat meetings of each preset's movement
-//! (R13) against the computed seating, for 4 to 50 tables of four and 4 to 8
-//! rounds: the table in docs/movement.md, printed as Markdown (the sizes
-//! with a repeat somewhere, then the others named) or JSON (every size).
+//! (R13) against the computed seating, from 4 tables of four and 4 rounds up
+//! to the given sizes (50 and 8 by default: the table in docs/movement.md),
+//! printed as Markdown (the sizes with a repeat somewhere, then the others
+//! named) or JSON (every size).
 
-use jongg_rules::movement::{SeatMovement, repeats};
+use jongg_rules::movement::{MAX_TABLES, SeatMovement, repeats};
 use jongg_rules::schedule::{Leftover, Player, Request, SEARCH_WORK, compute};
 use jongg_rules::{PRESET_NAMES, Preset};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-const TABLES: std::ops::RangeInclusive<u32> = 4..=50;
-const ROUNDS: std::ops::RangeInclusive<u32> = 4..=8;
+/// The smallest size compared: below 4 tables every movement repeats at
+/// once (docs/movement.md), and with up to 3 rounds the presets rarely do.
+const FROM: u32 = 4;
 
 /// One size: each movement's repeats (in the order of `Columns`), the
 /// computed seating's, and the counting bound.
@@ -34,9 +36,17 @@ struct Column {
 struct Report {
     columns: Vec<Column>,
     rows: Vec<Row>,
+    #[serde(skip)]
+    rounds: u32,
 }
 
-pub fn run(json: bool) -> ExitCode {
+pub fn run(tables: u32, rounds: u32, json: bool) -> ExitCode {
+    if tables < FROM || rounds < FROM || tables > MAX_TABLES {
+        return super::super::bad_input(format!(
+            "--compare runs from {FROM} tables and {FROM} rounds up to --tables (at most {MAX_TABLES}) and --rounds; \
+             got {tables} tables and {rounds} rounds"
+        ));
+    }
     let mut columns: Vec<Column> = Vec::new();
     for name in PRESET_NAMES {
         let Some(preset) = Preset::builtin(name) else {
@@ -51,15 +61,19 @@ pub fn run(json: bool) -> ExitCode {
         }
     }
     let mut rows = Vec::new();
-    for rounds in ROUNDS {
-        for tables in TABLES {
-            match row(&columns, tables, rounds) {
+    for r in FROM..=rounds {
+        for t in FROM..=tables {
+            match row(&columns, t, r) {
                 Ok(r) => rows.push(r),
                 Err(e) => return super::super::bad_input(e),
             }
         }
     }
-    let report = Report { columns, rows };
+    let report = Report {
+        columns,
+        rows,
+        rounds,
+    };
     if json {
         // Plain data with string keys: serialising cannot fail.
         println!(
@@ -102,7 +116,7 @@ fn row(columns: &[Column], tables: u32, rounds: u32) -> Result<Row, String> {
 fn markdown(r: &Report) -> String {
     let mut s = String::new();
     let heads: Vec<String> = r.columns.iter().map(|c| c.presets.join(", ")).collect();
-    for rounds in ROUNDS {
+    for rounds in FROM..=r.rounds {
         let (shown, quiet): (Vec<&Row>, Vec<&Row>) = r
             .rows
             .iter()
@@ -124,6 +138,9 @@ fn markdown(r: &Report) -> String {
             );
         }
         let quiet: Vec<String> = quiet.iter().map(|x| x.tables.to_string()).collect();
+        if quiet.is_empty() {
+            continue;
+        }
         let _ = writeln!(
             s,
             "\nNo repeat in any movement nor in the computed seating at {} tables.",
