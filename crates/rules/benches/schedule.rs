@@ -4,7 +4,7 @@
 
 use jongg_rules::Preset;
 use jongg_rules::movement::seating;
-use jongg_rules::schedule::{Computed, Leftover, Player, Request, Round, SEARCH_WORK, compute};
+use jongg_rules::schedule::{Computed, Leftover, Player, Request, SEARCH_WORK, compute, numbered};
 
 fn main() {
     divan::main();
@@ -39,22 +39,7 @@ fn search_50_tables_8_rounds_one_of_three() -> Computed {
 /// the search, with the rounds played counted.
 #[divan::bench(sample_count = 20)]
 fn search_50_tables_6_rounds_after_2_played(b: divan::Bencher) {
-    let played: Vec<Round> = seating(50, 2, &Preset::builtin("standard").unwrap().movement)
-        .unwrap()
-        .rounds
-        .iter()
-        .map(|r| Round {
-            tables: r
-                .tables
-                .iter()
-                .map(|t| {
-                    t.seats
-                        .map(|p| Some(Player((p.table - 1) * 4 + p.seat.index() as u32 + 1)))
-                })
-                .collect(),
-            sit_outs: Vec::new(),
-        })
-        .collect();
+    let played = numbered(&seating(50, 2, &Preset::builtin("standard").unwrap().movement).unwrap());
     let r = Request {
         played,
         ..request(200, 6, Leftover::TablesOfThree)

@@ -26,7 +26,7 @@ mod report;
 mod search;
 mod seats;
 
-pub use report::{Itinerary, Stop, itineraries, repeat_meetings, seat_counts};
+pub use report::{Itinerary, Stop, itineraries, numbered, repeat_meetings, seat_counts};
 
 use crate::movement::SeatMovement;
 use jongg_tiles::BySeat;

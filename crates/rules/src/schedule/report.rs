@@ -2,6 +2,7 @@
 //! These take any rounds (played, computed or a preset's), by player number.
 
 use super::{Player, Round};
+use crate::movement::Schedule;
 use jongg_tiles::{BySeat, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -32,6 +33,26 @@ pub fn seat_counts(rounds: &[Round]) -> BTreeMap<Player, BySeat<u32>> {
         }
     }
     out
+}
+
+/// A movement's seating (R13) as numbered players: the player who starts at
+/// table t in seat s is number 4(t − 1) + s + 1 (East 0 .. North 3), the
+/// order in which a request's players 1..=4T are first seated.
+pub fn numbered(schedule: &Schedule) -> Vec<Round> {
+    let number =
+        |p: crate::movement::PlayerId| Player((p.table - 1) * 4 + p.seat.index() as u32 + 1);
+    schedule
+        .rounds
+        .iter()
+        .map(|r| Round {
+            tables: r
+                .tables
+                .iter()
+                .map(|t| t.seats.map(|p| Some(number(p))))
+                .collect(),
+            sit_outs: Vec::new(),
+        })
+        .collect()
 }
 
 /// Where a player is in one round: a table and seat, or sitting out.

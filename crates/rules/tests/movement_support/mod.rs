@@ -3,7 +3,9 @@
 #![allow(dead_code)] // each test file uses part of this
 
 use jongg_rules::movement::{SeatMovement, repeats, seating};
-use jongg_rules::schedule::{Computed, Layout, Leftover, Player, Request, Round, seat_counts};
+use jongg_rules::schedule::{
+    Computed, Layout, Leftover, Player, Request, Round, numbered, seat_counts,
+};
 use jongg_tiles::{BySeat, Seat};
 use std::collections::BTreeSet;
 
@@ -108,21 +110,7 @@ pub fn movement_rounds(tables: u32, rounds: u32, m: &SeatMovement) -> Vec<Round>
     if rounds == 0 {
         return Vec::new();
     }
-    let s = seating(tables, rounds, m).unwrap();
-    s.rounds
-        .iter()
-        .map(|r| Round {
-            tables: r
-                .tables
-                .iter()
-                .map(|t| {
-                    t.seats
-                        .map(|p| Some(Player((p.table - 1) * 4 + p.seat.index() as u32 + 1)))
-                })
-                .collect(),
-            sit_outs: Vec::new(),
-        })
-        .collect()
+    numbered(&seating(tables, rounds, m).unwrap())
 }
 
 /// Per player (all of them, zeros included): times in each seat.
