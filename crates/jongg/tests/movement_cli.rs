@@ -224,11 +224,16 @@ fn bad_arguments_exit_2_with_a_clear_message() {
     for (args, needle) in cases {
         let mut all = vec!["movement"];
         all.extend_from_slice(args);
-        let o = jongg(&all);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
-        assert!(stdout(&o).is_empty(), "{args:?}");
+        exits_2(&all, needle);
     }
+}
+
+/// The command exits with code 2, prints nothing, and says `needle`.
+fn exits_2(args: &[&str], needle: &str) {
+    let o = jongg(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "{args:?}");
 }
 
 #[test]
@@ -250,5 +255,216 @@ fn a_broken_rules_file_exits_2_naming_the_file() {
         stderr(&o).contains(path.to_str().unwrap()),
         "{}",
         stderr(&o)
+    );
+}
+
+// --- `--optimise`: the computed seating (issue 14, point 8) ---------------
+
+/// A command line as words (no quoting needed in these tests).
+fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+fn json_of(line: &str) -> serde_json::Value {
+    serde_json::from_str(&ok(&words(line))).expect("JSON output")
+}
+
+/// Every computed round seats players 1..=n exactly once (tables and
+/// sit-outs); returns the rounds' numbers.
+fn assert_everyone_once(v: &serde_json::Value, n: u64) -> Vec<u64> {
+    let mut numbers = Vec::new();
+    for round in v["schedule"].as_array().unwrap() {
+        let tables = round["tables"].as_array().unwrap().iter();
+        let seated = tables.flat_map(|t| ["east", "south", "west", "north"].map(|s| t[s].as_u64()));
+        let out = round["sit_outs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64());
+        let mut seen: Vec<u64> = seated.chain(out).flatten().collect();
+        seen.sort();
+        assert_eq!(
+            seen,
+            (1..=n).collect::<Vec<_>>(),
+            "round {}",
+            round["round"]
+        );
+        numbers.push(round["round"].as_u64().unwrap());
+    }
+    numbers
+}
+
+/// 16 players, 5 rounds: the affine plane of order 4, nobody meets twice,
+/// where standard's movement (R13) has 44 repeat meetings.
+#[test]
+fn optimise_seats_sixteen_players_five_rounds_without_a_repeat() {
+    let line = "movement --rules standard --tables 4 --rounds 5 --optimise";
+    let text = ok(&words(line));
+    for needle in [
+        "Computed seating: 16 players at 4 tables of four; rounds 1 to 5 of 5 (seed 0).",
+        "Repeat meetings: 0. standard's movement (East +1, South -2, West +2, North -1): 44.",
+        "affine plane of order 4",
+        "East 1-2, South 1-2, West 1-2, North 1-2",
+        "\nItineraries",
+    ] {
+        assert!(text.contains(needle), "{needle} not in:\n{text}");
+    }
+    let standard = SeatMovement::new(1, -2, 2, -1);
+    let pairs = repeats(4, 5, &standard).unwrap();
+    assert_eq!(pairs.iter().map(|p| p.rounds.len() - 1).sum::<usize>(), 44);
+
+    let v = json_of(&format!("{line} --json"));
+    assert_eq!(v["repeats"], 0);
+    assert_eq!(v["preset_repeats"], 44);
+    assert_eq!(v["start"]["kind"], "affine_plane");
+    assert_eq!(assert_everyone_once(&v, 16), [1, 2, 3, 4, 5]);
+    let trips = v["itineraries"].as_array().unwrap();
+    assert_eq!(trips.len(), 16);
+    // Player 1's stop in round 2 is where the schedule has them.
+    let stop = &trips[0]["stops"][1];
+    let table = &v["schedule"][1]["tables"][stop["table"].as_u64().unwrap() as usize - 1];
+    assert_eq!(table[stop["seat"].as_str().unwrap()], 1);
+}
+
+/// R12, standard 3A: 30 players at six tables of four and two of three,
+/// North empty at the tables of three; or seven of four, two sitting out.
+#[test]
+fn optimise_seats_odd_players_at_tables_of_three_or_sitting_out() {
+    let v = json_of("movement --rules mississippi-2025 --players 30 --rounds 4 --optimise --json");
+    let layout = serde_json::json!({"fours": 6, "threes": 2, "sit_outs": 0});
+    assert_eq!(v["layout"], layout);
+    assert_eq!(v["preset_repeats"], serde_json::Value::Null);
+    assert_eq!(assert_everyone_once(&v, 30), [1, 2, 3, 4]);
+    assert_eq!(v["repeats"], 0);
+    for round in v["schedule"].as_array().unwrap() {
+        let tables = round["tables"].as_array().unwrap();
+        let empty: Vec<bool> = tables.iter().map(|t| t["north"].is_null()).collect();
+        assert_eq!(
+            empty,
+            [false, false, false, false, false, false, true, true]
+        );
+    }
+    let text = ok(&words(
+        "movement --rules standard --players 30 --rounds 3 --optimise --odd sit-out",
+    ));
+    for needle in [
+        "7 tables of four, 2 sitting out each round",
+        "  sitting out: ",
+        "sits out",
+    ] {
+        assert!(text.contains(needle), "{needle} not in:\n{text}");
+    }
+}
+
+/// A seating computed for 5 rounds, its first 2 fed back as played: the
+/// rest is computed from round 3, counting their meetings.
+#[test]
+fn optimise_continues_after_the_rounds_played() {
+    let first = json_of("movement --rules beth-emeth --tables 8 --rounds 5 --optimise --json");
+    let played: Vec<serde_json::Value> = first["schedule"].as_array().unwrap()[..2].to_vec();
+    let path = std::env::temp_dir().join(format!("jongg-played-{}.json", std::process::id()));
+    let file = path.to_str().unwrap();
+    std::fs::write(&path, serde_json::to_string(&played).unwrap()).unwrap();
+    let v = json_of(&format!(
+        "movement --rules beth-emeth --tables 8 --rounds 6 --optimise --json --played {file}"
+    ));
+    assert_eq!(v["first_round"], 3);
+    assert_eq!(assert_everyone_once(&v, 32), [3, 4, 5, 6]);
+    assert_eq!(v["repeats"], 0);
+
+    // A player beyond the event, rounds numbered out of place, nothing left.
+    let bad = |text: &str, rounds: &str, needle: &str| {
+        std::fs::write(&path, text).unwrap();
+        let line = format!(
+            "movement --rules standard --tables 2 --rounds {rounds} --optimise --played {file}"
+        );
+        exits_2(&words(&line), needle);
+    };
+    let t1 = r#"{"east": 1, "south": 2, "west": 3, "north": 4}"#;
+    let t2 = r#"{"east": 5, "south": 6, "west": 7, "north": 9}"#;
+    bad(
+        &format!(r#"[{{"tables": [{t1}, {t2}]}}]"#),
+        "3",
+        "player 9, but the players are numbered 1 to 8",
+    );
+    bad(
+        &format!(r#"[{{"round": 2, "tables": [{t1}]}}]"#),
+        "3",
+        "round 2 is listed where round 1 belongs",
+    );
+    bad(
+        &format!(r#"[{{"tables": [{t1}]}}]"#),
+        "1",
+        "none is left to seat",
+    );
+    bad(r#"[{"tables": 3}]"#, "3", "is not a list of rounds");
+    bad(
+        &format!(r#"[{{"tables": [{t1}], "sit_outs": [1]}}]"#),
+        "3",
+        "round 1 seats player 1 twice",
+    );
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn optimise_is_the_same_for_the_same_seed() {
+    let line = words("movement --rules standard --players 22 --rounds 5 --optimise --seed 7");
+    assert_eq!(ok(&line), ok(&line));
+}
+
+#[test]
+fn optimise_and_compare_refuse_bad_arguments() {
+    for (line, needle) in [
+        (
+            "movement --rules standard --players 5 --rounds 3 --optimise",
+            "5 players cannot sit at tables of three and four; use sit-outs",
+        ),
+        (
+            "movement --rules standard --players 12 --rounds 3",
+            "--optimise",
+        ),
+        (
+            "movement --rules standard --players 12 --tables 3 --rounds 3 --optimise",
+            "--tables",
+        ),
+        (
+            "movement --compare --tables 3",
+            "--compare runs from 4 tables",
+        ),
+    ] {
+        exits_2(&words(line), needle);
+    }
+}
+
+/// R13 against the computed seating, small sizes (the full table is the
+/// ignored test below).
+#[test]
+fn compare_prints_each_presets_repeats_against_the_computed_seating() {
+    let text = ok(&words("movement --compare --tables 6 --rounds 4"));
+    for needle in [
+        "| tables | standard | beth-emeth | mahjong-mania-2026, st-louis-senior-olympics | mississippi-2025 | computed | bound |",
+        "| 4 | 20 | 28 | 16 | 16 | 0 | 0 |",
+        "| 6 | 36 | 30 | 24 | 24 | 0 | 0 |",
+        "No repeat in any movement nor in the computed seating at 5 tables.",
+    ] {
+        assert!(text.contains(needle), "{needle} not in:\n{text}");
+    }
+    let v = json_of("movement --compare --tables 5 --rounds 4 --json");
+    assert_eq!(v["rows"].as_array().unwrap().len(), 2);
+    let shared = serde_json::json!(["mahjong-mania-2026", "st-louis-senior-olympics"]);
+    assert_eq!(v["columns"][2]["presets"], shared);
+}
+
+/// docs/movement.md holds what `jongg movement --compare` prints. Slow
+/// unoptimised; run: `cargo test --release -p jongg --test movement_cli -- --ignored`.
+#[test]
+#[ignore]
+fn the_docs_table_is_what_compare_prints() {
+    let table = ok(&words("movement --compare"));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/movement.md");
+    let docs = std::fs::read_to_string(path).unwrap();
+    assert!(
+        docs.contains(table.trim()),
+        "docs/movement.md is out of date; paste in:\n{table}"
     );
 }

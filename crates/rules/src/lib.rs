@@ -13,6 +13,8 @@ mod load;
 pub mod movement;
 mod preset;
 pub mod record;
+pub mod rng;
+pub mod schedule;
 mod score;
 mod summary;
 

@@ -1,7 +1,12 @@
 //! `jongg movement`: where every player sits in every round under a preset's
 //! seat movement (R13), the pairs who meet more than once, and when there
 //! are such repeats a repeat-free movement with East staying (or why none
-//! exists). See docs/movement.md.
+//! exists). With `--optimise`, a computed seating that avoids repeat
+//! meetings instead (`optimise.rs`); with `--compare`, the table of
+//! docs/movement.md (`compare.rs`). See docs/movement.md.
+
+mod compare;
+mod optimise;
 
 use jongg_rules::Preset;
 use jongg_rules::movement::{
@@ -15,32 +20,75 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub struct MovementArgs {
     /// A built-in preset name (e.g. `standard`) or the path of a rules file.
-    #[arg(long, value_name = "NAME|PATH")]
-    rules: String,
+    #[arg(long, value_name = "NAME|PATH", required_unless_present = "compare")]
+    rules: Option<String>,
     /// The number of tables (1 to 500).
-    #[arg(long, value_name = "T")]
-    tables: u32,
-    /// The number of rounds (at least 1).
-    #[arg(long, value_name = "R")]
-    rounds: u32,
+    #[arg(
+        long,
+        value_name = "T",
+        required_unless_present_any = ["compare", "players"],
+        conflicts_with = "players"
+    )]
+    tables: Option<u32>,
+    /// The number of rounds in all, played ones included (at least 1).
+    #[arg(long, value_name = "R", required_unless_present = "compare")]
+    rounds: Option<u32>,
+    /// Compute a seating that avoids repeat meetings, with fair seats,
+    /// printed per round and as each player's itinerary.
+    #[arg(long, alias = "optimize", conflicts_with = "compare")]
+    optimise: bool,
+    /// With --optimise: the number of players (numbered 1 to N), when it is
+    /// not four times the tables.
+    #[arg(long, value_name = "N", requires = "optimise")]
+    players: Option<u32>,
+    /// With --optimise and --players: what to do with players beyond a
+    /// multiple of four.
+    #[arg(long, value_enum, default_value = "three", requires = "optimise")]
+    odd: optimise::Odd,
+    /// With --optimise: the rounds already played (JSON: a list of rounds,
+    /// each `{"tables": [{"east": 1, "south": 2, "west": 3, "north": 4}],
+    /// "sit_outs": []}`, as --json prints them); the seating is computed for
+    /// the rounds after them.
+    #[arg(long, value_name = "FILE", requires = "optimise")]
+    played: Option<std::path::PathBuf>,
+    /// With --optimise: the seed of the search (the same seed, the same seating).
+    #[arg(long, default_value_t = 0, requires = "optimise")]
+    seed: u64,
+    /// Print the repeat meetings of every preset's movement against the
+    /// computed seating, from 4 tables and 4 rounds up to --tables (default
+    /// 50) and --rounds (default 8): the table in docs/movement.md.
+    #[arg(long)]
+    compare: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(a: MovementArgs) -> ExitCode {
-    let preset = match super::rules::load_rules(&a.rules) {
+    if a.compare {
+        return compare::run(a.tables.unwrap_or(50), a.rounds.unwrap_or(8), a.json);
+    }
+    let (Some(rules), Some(rounds)) = (&a.rules, a.rounds) else {
+        return super::bad_input("--rules and --rounds are required");
+    };
+    let preset = match super::rules::load_rules(rules) {
         Ok(p) => p,
         Err(message) => return super::bad_input(message),
     };
+    if a.optimise {
+        return optimise::run(&a, &preset, rounds);
+    }
+    let Some(tables) = a.tables else {
+        return super::bad_input("--players needs --optimise; give --tables");
+    };
     let m = preset.movement;
-    let report = seating(a.tables, a.rounds, &m).and_then(|schedule| {
-        let found = repeats(a.tables, a.rounds, &m)?;
+    let report = seating(tables, rounds, &m).and_then(|schedule| {
+        let found = repeats(tables, rounds, &m)?;
         // A proposal is only needed (and only searched for) when there are repeats.
         let proposal = if found.is_empty() {
             None
         } else {
-            Some(find_repeat_free(a.tables, a.rounds, &m)?)
+            Some(find_repeat_free(tables, rounds, &m)?)
         };
         Ok((schedule, found, proposal))
     });
@@ -49,9 +97,9 @@ pub fn run(a: MovementArgs) -> ExitCode {
         Err(e) => return super::bad_input(e),
     };
     let out = if a.json {
-        json(&preset, a.rounds, &schedule, &found, proposal.as_ref())
+        json(&preset, rounds, &schedule, &found, proposal.as_ref())
     } else {
-        text(&preset, a.rounds, &schedule, &found, proposal.as_ref())
+        text(&preset, rounds, &schedule, &found, proposal.as_ref())
     };
     print!("{out}");
     ExitCode::SUCCESS
