@@ -3,6 +3,7 @@
 //! file's text (so the event log stands alone) and reads them here.
 
 use crate::error::DomainError;
+use crate::limits::MAX_RECORD;
 use crate::model::RulesSource;
 use jongg_rules::record::{GameRecord, GameResult};
 use jongg_rules::{Preset, score};
@@ -48,7 +49,14 @@ pub fn score_record(
     seated: &BySeat<bool>,
 ) -> Result<ScoredRecord, DomainError> {
     let bad = |m: String| DomainError::InvalidRecord(m);
-    let rec = GameRecord::from_json(&record.to_string()).map_err(|e| bad(e.to_string()))?;
+    let text = record.to_string();
+    if text.len() > MAX_RECORD {
+        return Err(bad(format!(
+            "the record has {} bytes as JSON: a game record has at most {MAX_RECORD}",
+            text.len()
+        )));
+    }
+    let rec = GameRecord::from_json(&text).map_err(|e| bad(e.to_string()))?;
     let named = rec
         .winner
         .into_iter()

@@ -201,7 +201,7 @@ fn standings(t: &Tournament) -> Doc {
                     r.best.clone(),
                     r.games.to_string(),
                 ];
-                v.extend(r.rounds.iter().map(i32::to_string));
+                v.extend(r.rounds.iter().map(i64::to_string));
                 v
             })
             .collect(),
@@ -476,7 +476,7 @@ pub(crate) fn standings_text(t: &Tournament) -> String {
             r.best.clone(),
             r.games.to_string(),
         ];
-        v.extend(r.rounds.iter().map(i32::to_string));
+        v.extend(r.rounds.iter().map(i64::to_string));
         out.push_str(&line(&v));
     }
     out
