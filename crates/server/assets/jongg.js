@@ -17,6 +17,10 @@
       });
     }
     document.querySelectorAll("form[data-api]").forEach(wire);
+    // No inline handlers (the Content-Security-Policy runs none).
+    document.querySelectorAll("[data-print]").forEach(function (b) {
+      b.addEventListener("click", function () { window.print(); });
+    });
     document.querySelectorAll("[data-refresh]").forEach(refresher);
     clocks();
   });

@@ -169,7 +169,7 @@ fn responses(method: &str, path: &str) -> Value {
     );
     m.insert(
         "403".into(),
-        err("Not allowed to this caller (another table, an accepted sheet, ...)"),
+        err("Not allowed to this caller (another table, an accepted sheet, a request from another site, ...)"),
     );
     m.insert(
         "404".into(),
@@ -183,6 +183,12 @@ fn responses(method: &str, path: &str) -> Value {
         "422".into(),
         err("The request breaks a rule or has a bad value"),
     );
+    if matches!(method, "POST" | "PUT" | "PATCH") {
+        m.insert(
+            "415".into(),
+            err("The body is not JSON (Content-Type must be application/json)"),
+        );
+    }
     if path == "/api/login" {
         m.insert("429".into(), err("Too many failed logins; see Retry-After"));
     }

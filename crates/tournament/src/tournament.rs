@@ -283,10 +283,20 @@ impl Tournament {
                     substitute_for: None,
                 };
                 check_player(&player)?;
-                let mut players = self.players.clone();
-                players.insert(number, player.clone());
-                let mut events = vec![Event::PlayerRegistered { player }];
-                events.extend(self.reseat_pending(&players, None)?);
+                let mut events = vec![Event::PlayerRegistered {
+                    player: player.clone(),
+                }];
+                // The roster is copied only when a round waits to be
+                // re-seated (a list of thousands registers in linear time).
+                if self
+                    .rounds
+                    .last()
+                    .is_some_and(|r| r.state == RoundState::Seated)
+                {
+                    let mut players = self.players.clone();
+                    players.insert(number, player);
+                    events.extend(self.reseat_pending(&players, None)?);
+                }
                 Ok(events)
             }
             Command::UpdatePlayer { number, name, club } => {

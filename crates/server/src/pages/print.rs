@@ -119,7 +119,7 @@ async fn printable(
         return Ok(download(
             "application/pdf",
             &format!("{}.pdf", file_stem(&doc)),
-            super::pdf::render(&d),
+            super::pdf::render_off_thread(&app, d).await?,
         ));
     }
     let page = PrintPage {
@@ -437,7 +437,7 @@ async fn standings_pdf(State(app): State<Arc<AppState>>, Params(id): Params<i64>
     Ok(download(
         "application/pdf",
         "standings.pdf",
-        super::pdf::render(&d),
+        super::pdf::render_off_thread(&app, d).await?,
     ))
 }
 
