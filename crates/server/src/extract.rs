@@ -335,25 +335,42 @@ impl<'de> serde::de::Visitor<'de> for StrictSeed<'_> {
 pub fn from_object<T: DeserializeOwned>(
     map: serde_json::Map<String, Value>,
 ) -> Result<T, ApiError> {
-    serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
+    let value = Value::Object(map);
+    T::deserialize(&value).map_err(|e| {
         // serde loses the field's name inside tagged enums ("invalid type:
         // string \"one\", expected u32"): find the field holding that value.
         let msg = e.to_string();
-        let field = map.iter().find_map(|(k, v)| {
-            let shown = match v {
-                Value::String(s) => format!("string \"{s}\""),
-                Value::Bool(b) => format!("boolean `{b}`"),
-                Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
-                Value::Number(n) => format!("integer `{n}`"),
-                _ => return None,
-            };
-            msg.contains(&shown).then(|| k.clone())
-        });
-        match field {
+        match holder(&value, &msg, String::new()) {
             Some(k) => ApiError::unprocessable(format!("invalid request body: field `{k}`: {msg}")),
             None => ApiError::unprocessable(format!("invalid request body: {msg}")),
         }
     })
+}
+
+/// The dotted path of the first value (at any depth) that `msg` quotes.
+fn holder(v: &Value, msg: &str, path: String) -> Option<String> {
+    let at = |k: &str| {
+        if path.is_empty() {
+            k.to_string()
+        } else {
+            format!("{path}.{k}")
+        }
+    };
+    let shown = match v {
+        Value::Object(m) => return m.iter().find_map(|(k, x)| holder(x, msg, at(k))),
+        Value::Array(a) => {
+            return a
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| holder(x, msg, at(&i.to_string())));
+        }
+        Value::String(s) => format!("string \"{s}\""),
+        Value::Bool(b) => format!("boolean `{b}`"),
+        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
+        Value::Number(n) => format!("integer `{n}`"),
+        Value::Null => return None,
+    };
+    (!path.is_empty() && msg.contains(&shown)).then_some(path)
 }
 
 fn kind_of(v: &Value) -> &'static str {

@@ -47,6 +47,14 @@ pub(crate) async fn guard(State(app): State<Arc<AppState>>, req: Request, next: 
         Some(e) => e.into_response(),
         None => next.run(req).await,
     };
+    if res.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json(&res) {
+        // axum's own answer is plain text; ours is JSON like every error.
+        res = ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the body is too large: at most 1 MB (a tournament file: 64 MB, a login: 16 KB)",
+        )
+        .into_response();
+    }
     secure_headers(&app, &mut res);
     res
 }
@@ -108,6 +116,12 @@ fn json_body(headers: &HeaderMap) -> Result<(), ApiError> {
         ),
         None => Ok(()),
     }
+}
+
+fn is_json(res: &Response) -> bool {
+    res.headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
 }
 
 fn secure_headers(app: &AppState, res: &mut Response) {
