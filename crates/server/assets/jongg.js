@@ -88,6 +88,13 @@
     return Promise.resolve(data);
   };
 
+  // Seating: the draw number goes only with a random draw (the API refuses
+  // a field a method does not have).
+  window.jongg.seat = function (form, data) {
+    if (data.method && data.method.kind !== "random") delete data.method.seed;
+    return Promise.resolve(data);
+  };
+
   // A CSV file chosen in the players form is read into its text box.
   document.addEventListener("change", function (ev) {
     var el = ev.target;

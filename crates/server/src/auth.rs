@@ -81,7 +81,7 @@ fn json(v: Value) -> Json {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SetupBody {
+pub(crate) struct SetupBody {
     token: String,
     #[serde(default = "director")]
     username: String,
@@ -90,7 +90,7 @@ struct SetupBody {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LoginBody {
+pub(crate) struct LoginBody {
     #[serde(default = "director")]
     username: String,
     password: String,

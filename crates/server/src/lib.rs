@@ -13,6 +13,8 @@ mod auth;
 pub mod client;
 mod error;
 mod extract;
+#[doc(hidden)]
+pub mod fuzzing;
 mod guard;
 mod limiter;
 mod pages;
