@@ -109,8 +109,8 @@ fn mutate(seed: &str, ops: &[Mutation]) -> Vec<u8> {
     b
 }
 
-/// Runs one input through a parser.
-type Run = Box<dyn Fn(&[u8])>;
+/// Runs one input through a parser; whether the input was taken.
+type Run = Box<dyn Fn(&[u8]) -> bool>;
 
 /// A parser under test: its valid examples and how to run one input.
 struct Target {
@@ -151,31 +151,23 @@ fn targets() -> Vec<Target> {
             name: "game-record".into(),
             seeds: records.iter().map(|s| s.to_string()).collect(),
             run: Box::new(move |b| {
-                if let Ok(r) = GameRecord::from_json(&text(b)) {
-                    let _ = score(&standard, &r);
-                }
+                GameRecord::from_json(&text(b)).is_ok_and(|r| score(&standard, &r).is_ok())
             }),
         },
         Target {
             name: "card".into(),
             seeds: vec![PRACTICE_CARD.to_string()],
-            run: Box::new(|b| {
-                let _ = Card::parse(&text(b));
-            }),
+            run: Box::new(|b| Card::parse(&text(b)).is_ok()),
         },
         Target {
             name: "rules".into(),
             seeds: rules,
-            run: Box::new(|b| {
-                let _ = Preset::from_toml(&text(b), "fuzz.toml");
-            }),
+            run: Box::new(|b| Preset::from_toml(&text(b), "fuzz.toml").is_ok()),
         },
         Target {
             name: "tiles".into(),
             seeds: vec!["1B 2B 3B 4C 5C 6C 7D 7D 7D N N E E J".into(), "F F 2020 JJ".into()],
-            run: Box::new(|b| {
-                let _ = jongg_tiles::notation::parse_tiles(&text(b));
-            }),
+            run: Box::new(|b| jongg_tiles::notation::parse_tiles(&text(b)).is_ok()),
         },
         Target {
             name: "players-csv".into(),
@@ -183,39 +175,102 @@ fn targets() -> Vec<Target> {
                 "number,name,club,late\r\n1,Ann Lee,\"Temple, Beth\",\n2,\"Bo \"\"B\"\" Ng\",,yes\n3,Cy\n"
                     .into(),
             ],
-            run: Box::new(|b| {
-                let _ = fuzzing::players_csv(&text(b));
-            }),
+            run: Box::new(|b| fuzzing::players_csv(&text(b)).is_ok()),
         },
         Target {
             name: "seating-csv".into(),
             seeds: vec!["table,east,south,west,north\n1,1,2,3,4\n2,#5,6,7,\nsit out,8\n".into()],
-            run: Box::new(|b| {
-                let _ = fuzzing::seating_csv(&text(b));
-            }),
+            run: Box::new(|b| fuzzing::seating_csv(&text(b)).is_ok()),
         },
         Target {
             name: "import".into(),
             seeds: vec![small.export_json()],
             run: Box::new(|b| {
-                if let Ok(t) = Tournament::import_json(&text(b)) {
-                    let _ = t.standings();
-                }
+                Tournament::import_json(&text(b)).is_ok_and(|t| !t.standings().rows.is_empty())
             }),
         },
     ];
-    let live = std::rc::Rc::new(live);
+    let states = States::new(live);
     for (route, seeds) in body_seeds() {
-        let live = live.clone();
+        let (t, round) = states.for_route(route);
         out.push(Target {
             name: format!("body:{route}"),
             seeds: seeds.iter().map(|s| s.to_string()).collect(),
-            run: Box::new(move |b| {
-                let _ = fuzzing::body(route, b, &live);
-            }),
+            run: Box::new(move |b| fuzzing::body(route, b, &t, round).is_ok()),
         });
     }
     out
+}
+
+/// A tournament in the state where each route's valid body is taken, so the
+/// mutated ones reach the checks behind the first refusal.
+struct States {
+    /// Round 2 of 4 under way, nothing entered.
+    live: Tournament,
+    /// Round 1 finished (one round of one): its log.
+    finished: Vec<jongg_tournament::Recorded>,
+}
+
+impl States {
+    fn new(live: Tournament) -> States {
+        let one = sample_tournament_upto("Fuzz", "standard", 16, 1, 1, 5, 1_760_000_000_000)
+            .expect("the sample tournament");
+        States {
+            live,
+            finished: one.log().to_vec(),
+        }
+    }
+
+    /// The log up to (not with) the first event of `kind`.
+    fn before(&self, kind: &str) -> Tournament {
+        let end = self
+            .finished
+            .iter()
+            .position(|r| serde_json::to_value(&r.event).is_ok_and(|v| v["kind"] == kind))
+            .unwrap_or(self.finished.len());
+        Tournament::replay(self.finished[..end].iter().cloned())
+    }
+
+    fn for_route(&self, route: &str) -> (Tournament, u8) {
+        use jongg_tournament::{Actor, Command, SeatingMethod};
+        let more_rounds = |mut t: Tournament| {
+            let update = Command::UpdateSettings {
+                name: None,
+                dates: None,
+                rules: None,
+                rounds: Some(4),
+                games_per_round: None,
+                round_minutes: None,
+                tie_breaks: None,
+                odd_players: None,
+            };
+            t.execute(Actor::Director, update, 1_760_000_000_000)
+                .expect("4 rounds");
+            t
+        };
+        match route {
+            "create_tournament" => (Tournament::new(), 1),
+            "seat_round" => (
+                more_rounds(Tournament::replay(self.finished.iter().cloned())),
+                2,
+            ),
+            "start_round" => {
+                let mut t = more_rounds(Tournament::replay(self.finished.iter().cloned()));
+                let seat = Command::SeatRound {
+                    round: 2,
+                    method: SeatingMethod::Movement,
+                };
+                t.execute(Actor::Director, seat, 1_760_000_000_000)
+                    .expect("round 2 seated");
+                (t, 2)
+            }
+            "close_round" => (self.before("round_closed"), 1),
+            "sign_sheet" => (self.before("sheet_signed"), 1),
+            "accept_sheet" => (self.before("sheet_accepted"), 1),
+            "amend_sheet" => (Tournament::replay(self.finished.iter().cloned()), 1),
+            _ => (self.live.clone(), 2),
+        }
+    }
 }
 
 /// Valid bodies of every route (round 2 under way, table 1, game 1).
@@ -267,7 +322,11 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
             "seat_round",
             vec![
                 r#"{"method": {"kind": "movement"}}"#,
-                r#"{"method": {"kind": "imported", "tables": [{"table": 1, "seats": {"east": 1, "south": 2, "west": 3, "north": 4}}], "sit_outs": []}}"#,
+                r#"{"method": {"kind": "imported", "sit_outs": [], "tables": [
+                {"table": 1, "seats": {"east": 1, "south": 2, "west": 3, "north": 4}},
+                {"table": 2, "seats": {"east": 5, "south": 6, "west": 7, "north": 8}},
+                {"table": 3, "seats": {"east": 9, "south": 10, "west": 11, "north": 12}},
+                {"table": 4, "seats": {"east": 13, "south": 14, "west": 15, "north": 16}}]}}"#,
             ],
         ),
         ("start_round", vec![r#"{"at": 1760000000000}"#]),
@@ -341,16 +400,20 @@ fn main() {
             prop::collection::vec(mutation(), 0..8),
         );
         let t = Instant::now();
+        let taken = std::cell::Cell::new(0u64);
         let result = runner.run(&strategy, |(i, ops)| {
-            (target.run)(&mutate(&target.seeds[i], &ops));
+            if (target.run)(&mutate(&target.seeds[i], &ops)) {
+                taken.set(taken.get() + 1);
+            }
             Ok(())
         });
         let secs = t.elapsed().as_secs_f64();
         match result {
             Ok(()) => println!(
-                "{:<22} {cases:>9} inputs  {secs:>8.1} s  {:>9.0} a second  no panic",
+                "{:<22} {cases:>9} inputs  {secs:>8.1} s  {:>9.0} a second  {:>5.1}% taken  no panic",
                 target.name,
-                f64::from(cases) / secs
+                f64::from(cases) / secs,
+                taken.get() as f64 * 100.0 / f64::from(cases)
             ),
             Err(e) => {
                 println!("{:<22} FAILED after {secs:.1} s: {e}", target.name);

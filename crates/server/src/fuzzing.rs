@@ -30,11 +30,12 @@ pub const BODIES: &[&str] = &[
 ];
 
 /// Reads `bytes` as the body of `route` (one of [`BODIES`]) as its handler
-/// does, and decides the command it makes on `t` as the director. The
-/// answer says what was refused; it never panics (that is what is tested).
-pub fn body(route: &str, bytes: &[u8], t: &Tournament) -> Result<usize, String> {
+/// does, with round `round`, table 1, game 1 and player 3 in its path, and
+/// decides the command it makes on `t` as the director. The answer says what
+/// was refused; it never panics (that is what is tested).
+pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usize, String> {
     let map = body_object(bytes).map_err(|e| e.message)?;
-    let (r, table, g) = (json!(2), json!(1), json!(1));
+    let (r, table, g) = (json!(round), json!(1), json!(1));
     let cmd: Command = match route {
         "setup" => {
             let _: crate::auth::SetupBody = from_object(map).map_err(|e| e.message)?;
