@@ -73,9 +73,12 @@ for path, ops in sorted(doc["paths"].items()):
             ("same-site", b"{}", {**json_ct, "sec-fetch-site": "same-site"}, {403}, None),
         ]
         if path != "/api/logout":
+            # (The generic command route names a missing `kind` first.)
+            kind = b'"kind": "mark_late", "number": 1, ' if path.endswith("/commands") else b""
             cases += [
-                ("unknown field", b'{"zz_unknown": 1}', json_ct, {422}, "zz_unknown"),
-                ("key twice", b'{"zz": 1, "zz": 2}', json_ct, {400}, "zz"),
+                ("unknown field", b'{' + kind + b'"zz_unknown": 1}', json_ct, {422}, "zz_unknown"),
+                # 400 from the strict reader; an import names it as serde does (422).
+                ("key twice", b'{' + kind + b'"zz": 1, "zz": 2}', json_ct, {400, 422}, "zz"),
             ]
         for what, body, headers, want, names in cases:
             checked += 1

@@ -210,6 +210,9 @@ pub fn body_object(bytes: &[u8]) -> Result<serde_json::Map<String, Value>, ApiEr
         Err(Strict::Nul(path)) => Err(ApiError::unprocessable(format!(
             "`{path}` contains a NUL character, which no text may hold"
         ))),
+        Err(Strict::Kind(path)) => Err(ApiError::unprocessable(format!(
+            "`{path}` must be a name (like \"preset\" or \"points\"), not a number or an object"
+        ))),
     }
 }
 
@@ -221,9 +224,13 @@ pub enum Strict {
     Duplicate(String),
     /// The dotted path of a text (or key) holding a NUL character.
     Nul(String),
+    /// The dotted path of a `kind` that is not a text (serde would take a
+    /// number as the index of a kind: `{"kind": 0}` as the first one).
+    Kind(String),
 }
 
-/// JSON read into a [`Value`], refusing duplicate keys and NUL characters.
+/// JSON read into a [`Value`], refusing duplicate keys, NUL characters and
+/// a `kind` that is not a text.
 pub fn strict_json(bytes: &[u8]) -> Result<Value, Strict> {
     use serde::de::DeserializeSeed;
     let found = std::cell::RefCell::new(None);
@@ -249,6 +256,7 @@ impl StrictSeed<'_> {
         let message = match &why {
             Strict::Duplicate(p) => format!("`{p}` twice"),
             Strict::Nul(p) => format!("NUL in `{p}`"),
+            Strict::Kind(p) => format!("`{p}` is not a name"),
             Strict::Json(e) => e.to_string(),
         };
         self.found.borrow_mut().get_or_insert(why);
@@ -325,6 +333,9 @@ impl<'de> serde::de::Visitor<'de> for StrictSeed<'_> {
                 return Err(self.refuse(Strict::Duplicate(self.child(&key).path)));
             }
             let v = map.next_value_seed(self.child(&key))?;
+            if key == "kind" && !v.is_string() {
+                return Err(self.refuse(Strict::Kind(self.child(&key).path)));
+            }
             out.insert(key, v);
         }
         Ok(Value::Object(out))

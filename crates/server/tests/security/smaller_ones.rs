@@ -223,6 +223,15 @@ fn unknown_fields_and_duplicate_keys_are_refused_by_name() {
         "{}",
         r.text()
     );
+    // A kind by number (serde would take 0 as the first kind, "preset").
+    refused(
+        d.post(
+            "/api/tournaments",
+            &json!({ "name": "T", "rules": { "kind": 0, "name": "standard" } }),
+        ),
+        422,
+        "`rules.kind` must be a name",
+    );
     let list = expect(app.public().get(&players), 200);
     assert_eq!(list["players"].as_array().unwrap().len(), 4);
 }
