@@ -296,7 +296,8 @@ async fn setup_token_works_once(db: &TestDb) {
     assert_eq!(store.password_hash("nobody").await.unwrap(), None);
 }
 
-async fn sessions_expire_and_end(db: &TestDb) {
+/// A store whose director account exists.
+async fn with_director(db: &TestDb) -> Store {
     let store = Store::connect(&db.url).await.unwrap();
     let setup = store.new_setup_token().await.unwrap();
     assert!(
@@ -305,6 +306,11 @@ async fn sessions_expire_and_end(db: &TestDb) {
             .await
             .unwrap()
     );
+    store
+}
+
+async fn sessions_expire_and_end(db: &TestDb) {
+    let store = with_director(db).await;
     let live = store.new_session("director", 60_000).await.unwrap();
     let expired = store.new_session("director", -1).await.unwrap();
     assert_eq!(
@@ -318,14 +324,7 @@ async fn sessions_expire_and_end(db: &TestDb) {
 }
 
 async fn devices_are_known_to_their_account_only(db: &TestDb) {
-    let store = Store::connect(&db.url).await.unwrap();
-    let setup = store.new_setup_token().await.unwrap();
-    assert!(
-        store
-            .complete_setup(&setup, "director", "hash")
-            .await
-            .unwrap()
-    );
+    let store = with_director(db).await;
     let device = store.new_device("director").await.unwrap();
     assert_eq!(device.len(), 64);
     assert!(store.known_device(&device, "director").await.unwrap());

@@ -5,7 +5,7 @@
 //! of that tournament answered 404), and 200,000 events. Now every event is
 //! decided again as a live command: the file is refused whole, naming the
 //! first bad event and why, or taken whole. (`jongg import` runs the same
-//! code: crates/jongg/tests/security_import_cli.rs.)
+//! code: crates/jongg/tests/serve_cli.rs (`jongg_import_refuses_a_hostile_file_whole`).)
 
 use crate::common::*;
 use jongg_store::Backend;
