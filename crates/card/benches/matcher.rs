@@ -2,7 +2,8 @@
 //! - full Mah Jongg checks on random 14-tile racks drawn from the 152 tiles;
 //! - full checks on winning racks with jokers and exposures (the whole
 //!   assignment is built);
-//! - nearest hands (top 5) on random 13-tile racks.
+//! - nearest hands (top 5) on random 13-tile racks;
+//! - parsing: the practice and feature cards, and refusing a hostile card.
 //!
 //! Run: `cargo bench -p jongg-card --bench matcher`. Each iteration checks a
 //! batch of racks; divan reports items per second.
@@ -38,8 +39,9 @@ fn draw(rng: &mut Rng, n: usize) -> Vec<Tile> {
 type Rack = (Vec<Tile>, Vec<Vec<Tile>>);
 
 /// Winning racks: a random concrete hand of a random line, with about a
-/// third of the pung-or-larger tiles jokers, and (on X lines) about half the
-/// pung-or-larger groups exposed.
+/// third of the pung-or-larger tiles jokers (all past the set's copies), and
+/// (on X lines) about half the pung-or-larger groups exposed. Racks no set
+/// holds (more than eight jokers) are drawn again.
 fn winning_racks(card: &Card, rng: &mut Rng) -> Vec<Rack> {
     let mut out = Vec::new();
     while out.len() < BATCH {
@@ -47,12 +49,15 @@ fn winning_racks(card: &Card, rng: &mut Rng) -> Vec<Rack> {
         let variants = card.variants_of(line.id);
         let v = &variants[rng.below(variants.len())];
         let (mut concealed, mut exposures) = (Vec::new(), Vec::new());
+        let mut used = [0u8; 36];
         for g in &v.groups {
             let tiles: Vec<Tile> = (0..g.size)
                 .map(|i| {
-                    if g.size >= 3 && i > 0 && rng.below(3) == 0 {
+                    let spent = used[g.tile.index()] >= g.tile.copies_in_set();
+                    if g.size >= 3 && i > 0 && (spent || rng.below(3) == 0) {
                         Tile::JOKER
                     } else {
+                        used[g.tile.index()] += 1;
                         g.tile
                     }
                 })
@@ -63,7 +68,10 @@ fn winning_racks(card: &Card, rng: &mut Rng) -> Vec<Rack> {
                 concealed.extend(tiles);
             }
         }
-        assert!(!card.mahjong(&concealed, &exposures).is_empty());
+        if jongg_card::check_rack(&concealed, &exposures).is_err() {
+            continue;
+        }
+        assert!(card.is_mahjong(&concealed, &exposures));
         out.push((concealed, exposures));
     }
     out
@@ -86,7 +94,7 @@ fn mahjong_random_racks(b: Bencher) {
     let racks: Vec<Vec<Tile>> = (0..BATCH).map(|_| draw(&mut rng, 14)).collect();
     b.counter(ItemsCount::new(BATCH)).bench_local(|| {
         for r in &racks {
-            black_box(card.mahjong(black_box(r), &[]));
+            let _ = black_box(card.mahjong(black_box(r), &[]));
         }
     });
 }
@@ -98,7 +106,7 @@ fn mahjong_winning_racks(b: Bencher) {
     let racks = winning_racks(&card, &mut rng);
     b.counter(ItemsCount::new(BATCH)).bench_local(|| {
         for (c, e) in &racks {
-            black_box(card.mahjong(black_box(c), black_box(e)));
+            let _ = black_box(card.mahjong(black_box(c), black_box(e)));
         }
     });
 }
@@ -118,4 +126,22 @@ fn nearest_top5_random_racks(b: Bencher) {
 #[divan::bench]
 fn parse_and_compile_practice_card() -> Card {
     Card::parse(black_box(jongg_card::PRACTICE_CARD)).expect("parses")
+}
+
+/// Issue 11: a 330 KB card of 10,000 legal lines, each of 5,184 concrete
+/// hands, is refused (counted, never expanded).
+#[divan::bench]
+fn refuse_a_hostile_card(b: Bencher) {
+    let mut text = String::from("[Many]\n");
+    for i in 0..10_000 {
+        text.push_str(&format!("na mb FFFF wwww dddd : 25 X \"{i}\"\n"));
+    }
+    b.bench_local(|| {
+        assert!(Card::parse(black_box(&text)).is_err());
+    });
+}
+
+#[divan::bench]
+fn parse_and_compile_feature_card() -> Card {
+    Card::parse(black_box(include_str!("../../../cards/features.card"))).expect("parses")
 }

@@ -1,28 +1,48 @@
 //! The card of hands: a text format for it, a matcher that verifies Mah
 //! Jongg, the nearest hands to a rack, and the dead-hand test.
 //!
-//! Pure: no I/O. The card text is parsed ([`Card::parse`]), then compiled once
-//! into concrete variants with count vectors and a per-kind index, which every
+//! Pure: no I/O. The card text is parsed ([`Card::parse`]), its concrete
+//! hands counted and refused past [`MAX_CARD_HANDS`], then compiled once into
+//! concrete variants with count vectors and a per-kind index, which every
 //! query uses ([`Card::mahjong`], [`Card::nearest`], [`Card::can_still_make`]).
+//! Every rack goes through [`check_rack`] first: no game holds an exposed
+//! pair, or five of a tile.
 //!
 //! jongg never ships the NMJL card (it is copyrighted): users load their own
 //! file; [`Card::practice`] is an original card written for jongg.
 
 mod compile;
+mod expand;
 mod lint;
 mod matcher;
 mod near;
+mod options;
 mod parse;
 mod pattern;
+mod rack;
 mod show;
+mod suggest;
+mod token;
 
 pub use compile::{Group, Need, Variant};
-pub use matcher::{AssignedGroup, Exposure, MahjongMatch, RackError};
+pub use expand::hand_count;
+pub use matcher::{AssignedGroup, MahjongMatch};
 pub use near::NearHand;
+pub use options::{ALL_NUMBERS, LineOptions, NumberSet, Parity, Shift};
 pub use parse::{CardErrors, Diagnostic, HAND_SIZE, MAX_GROUP};
-pub use pattern::{GroupPat, Line, LineOptions, Parity, Pattern, SectionKind, Shift, SuitVar, Sym};
+pub use pattern::{GroupPat, Line, NumVar, Pattern, SectionKind, SuitVar, Sym, Token, name_key};
+pub use rack::{Exposure, RackError, check_rack};
 
 use compile::KindIndex;
+use std::collections::HashMap;
+
+/// The most concrete hands one line may stand for, counted before
+/// duplicates merge (a yearly card's biggest line has a few hundred).
+pub const MAX_LINE_HANDS: u64 = 20_000;
+/// The most concrete hands a card may stand for, counted before duplicates
+/// merge (a yearly card has about 1,000). Past it the card is refused
+/// before anything is expanded.
+pub const MAX_CARD_HANDS: u64 = 100_000;
 
 /// The text of jongg's own practice card (`cards/practice.card`).
 pub const PRACTICE_CARD: &str = include_str!("../../../cards/practice.card");
@@ -39,6 +59,8 @@ pub struct Card {
     /// bound that lets the nearest-hands search skip whole lines.
     line_max: Vec<[u8; jongg_tiles::KIND_COUNT]>,
     index: KindIndex,
+    /// Each line's name (by [`name_key`]) to its index.
+    names: HashMap<String, usize>,
 }
 
 impl Card {
@@ -46,6 +68,7 @@ impl Card {
     /// with its line and column.
     pub fn parse(text: &str) -> Result<Card, CardErrors> {
         let parsed = parse::parse_card(text)?;
+        check_size(&parsed.lines)?;
         Ok(Card::compile(parsed.title, parsed.lines))
     }
 
@@ -54,7 +77,7 @@ impl Card {
         let mut line_start = Vec::with_capacity(lines.len() + 1);
         for (i, line) in lines.iter().enumerate() {
             line_start.push(variants.len());
-            variants.extend(compile::expand(line, i as u32));
+            variants.extend(expand::expand(line, i as u32));
         }
         line_start.push(variants.len());
         let index = KindIndex::build(&variants);
@@ -69,7 +92,13 @@ impl Card {
                 m
             })
             .collect();
+        let names = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (name_key(&l.name), i))
+            .collect();
         Card {
+            names,
             title,
             lines,
             variants,
@@ -98,6 +127,12 @@ impl Card {
         id.checked_sub(1).and_then(|i| self.lines.get(i))
     }
 
+    /// The line with this name (`2468 #3`, or the name the file gives it);
+    /// case and spaces do not matter.
+    pub fn line_by_name(&self, name: &str) -> Option<&Line> {
+        self.names.get(&name_key(name)).map(|&i| &self.lines[i])
+    }
+
     /// The concrete variants of the line with this id.
     pub fn variants_of(&self, id: usize) -> &[Variant] {
         match id.checked_sub(1) {
@@ -124,6 +159,38 @@ impl Card {
     }
 }
 
+/// Refuses a card whose lines stand for too many concrete hands, counting
+/// them before any is built ([`MAX_LINE_HANDS`], [`MAX_CARD_HANDS`]).
+fn check_size(lines: &[Line]) -> Result<(), CardErrors> {
+    let mut errors = Vec::new();
+    let mut total = 0u64;
+    for line in lines {
+        let at = |message: String| Diagnostic {
+            line: line.source_line,
+            column: 1,
+            message,
+        };
+        let count = hand_count(line);
+        if count > MAX_LINE_HANDS {
+            errors.push(at(format!(
+                "this line stands for {count} concrete hands (counted before duplicates merge); a line may stand for at most {MAX_LINE_HANDS}: split it, or narrow its options"
+            )));
+        }
+        total = total.saturating_add(count);
+        if total > MAX_CARD_HANDS {
+            errors.push(at(format!(
+                "with this line the card stands for more than {MAX_CARD_HANDS} concrete hands (counted before duplicates merge), the most a card may have; a yearly card has about 1,000"
+            )));
+            break;
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(CardErrors(errors))
+    }
+}
+
 /// Lints a card file: every error (line and column) or, when it parses,
 /// every warning. Errors and warnings are told apart by the `Result`.
 pub fn lint(text: &str) -> Result<Vec<Diagnostic>, CardErrors> {
@@ -141,7 +208,7 @@ mod tests {
         assert_eq!(card.warnings(), vec![], "the practice card lints clean");
         for (i, l) in card.lines().iter().enumerate() {
             assert_eq!(l.id, i + 1);
-            assert!(!card.variants_of(l.id).is_empty(), "{}", l.label());
+            assert!(!card.variants_of(l.id).is_empty(), "{}", l.name);
         }
     }
 }

@@ -1,5 +1,6 @@
-//! Warnings about a card that parsed: lines no set of 152 tiles can make, and
-//! lines that make the same tiles as an earlier line.
+//! Warnings about a card that parsed: lines no set of 152 tiles can make,
+//! lines that make the same tiles as an earlier line, and `or` lists one
+//! pattern could write once (`suggest.rs`).
 
 use crate::Card;
 use crate::parse::Diagnostic;
@@ -19,24 +20,32 @@ pub fn warnings(card: &Card) -> Vec<Diagnostic> {
         if variants.is_empty() {
             out.push(at(format!(
                 "{}: no numbers fit the options, so the line has no hand",
-                line.label()
+                line.name
             )));
             continue;
         }
         if !variants.iter().any(|v| v.makeable()) {
             out.push(at(format!(
                 "{}: no set of 152 tiles can make this line (singles and pairs need naturals; 4 of each tile, 8 Flowers, 8 jokers)",
-                line.label()
+                line.name
+            )));
+        }
+        if let Some(short) = crate::suggest::short_form(line, variants) {
+            out.push(at(format!(
+                "{}: its {} `or` alternatives can be written once: {}",
+                line.name,
+                line.alternatives.len(),
+                short.to_text()
             )));
         }
         let mut reported = false;
         for v in variants {
             match first.get(&v.counts) {
                 Some(&other) if other != line.id && !reported => {
-                    let o = card.line(other).map(|l| l.label()).unwrap_or_default();
+                    let o = card.line(other).map(|l| l.name.clone()).unwrap_or_default();
                     out.push(at(format!(
                         "{}: makes the same tiles as {o} (line {other})",
-                        line.label()
+                        line.name
                     )));
                     reported = true;
                 }

@@ -10,78 +10,9 @@
 use crate::Card;
 use crate::compile::Variant;
 use crate::parse::HAND_SIZE;
-use jongg_tiles::{Counts, Tile};
+use crate::rack::{Exposure, Rack, RackError};
+use jongg_tiles::Tile;
 use serde::Serialize;
-
-/// A rack that cannot be checked at all.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RackError {
-    #[error("a Mah Jongg hand has 14 tiles; this one has {0}")]
-    WrongCount(usize),
-    #[error("exposure {index} ({tiles}): {reason}")]
-    BadExposure {
-        index: usize,
-        tiles: String,
-        reason: String,
-    },
-}
-
-/// An exposure read as a group: `size` tiles of `tile`, `jokers` of them jokers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Exposure {
-    pub tile: Tile,
-    pub size: u8,
-    pub jokers: u8,
-}
-
-impl Exposure {
-    /// Reads an exposure: 1-6 tiles, all naturals of one kind (at least one
-    /// natural), jokers only in groups of three or more.
-    pub fn read(index: usize, tiles: &[Tile]) -> Result<Exposure, RackError> {
-        let bad = |reason: &str| RackError::BadExposure {
-            index: index + 1,
-            tiles: jongg_tiles::format_tiles(tiles),
-            reason: reason.to_string(),
-        };
-        if tiles.is_empty() || tiles.len() > crate::MAX_GROUP {
-            return Err(bad("an exposure is one group of 1 to 6 tiles"));
-        }
-        let jokers = tiles.iter().filter(|t| t.is_joker()).count();
-        let mut naturals = tiles.iter().filter(|t| !t.is_joker());
-        let Some(&tile) = naturals.next() else {
-            return Err(bad("an exposure needs at least one natural tile"));
-        };
-        if naturals.any(|&t| t != tile) {
-            return Err(bad(
-                "an exposure is one group of identical tiles (and jokers)",
-            ));
-        }
-        if jokers > 0 && tiles.len() < 3 {
-            return Err(bad(
-                "jokers stand only in groups of three or more, never in a single or a pair",
-            ));
-        }
-        Ok(Exposure {
-            tile,
-            size: tiles.len() as u8,
-            jokers: jokers as u8,
-        })
-    }
-}
-
-/// Reads all exposures and checks the total is 14.
-pub fn read_rack(concealed: &[Tile], exposures: &[Vec<Tile>]) -> Result<Vec<Exposure>, RackError> {
-    let expos = exposures
-        .iter()
-        .enumerate()
-        .map(|(i, e)| Exposure::read(i, e))
-        .collect::<Result<Vec<_>, _>>()?;
-    let total = concealed.len() + exposures.iter().map(Vec::len).sum::<usize>();
-    if total != HAND_SIZE {
-        return Err(RackError::WrongCount(total));
-    }
-    Ok(expos)
-}
 
 /// One group of the winning hand and the tiles standing in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -101,8 +32,8 @@ pub struct MahjongMatch {
     /// The line's id (1-based over the card).
     pub line: usize,
     pub section: String,
-    /// `Section #n`.
-    pub label: String,
+    /// The line's name (`Section #n`, or the name the file gives it).
+    pub name: String,
     pub value: u32,
     /// The line is marked C (concealed only).
     pub concealed_only: bool,
@@ -120,33 +51,6 @@ pub struct MahjongMatch {
     pub one_group_left: bool,
     /// The groups of the line, in the line's order, with their tiles.
     pub assignment: Vec<AssignedGroup>,
-}
-
-/// Per query: the rack as counts and masks.
-pub(crate) struct Rack {
-    pub counts: Counts,
-    pub jokers: u8,
-    /// Natural kinds in the concealed tiles.
-    pub mask: u64,
-    pub expos: Vec<Exposure>,
-}
-
-impl Rack {
-    pub fn new(concealed: &[Tile], expos: Vec<Exposure>) -> Rack {
-        let counts = Counts::from_tiles(concealed);
-        let mut mask = 0u64;
-        for t in concealed {
-            if !t.is_joker() {
-                mask |= 1 << t.index();
-            }
-        }
-        Rack {
-            jokers: counts.get(Tile::JOKER),
-            counts,
-            mask,
-            expos,
-        }
-    }
 }
 
 /// Assigns each exposure to a distinct group of the variant with its tile and
@@ -184,29 +88,41 @@ pub(crate) fn remaining(v: &Variant, used: u32, kind: u8, total: u8, natural: u8
     (t, n)
 }
 
+impl MahjongMatch {
+    /// The line a player shows: the highest value, the first in card order
+    /// on a tie. (Bonuses such as jokerless are the rules' to add.)
+    pub fn best(matches: &[MahjongMatch]) -> Option<&MahjongMatch> {
+        // max_by_key keeps the last maximum; reversed, that is the first.
+        matches.iter().rev().max_by_key(|m| m.value)
+    }
+}
+
 impl Card {
     /// Every line the rack makes as a complete Mah Jongg, one match per line,
-    /// in card order. A rack that is not 14 tiles, or has an exposure that is
-    /// not a group, makes nothing (see [`Card::check_rack`] for why).
-    pub fn mahjong(&self, concealed: &[Tile], exposures: &[Vec<Tile>]) -> Vec<MahjongMatch> {
-        let Ok(expos) = read_rack(concealed, exposures) else {
-            return Vec::new();
-        };
-        let rack = Rack::new(concealed, expos);
+    /// in card order. The rack must be 14 tiles, exposures included, and
+    /// pass [`check_rack`](crate::check_rack); the error says what is wrong.
+    pub fn mahjong(
+        &self,
+        concealed: &[Tile],
+        exposures: &[Vec<Tile>],
+    ) -> Result<Vec<MahjongMatch>, RackError> {
+        let mut rack = Rack::empty();
+        read_mahjong(&mut rack, concealed, exposures)?;
         let mut out = Vec::new();
         self.for_each_win(&rack, |v, used| {
             out.push(self.describe(v, used, &rack));
             true
         });
-        out
+        Ok(out)
     }
 
-    /// Whether the rack is Mah Jongg on any line (the fast yes/no).
+    /// Whether the rack is Mah Jongg on any line (the fast yes/no); `false`
+    /// for a rack [`Card::mahjong`] refuses.
     pub fn is_mahjong(&self, concealed: &[Tile], exposures: &[Vec<Tile>]) -> bool {
-        let Ok(expos) = read_rack(concealed, exposures) else {
+        let mut rack = Rack::empty();
+        if read_mahjong(&mut rack, concealed, exposures).is_err() {
             return false;
-        };
-        let rack = Rack::new(concealed, expos);
+        }
         let mut found = false;
         self.for_each_win(&rack, |_, _| {
             found = true;
@@ -215,19 +131,12 @@ impl Card {
         found
     }
 
-    /// Checks the shape of a rack (14 tiles, each exposure one group), saying what is wrong.
-    pub fn check_rack(&self, concealed: &[Tile], exposures: &[Vec<Tile>]) -> Result<(), RackError> {
-        read_rack(concealed, exposures).map(|_| ())
-    }
-
     /// Calls `f` with the first winning variant of each winning line, in card
     /// order, until it returns false.
     fn for_each_win(&self, rack: &Rack, mut f: impl FnMut(&Variant, u32) -> bool) {
         let mut all_mask = rack.mask;
-        let mut small_expo = false;
         for e in &rack.expos {
             all_mask |= 1 << e.tile.index();
-            small_expo |= e.size < 3;
         }
         let exposed = !rack.expos.is_empty();
         let mut last_line = u32::MAX;
@@ -251,8 +160,8 @@ impl Card {
                 if v.line == last_line {
                     continue;
                 }
-                // Singles and pairs must be natural and concealed, unless exposed.
-                if !small_expo && v.natural_mask & !rack.mask != 0 {
+                // Singles and pairs are natural and concealed (never exposed).
+                if v.natural_mask & !rack.mask != 0 {
                     continue;
                 }
                 if exposed && self.lines[v.line as usize].concealed_only {
@@ -274,7 +183,7 @@ impl Card {
         MahjongMatch {
             line: line.id,
             section: line.section.clone(),
-            label: line.label(),
+            name: line.name.clone(),
             value: line.value,
             concealed_only: line.concealed_only,
             concealed: rack.expos.is_empty(),
@@ -286,6 +195,20 @@ impl Card {
             assignment: assign(v, used, rack),
         }
     }
+}
+
+/// A rack for Mah Jongg: 14 tiles, checked, read into `rack`.
+#[inline(always)]
+fn read_mahjong(
+    rack: &mut Rack,
+    concealed: &[Tile],
+    exposures: &[Vec<Tile>],
+) -> Result<(), RackError> {
+    let total = concealed.len() + exposures.iter().map(Vec::len).sum::<usize>();
+    if total != HAND_SIZE {
+        return Err(RackError::WrongCount(total));
+    }
+    rack.fill(concealed, exposures)
 }
 
 /// Whether the rack makes this variant; the groups taken by exposures if so.
@@ -347,12 +270,7 @@ fn assign(v: &Variant, used: u32, rack: &Rack) -> Vec<AssignedGroup> {
             tile: g.tile,
             size: g.size,
             tiles: match e {
-                Some(ei) => {
-                    let ex = rack.expos[ei];
-                    std::iter::repeat_n(ex.tile, (ex.size - ex.jokers) as usize)
-                        .chain(std::iter::repeat_n(Tile::JOKER, ex.jokers as usize))
-                        .collect()
-                }
+                Some(ei) => rack.expos[ei].tiles(),
                 None => t,
             },
             exposure: e,
@@ -367,6 +285,18 @@ mod tests {
 
     fn card(text: &str) -> Card {
         Card::parse(text).unwrap()
+    }
+
+    /// The matches of a rack the check accepts.
+    trait Wins {
+        fn wins(&self, concealed: &[Tile], exposures: &[Vec<Tile>]) -> Vec<MahjongMatch>;
+    }
+
+    impl Wins for Card {
+        fn wins(&self, concealed: &[Tile], exposures: &[Vec<Tile>]) -> Vec<MahjongMatch> {
+            self.mahjong(concealed, exposures)
+                .expect("a rack the check accepts")
+        }
     }
 
     fn t(s: &str) -> Vec<Tile> {
@@ -385,7 +315,7 @@ FF 2222a 4444b 6666c : 25 X
     #[test]
     fn jokerless_concealed_win() {
         let c = card(SMALL);
-        let m = c.mahjong(&t("F F 2Bx4 4Cx4 6Dx4"), &[]);
+        let m = c.wins(&t("F F 2Bx4 4Cx4 6Dx4"), &[]);
         assert_eq!(m.len(), 1);
         let m = &m[0];
         assert_eq!(
@@ -398,20 +328,19 @@ FF 2222a 4444b 6666c : 25 X
     #[test]
     fn jokers_in_kongs_but_never_in_pairs() {
         let c = card(SMALL);
-        let m = c.mahjong(&t("F F 2B 2B J J 4Cx4 6Dx3 J"), &[]);
+        let m = c.wins(&t("F F 2B 2B J J 4Cx4 6Dx3 J"), &[]);
         assert_eq!(m.len(), 1);
         assert_eq!(m[0].jokers_used, 3);
         assert!(!m[0].jokerless);
         // A joker standing for a Flower in the pair: not Mah Jongg.
-        assert!(c.mahjong(&t("F J 2Bx4 4Cx4 6Dx4"), &[]).is_empty());
+        assert!(c.wins(&t("F J 2Bx4 4Cx4 6Dx4"), &[]).is_empty());
         // S&P: no jokers at all.
         assert!(
-            c.mahjong(&t("2Dx2 4Dx2 6Dx2 8D J 2Bx2 4Bx2 6Bx2"), &[])
+            c.wins(&t("2Dx2 4Dx2 6Dx2 8D J 2Bx2 4Bx2 6Bx2"), &[])
                 .is_empty()
         );
         assert_eq!(
-            c.mahjong(&t("2Dx2 4Dx2 6Dx2 8Dx2 2Bx2 4Bx2 6Bx2"), &[])
-                .len(),
+            c.wins(&t("2Dx2 4Dx2 6Dx2 8Dx2 2Bx2 4Bx2 6Bx2"), &[]).len(),
             1
         );
     }
@@ -419,25 +348,26 @@ FF 2222a 4444b 6666c : 25 X
     #[test]
     fn exposures_must_each_be_one_group() {
         let c = card(SMALL);
-        let ok = c.mahjong(&t("F F 4Cx4 6Dx4"), &[t("2B 2B J J")]);
+        let ok = c.wins(&t("F F 4Cx4 6Dx4"), &[t("2B 2B J J")]);
         assert_eq!(ok.len(), 1);
         assert_eq!(ok[0].assignment[1].exposure, Some(0));
         assert!(!ok[0].concealed);
         // An exposure spanning two groups (2B and 4C) fails.
-        assert!(
-            c.mahjong(&t("F F 2B 2B 4C 4C 6Dx4"), &[t("2B 2B 4C 4C")])
-                .is_empty()
-        );
+        assert!(matches!(
+            c.mahjong(&t("F F 2B 2B 4C 4C 6Dx4"), &[t("2B 2B 4C 4C")]),
+            Err(RackError::BadExposure { index: 1, .. })
+        ));
         // A pung exposed for a kong group fails: each exposure is exactly one group.
-        assert!(c.mahjong(&t("F F 2B 4Cx4 6Dx4"), &[t("2Bx3")]).is_empty());
+        assert!(c.wins(&t("F F 2B 4Cx4 6Dx4"), &[t("2Bx3")]).is_empty());
     }
 
     #[test]
     fn concealed_line_admits_no_exposure() {
-        let c = card(SMALL);
-        assert!(
-            c.mahjong(&t("4Dx2 6Dx2 8Dx2 2Bx2 4Bx2 6Bx2"), &[t("2D 2D")])
-                .is_empty()
+        let c = card("[S]\n222a 44a 66a 88a 22b 44b 6b : 50 C\n[T]\nFF 2222a 4444b 6666c : 25 X\n");
+        assert_eq!(c.wins(&t("2Dx3 4Dx2 6Dx2 8Dx2 2Bx2 4Bx2 6B"), &[]).len(), 1);
+        assert_eq!(
+            c.wins(&t("4Dx2 6Dx2 8Dx2 2Bx2 4Bx2 6B"), &[t("2Dx3")]),
+            vec![]
         );
     }
 
@@ -445,11 +375,11 @@ FF 2222a 4444b 6666c : 25 X
     fn quints_and_one_group_left_r3() {
         // R3: two exposures of a Quints line leave one group.
         let c = card(SMALL);
-        let m = c.mahjong(&t("5C 5C J J"), &[t("3Dx4 J"), t("4B 4B J J J")]);
+        let m = c.wins(&t("5C 5C J J"), &[t("3Dx4 J"), t("4B 4B J J J")]);
         assert_eq!(m.len(), 1, "{m:?}");
         assert!(m[0].quints && m[0].one_group_left);
         assert_eq!(m[0].jokers_used, 6);
-        let m = c.mahjong(&t("3Dx4 J 5C 5C J J"), &[t("4B 4B J J J")]);
+        let m = c.wins(&t("3Dx4 J 5C 5C J J"), &[t("4B 4B J J J")]);
         assert!(m[0].quints && !m[0].one_group_left);
     }
 
@@ -457,17 +387,69 @@ FF 2222a 4444b 6666c : 25 X
     fn wrong_sizes_and_bad_exposures() {
         let c = card(SMALL);
         assert_eq!(
-            c.check_rack(&t("F F 2Bx4"), &[]),
+            c.mahjong(&t("F F 2Bx4"), &[]),
             Err(RackError::WrongCount(6))
         );
+        assert_eq!(
+            c.mahjong(&t("F F 2Bx4 4Cx4 6Dx4 J"), &[]),
+            Err(RackError::WrongCount(15))
+        );
         assert!(matches!(
-            c.check_rack(&t("F F 4Cx4 6Dx4"), &[t("J J")]),
+            c.mahjong(&t("F F 2B 2B 4Cx4 6Dx4"), &[t("J J")]),
             Err(RackError::BadExposure { .. })
         ));
-        assert!(matches!(
-            c.check_rack(&t("F F 4Cx4 6Dx4"), &[t("F J")]),
-            Err(RackError::BadExposure { .. })
-        ));
-        assert!(c.mahjong(&t("F F 2Bx4 4Cx4 6Dx4 J"), &[]).is_empty());
+        assert!(!c.is_mahjong(&t("F F 2B 2B 4Cx4 6Dx4"), &[t("J J")]));
+    }
+
+    #[test]
+    fn an_exposed_pair_or_single_is_refused_not_a_win() {
+        // Issue 11: an exposed pair (or single) once made a rack Mah Jongg.
+        let c = card(SMALL);
+        for (concealed, exposure) in [("2Bx4 4Cx4 6Dx4", "F F"), ("F 2Bx4 4Cx4 6Dx4", "F")] {
+            let e = c.mahjong(&t(concealed), &[t(exposure)]).unwrap_err();
+            assert!(e.to_string().contains("never exposed"), "{e}");
+            assert!(!c.is_mahjong(&t(concealed), &[t(exposure)]));
+        }
+        // The pair joins the hand: the same tiles concealed win.
+        assert_eq!(c.wins(&t("F F 2Bx4 4Cx4 6Dx4"), &[]).len(), 1);
+    }
+
+    #[test]
+    fn impossible_tile_counts_are_refused_not_wins() {
+        // Issue 11: fourteen jokers won three lines; five 5B, nine Flowers passed.
+        let c = Card::practice();
+        let e = c.mahjong(&t("Jx8 Jx6"), &[]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "14 × J in the rack and its exposures; the set has only 8"
+        );
+        assert!(!c.is_mahjong(&t("Jx8 Jx6"), &[]));
+        let e = c
+            .mahjong(&t("Fx4 J J"), &[t("Fx4"), t("F J J J")])
+            .unwrap_err();
+        assert!(e.to_string().starts_with("9 × F"), "{e}");
+        let e = c.mahjong(&t("5Bx5 1Dx4 2Dx4 F"), &[]).unwrap_err();
+        assert!(e.to_string().starts_with("5 × 5B"), "{e}");
+    }
+
+    #[test]
+    fn the_best_match_is_the_highest_value_then_card_order() {
+        let m = |line, value| MahjongMatch {
+            line,
+            section: String::new(),
+            name: format!("L{line}"),
+            value,
+            concealed_only: false,
+            concealed: true,
+            jokers_used: 0,
+            jokerless: true,
+            singles_and_pairs: false,
+            quints: false,
+            one_group_left: false,
+            assignment: vec![],
+        };
+        let all = [m(1, 25), m(2, 30), m(3, 30), m(4, 20)];
+        assert_eq!(MahjongMatch::best(&all).map(|b| b.line), Some(2));
+        assert_eq!(MahjongMatch::best(&[]), None);
     }
 }

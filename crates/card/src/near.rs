@@ -3,8 +3,9 @@
 
 use crate::Card;
 use crate::compile::Variant;
-use crate::matcher::{Exposure, Rack, place_exposures, remaining};
+use crate::matcher::{place_exposures, remaining};
 use crate::parse::HAND_SIZE;
+use crate::rack::{Exposure, Rack};
 use jongg_tiles::{Counts, KIND_COUNT, Tile};
 use serde::Serialize;
 
@@ -13,13 +14,16 @@ use serde::Serialize;
 pub struct NearHand {
     /// The line's id (1-based over the card).
     pub line: usize,
-    pub label: String,
+    /// The line's name (`Section #n`, or the name the file gives it).
+    pub name: String,
     pub value: u32,
     pub concealed_only: bool,
     /// Tiles still to get, jokers held already counted where they may stand.
     pub tiles_needed: u8,
-    /// The tiles to get. Where a joker held could stand for one of several
-    /// tiles of pungs or larger, it is counted against the lowest kind first.
+    /// The tiles to get (a joker where the set has no natural left). Where a
+    /// joker held could stand for one of several tiles of pungs or larger,
+    /// it stands first where the set has no natural left, then in the
+    /// lowest kind.
     pub needed: Vec<Tile>,
     /// The concealed tiles (jokers included) of no use for this line.
     pub useless: Vec<Tile>,
@@ -103,10 +107,11 @@ fn shortfall(
 
 impl Card {
     /// The `top` card lines closest to the rack (13 or 14 concealed-plus-exposed
-    /// tiles, any number accepted), fewest tiles needed first, then higher
-    /// value, then card order. Each line is measured by its best variant.
-    /// Lines the exposures cannot be groups of (or C lines, with exposures)
-    /// are left out. Bad exposures give an empty list.
+    /// tiles; fewer are accepted), fewest tiles needed first, then higher
+    /// value, then card order. Each line is measured by its best variant
+    /// that the 152 tiles can still complete. Lines the exposures cannot be
+    /// groups of (or C lines, with exposures) are left out. A rack [`check_rack`](crate::check_rack) refuses gives
+    /// an empty list.
     pub fn nearest(
         &self,
         concealed: &[Tile],
@@ -126,16 +131,13 @@ impl Card {
         unavailable: Option<&Counts>,
         top: usize,
     ) -> Vec<NearHand> {
-        let Ok(expos) = exposures
-            .iter()
-            .enumerate()
-            .map(|(i, e)| Exposure::read(i, e))
-            .collect()
-        else {
+        let Ok(rack) = Rack::read(concealed, exposures) else {
             return Vec::new();
         };
-        let rack = Rack::new(concealed, expos);
-        let pool = unavailable.map(|u| Pool::new(&rack.expos, u));
+        // Without tiles out of play, still only what the set can make:
+        // with no exposures either, that is the variant's own `makeable`.
+        let plain = unavailable.is_none() && rack.expos.is_empty();
+        let pool = Pool::new(&rack.expos, unavailable.unwrap_or(&Counts::default()));
         let exposed = !rack.expos.is_empty();
         if top == 0 {
             return Vec::new();
@@ -168,9 +170,12 @@ impl Card {
                 if line_best.is_some_and(|(b, _)| b.needed <= d.needed) {
                     continue;
                 }
-                if let Some(pool) = &pool
-                    && !pool.can_make(v, d.used)
-                {
+                let can = if plain {
+                    v.makeable()
+                } else {
+                    pool.can_make(v, d.used)
+                };
+                if !can {
                     continue;
                 }
                 line_best = Some((d, vi));
@@ -208,26 +213,58 @@ impl Card {
     fn near_hand(&self, v: &Variant, d: Distance, rack: &Rack) -> NearHand {
         let line = &self.lines[v.line as usize];
         let (natural, eligible) = unexposed(v, d.used);
+        // Naturals of each kind the rack holds, exposures included: the set
+        // has only so many more to get.
+        let mut held = rack.counts.0;
+        for e in &rack.expos {
+            held[e.tile.index()] += e.size - e.jokers;
+        }
+        let mut short = [0u8; KIND_COUNT];
+        for k in 0..KIND_COUNT - 1 {
+            let extra = rack.counts.0[k].saturating_sub(natural[k]);
+            short[k] = eligible[k] - extra.min(eligible[k]);
+        }
+        // Jokers held stand first where the set has no natural left to get,
+        // then in the lowest kinds.
+        let obtainable: [u8; KIND_COUNT] = std::array::from_fn(|k| {
+            Tile::from_index(k as u8)
+                .map_or(0, |t| t.copies_in_set())
+                .saturating_sub(held[k])
+        });
+        let mut by_joker = [0u8; KIND_COUNT];
+        let mut jokers_left = rack.jokers;
+        for k in 0..KIND_COUNT - 1 {
+            let forced = short[k].saturating_sub(obtainable[k]).min(jokers_left);
+            by_joker[k] = forced;
+            jokers_left -= forced;
+        }
+        for k in 0..KIND_COUNT - 1 {
+            let more = (short[k] - by_joker[k]).min(jokers_left);
+            by_joker[k] += more;
+            jokers_left -= more;
+        }
         let mut needed = Vec::with_capacity(d.needed as usize);
         let mut useless = Vec::new();
-        let mut jokers_left = rack.jokers;
+        let mut jokers_needed = 0;
         for k in 0..KIND_COUNT - 1 {
             let c = rack.counts.0[k];
             let nat = c.min(natural[k]);
             let extra = c - nat;
             let in_groups = extra.min(eligible[k]);
-            let short = eligible[k] - in_groups;
-            let by_joker = jokers_left.min(short);
-            jokers_left -= by_joker;
-            let missing = (natural[k] - nat) + (short - by_joker);
+            // What jokers held do not cover: naturals while the set has
+            // them, then jokers to get.
+            let open = short[k] - by_joker[k];
+            let naturals = (natural[k] - nat) + open.min(obtainable[k]);
             let tile = Tile::from_index(k as u8).expect("kind below 35");
-            needed.extend(std::iter::repeat_n(tile, missing as usize));
+            needed.extend(std::iter::repeat_n(tile, naturals as usize));
+            jokers_needed += open - open.min(obtainable[k]);
             useless.extend(std::iter::repeat_n(tile, (extra - in_groups) as usize));
         }
+        needed.extend(std::iter::repeat_n(Tile::JOKER, jokers_needed as usize));
         useless.extend(std::iter::repeat_n(Tile::JOKER, jokers_left as usize));
         NearHand {
             line: line.id,
-            label: line.label(),
+            name: line.name.clone(),
             value: line.value,
             concealed_only: line.concealed_only,
             tiles_needed: d.needed,
@@ -250,13 +287,9 @@ impl Card {
     }
 
     /// The ids of the lines still possible (see [`Card::can_still_make`]).
+    /// Exposures [`check_rack`](crate::check_rack) refuses leave none.
     pub fn live_lines(&self, exposures: &[Vec<Tile>], unavailable: &Counts) -> Vec<usize> {
-        let Ok(expos) = exposures
-            .iter()
-            .enumerate()
-            .map(|(i, e)| Exposure::read(i, e))
-            .collect::<Result<Vec<_>, _>>()
-        else {
+        let Ok(Rack { expos, .. }) = Rack::read(&[], exposures) else {
             return Vec::new();
         };
         let pool = Pool::new(&expos, unavailable);

@@ -2,11 +2,14 @@
 //!
 //! The parser keeps going after an error so that one run reports every
 //! mistake, each with its line and column (1-based, counted in characters).
+//! A hand's words are read by `token.rs`, what follows its colon by
+//! `options.rs`.
 
-use crate::pattern::{
-    GroupPat, Line, LineOptions, Parity, Pattern, SectionKind, Shift, SuitVar, Sym,
-};
-use jongg_tiles::Suit;
+use crate::options::parse_tail;
+use crate::options::{LineOptions, Shift};
+use crate::pattern::{Line, Pattern, SectionKind, SuitVar, Sym, Token, name_key};
+use crate::token::parse_token;
+use std::collections::HashMap;
 use std::fmt;
 
 /// Tiles in every hand.
@@ -56,10 +59,10 @@ pub struct ParsedCard {
 
 /// A word of a line with its 1-based starting column.
 #[derive(Clone, Debug)]
-struct Word {
-    text: String,
-    column: usize,
-    quoted: bool,
+pub(crate) struct Word {
+    pub text: String,
+    pub column: usize,
+    pub quoted: bool,
 }
 
 /// Splits on whitespace, keeping `"..."` as one word. An unclosed quote runs to the end.
@@ -103,7 +106,11 @@ struct Parser {
     errors: Vec<Diagnostic>,
     card: ParsedCard,
     section: Option<String>,
-    in_section: usize,
+    /// Hands read so far per section (by name, so that a section written in
+    /// two parts of the file keeps counting).
+    numbers: HashMap<String, usize>,
+    /// Each line name (compared by [`name_key`]) to the index of its line.
+    names: HashMap<String, usize>,
 }
 
 impl Parser {
@@ -122,7 +129,8 @@ pub fn parse_card(text: &str) -> Result<ParsedCard, CardErrors> {
         errors: Vec::new(),
         card: ParsedCard::default(),
         section: None,
-        in_section: 0,
+        numbers: HashMap::new(),
+        names: HashMap::new(),
     };
     for (i, raw) in text.lines().enumerate() {
         parse_line(&mut p, i + 1, raw);
@@ -166,7 +174,6 @@ fn parse_line(p: &mut Parser, ln: usize, raw: &str) {
             return;
         }
         p.section = Some(name.to_string());
-        p.in_section = 0;
         return;
     }
     if let Some(rest) = body.strip_prefix("title ") {
@@ -176,16 +183,14 @@ fn parse_line(p: &mut Parser, ln: usize, raw: &str) {
     parse_hand(p, ln, &chars, first, end);
 }
 
-fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usize) {
-    let before = p.errors.len();
-    let colon = (start..end).find(|&i| chars[i] == ':');
-    let pattern_end = colon.unwrap_or(end);
+/// The tiles before the colon: the alternatives, each checked for 14 tiles.
+fn parse_alternatives(p: &mut Parser, ln: usize, words: &[Word], start: usize) -> Vec<Pattern> {
     let mut alternatives = Vec::new();
     let mut current = Pattern {
         groups: Vec::new(),
         tokens: Vec::new(),
     };
-    // Column of the first token of the current alternative (for count errors).
+    // Column of the first word of the current alternative (for count errors).
     let mut current_col: Option<usize> = None;
     let finish = |p: &mut Parser, pat: Pattern, col: usize, alts: &mut Vec<Pattern>| {
         let n = pat.tile_count();
@@ -204,7 +209,7 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
         }
         alts.push(pat);
     };
-    for w in words(chars, start, pattern_end) {
+    for w in words {
         if w.quoted {
             p.err(
                 ln,
@@ -229,12 +234,22 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
                     &mut alternatives,
                 );
             }
-            "+" | "=" | "-" | "x" | "*" => current.tokens.push(w.text.clone()),
+            "+" | "=" | "-" | "x" | "*" => current.tokens.push(Token::Decoration(w.text.clone())),
             _ => {
                 current_col.get_or_insert(w.column);
-                if let Some(groups) = parse_token(p, ln, &w) {
-                    current.groups.extend(groups);
-                    current.tokens.push(w.text.clone());
+                match parse_token(&w.text, w.column) {
+                    Ok(groups) => {
+                        current.tokens.push(Token::Groups {
+                            first: current.groups.len(),
+                            count: groups.len(),
+                        });
+                        current.groups.extend(groups);
+                    }
+                    Err(errors) => {
+                        for (col, msg) in errors {
+                            p.err(ln, col, msg);
+                        }
+                    }
                 }
             }
         }
@@ -245,6 +260,14 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
         current_col.unwrap_or(start + 1),
         &mut alternatives,
     );
+    alternatives
+}
+
+fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usize) {
+    let before = p.errors.len();
+    let colon = (start..end).find(|&i| chars[i] == ':');
+    let pattern_end = colon.unwrap_or(end);
+    let alternatives = parse_alternatives(p, ln, &words(chars, start, pattern_end), start);
 
     let Some(colon) = colon else {
         p.err(
@@ -254,37 +277,12 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
         );
         return;
     };
-    let (value, concealed, options, note) =
-        parse_tail(p, ln, &words(chars, colon + 1, end), colon + 1);
-
-    // Options must fit the line.
-    let tags_used: Vec<u8> = alternatives
-        .iter()
-        .flat_map(|a| a.groups.iter().filter_map(|g| g.suit.map(|s| s.0)))
-        .collect();
-    let has_numbers = alternatives
-        .iter()
-        .any(|a| a.groups.iter().any(|g| matches!(g.sym, Sym::Num(_))));
-    for (i, pin) in options.pinned.iter().enumerate() {
-        if pin.is_some() && !tags_used.contains(&(i as u8)) {
-            p.err(
-                ln,
-                colon + 2,
-                format!(
-                    "suit letter `{}` is pinned but not used",
-                    SuitVar(i as u8).letter()
-                ),
-            );
-        }
+    let tail = parse_tail(&words(chars, colon + 1, end), colon + 1);
+    for (col, msg) in &tail.errors {
+        p.err(ln, *col, msg.clone());
     }
-    if !has_numbers
-        && (options.shift != Shift::Fixed || options.parity.is_some() || options.only.is_some())
-    {
-        p.err(
-            ln,
-            colon + 2,
-            "number options (any, shift, odd, even, only) on a hand with no numbers",
-        );
+    for msg in options_misfit(&alternatives, &tail.options) {
+        p.err(ln, colon + 2, msg);
     }
 
     let section = match &p.section {
@@ -301,225 +299,110 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
     if p.errors.len() > before {
         return;
     }
-    let (Some(value), Some(concealed_only)) = (value, concealed) else {
+    let (Some(value), Some(concealed_only)) = (tail.value, tail.concealed) else {
         return;
     };
-    p.in_section += 1;
-    let id = p.card.lines.len() + 1;
+    let number = {
+        let n = p.numbers.entry(name_key(&section)).or_insert(0);
+        *n += 1;
+        *n
+    };
+    let name_given = tail.name.is_some();
+    let name = tail
+        .name
+        .unwrap_or_else(|| Line::default_name(&section, number));
+    let index = p.card.lines.len();
+    if let Some(&other) = p.names.get(&name_key(&name)) {
+        let o = &p.card.lines[other];
+        let msg = format!(
+            "the name `{name}` is already the name of line {} (file line {}); every line needs its own name",
+            o.id, o.source_line
+        );
+        p.err(ln, start + 1, msg);
+        return;
+    }
+    p.names.insert(name_key(&name), index);
     p.card.lines.push(Line {
-        id,
+        id: index + 1,
+        name,
+        name_given,
         section_kind: SectionKind::of_name(&section),
         section,
-        number: p.in_section,
+        number,
         alternatives,
         value,
         concealed_only,
-        options,
-        note,
+        options: tail.options,
+        note: tail.note,
         source_line: ln,
     });
 }
 
-/// A group token such as `2222a`, `FF`, `NEWS`, `2026b`, `DDDc`.
-fn parse_token(p: &mut Parser, ln: usize, w: &Word) -> Option<Vec<GroupPat>> {
-    let chars: Vec<char> = w.text.chars().collect();
-    let (body, tag) = match chars.last() {
-        Some(&c @ ('a' | 'b' | 'c')) if chars.len() > 1 => {
-            (&chars[..chars.len() - 1], Some(SuitVar(c as u8 - b'a')))
-        }
-        _ => (&chars[..], None),
+/// Options that do not fit the hand they are written on.
+fn options_misfit(alternatives: &[Pattern], options: &LineOptions) -> Vec<String> {
+    let mut out = Vec::new();
+    let letters: Vec<u8> = alternatives.iter().flat_map(Pattern::letters).collect();
+    let most_letters = alternatives
+        .iter()
+        .map(|a| a.letters().len())
+        .max()
+        .unwrap_or(0);
+    let vars = alternatives.iter().fold(0, |m, a| m | a.vars_used());
+    let has = |f: fn(Sym) -> bool| {
+        alternatives
+            .iter()
+            .any(|a| a.groups.iter().any(|g| f(g.sym)))
     };
-    let mut syms = Vec::with_capacity(body.len());
-    let mut ok = true;
-    for (i, &c) in body.iter().enumerate() {
-        match Sym::from_char(c) {
-            Some(s) => syms.push(s),
-            None => {
-                let hint = if c.is_ascii_lowercase() && "abc".contains(c) {
-                    "a suit letter goes only at the end of a group"
-                } else {
-                    "expected 1-9, 0, D, d, R, G, F, E, S, W, N, w, then an optional suit letter a, b or c"
-                };
-                p.err(
-                    ln,
-                    w.column + i,
-                    format!("unknown symbol `{c}` in `{}`: {hint}", w.text),
-                );
-                ok = false;
-            }
+    let has_digits = has(|s| matches!(s, Sym::Num(_)));
+    let has_numbers = has(Sym::is_number);
+    for (i, pin) in options.pinned.iter().enumerate() {
+        if pin.is_some() && !letters.contains(&(i as u8)) {
+            out.push(format!(
+                "suit letter `{}` is pinned but not used",
+                SuitVar(i as u8).letter()
+            ));
         }
     }
-    if !ok {
-        return None;
-    }
-    let needs_suit = syms.iter().any(|s| s.needs_suit());
-    if needs_suit && tag.is_none() {
-        p.err(
-            ln,
-            w.column,
-            format!("`{}` needs a suit letter (a, b or c) at its end", w.text),
-        );
-        return None;
-    }
-    if !needs_suit && tag.is_some() {
-        p.err(
-            ln,
-            w.column + chars.len() - 1,
-            format!("`{}`: a suit letter only goes on numbers and D", w.text),
-        );
-        return None;
-    }
-    let mut groups = Vec::new();
-    let mut i = 0;
-    while i < syms.len() {
-        let mut j = i + 1;
-        while j < syms.len() && syms[j] == syms[i] {
-            j += 1;
-        }
-        let size = j - i;
-        if size > MAX_GROUP {
-            p.err(
-                ln,
-                w.column + i,
-                format!(
-                    "a group of {size} `{}`; a group has 1 to {MAX_GROUP} tiles",
-                    syms[i].to_char()
-                ),
-            );
-            return None;
-        }
-        let suit = if syms[i].needs_suit() { tag } else { None };
-        groups.push(GroupPat {
-            sym: syms[i],
-            size: size as u8,
-            suit,
-        });
-        i = j;
-    }
-    Some(groups)
-}
-
-type Tail = (Option<u32>, Option<bool>, LineOptions, Option<String>);
-
-/// `25 X any odd a=B "note"` after the colon.
-fn parse_tail(p: &mut Parser, ln: usize, words: &[Word], colon_col: usize) -> Tail {
-    let mut value = None;
-    let mut concealed = None;
-    let mut options = LineOptions::default();
-    let mut note = None;
-    for w in words {
-        let t = w.text.as_str();
-        if w.quoted {
-            note = Some(w.text.clone());
-            continue;
-        }
-        if let Ok(v) = t.parse::<u32>() {
-            if value.replace(v).is_some() {
-                p.err(ln, w.column, "a second value");
-            }
-            continue;
-        }
-        match t {
-            "X" | "x" | "C" | "c" => {
-                if concealed.replace(t.eq_ignore_ascii_case("c")).is_some() {
-                    p.err(ln, w.column, "a second X/C mark");
-                }
-            }
-            "any" => options.shift = Shift::Any,
-            "odd" => options.parity = Some(Parity::Odd),
-            "even" => options.parity = Some(Parity::Even),
-            _ => parse_option(p, ln, w, &mut options),
-        }
-    }
-    if value.is_none() {
-        p.err(ln, colon_col, "missing the value (points) after `:`");
-    }
-    if concealed.is_none() {
-        p.err(
-            ln,
-            colon_col,
-            "missing X (exposures allowed) or C (concealed) after `:`",
+    if !has_numbers
+        && (options.shift != Shift::Fixed || options.parity.is_some() || options.only.is_some())
+    {
+        out.push("number options (any, shift, odd, even, only) on a hand with no numbers".into());
+    } else if !has_digits && options.shift != Shift::Fixed {
+        out.push(
+            "`any` and `shift` move the digits 1-9, and this hand has none; a number variable takes its values from `n=..`".into(),
         );
     }
-    (value, concealed, options, note)
-}
-
-fn parse_option(p: &mut Parser, ln: usize, w: &Word, options: &mut LineOptions) {
-    let Some((key, val)) = w.text.split_once('=') else {
-        p.err(
-            ln,
-            w.column,
-            format!("unknown option `{}` (expected any, odd, even, shift=.., only=.., a=D|B|C, or a \"note\")", w.text),
-        );
-        return;
-    };
-    let val_col = w.column + key.chars().count() + 1;
-    match key {
-        "shift" => {
-            let mut ks = Vec::new();
-            for part in val.split(',') {
-                match part.trim().parse::<i8>() {
-                    Ok(k) if (-8..=8).contains(&k) => ks.push(k),
-                    _ => {
-                        p.err(
-                            ln,
-                            val_col,
-                            format!("shift `{part}` is not an offset from -8 to 8"),
-                        );
-                        return;
-                    }
-                }
-            }
-            options.shift = Shift::Offsets(ks);
+    for (i, range) in options.ranges.iter().enumerate() {
+        let letter = crate::pattern::NumVar(i as u8).letter();
+        if range.is_some() && vars & (1 << i) == 0 {
+            out.push(format!(
+                "`{letter}=` gives variable {letter} its numbers, but the hand does not use {letter}"
+            ));
         }
-        "only" => {
-            let mut mask = 0u16;
-            for part in val.split(',') {
-                match part.trim().parse::<u8>() {
-                    Ok(n) if (1..=9).contains(&n) => mask |= 1 << n,
-                    _ => {
-                        p.err(ln, val_col, format!("`{part}` is not a number from 1 to 9"));
-                        return;
-                    }
-                }
-            }
-            options.only = Some(mask);
+        if *range == Some(0) {
+            out.push(format!("`{letter}=` leaves no number"));
         }
-        "a" | "b" | "c" => {
-            let suit = match val {
-                "D" | "d" => Suit::Dots,
-                "B" | "b" => Suit::Bams,
-                "C" | "c" => Suit::Craks,
-                _ => {
-                    p.err(ln, val_col, format!("`{val}` is not a suit (D, B or C)"));
-                    return;
-                }
-            };
-            let idx = (key.as_bytes()[0] - b'a') as usize;
-            if options
-                .pinned
-                .iter()
-                .enumerate()
-                .any(|(i, s)| i != idx && *s == Some(suit))
-            {
-                p.err(
-                    ln,
-                    w.column,
-                    format!(
-                        "two suit letters pinned to {suit:?}; different letters are different suits"
-                    ),
-                );
-                return;
-            }
-            options.pinned[idx] = Some(suit);
-        }
-        _ => p.err(ln, w.column, format!("unknown option `{key}`")),
     }
+    if let Some(suits) = options.suits {
+        if most_letters == 0 {
+            out.push("`suits=` on a hand with no suit letters".into());
+        } else if let Some(too_many) =
+            (1..=3u8).find(|&n| suits & (1 << n) != 0 && n as usize > most_letters)
+        {
+            out.push(format!(
+                "`suits={too_many}`: the hand has only {most_letters} suit letter(s) to spread over suits"
+            ));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::Parity;
+    use crate::pattern::{GroupPat, NumVar};
+    use jongg_tiles::Suit;
 
     fn errs(text: &str) -> Vec<Diagnostic> {
         parse_card(text).unwrap_err().0
@@ -537,7 +420,7 @@ mod tests {
         );
         assert_eq!(l.alternatives[0].groups.len(), 4);
         assert_eq!(l.note.as_deref(), Some("three suits"));
-        assert_eq!(l.label(), "2468 #1");
+        assert_eq!(l.name, "2468 #1");
     }
 
     #[test]
@@ -605,5 +488,86 @@ mod tests {
                 .message
                 .contains("no numbers")
         );
+    }
+
+    #[test]
+    fn lines_are_named_by_section_and_number_unless_the_file_names_them() {
+        let c = parse_card(
+            "[2468]\nFF 2222a 4444b 6666c : 25 X\nFF 2222a 4444a 6666a : 25 X name=\"One suit\"\n[Runs]\nFF 1111a 2222b 3333c : 25 X any name=R1\n[2468]\nFF 4444a 6666b 8888c : 25 X\n",
+        )
+        .unwrap();
+        let names: Vec<(&str, bool)> = c
+            .lines
+            .iter()
+            .map(|l| (l.name.as_str(), l.name_given))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("2468 #1", false),
+                ("One suit", true),
+                ("R1", true),
+                // A section written again keeps counting.
+                ("2468 #3", false)
+            ]
+        );
+        assert_eq!(c.lines[1].number, 2);
+    }
+
+    #[test]
+    fn names_are_unique_and_not_empty() {
+        let e =
+            errs("[A]\nFF 2222a 4444b 6666c : 25 X\nFF 2222a 4444a 6666a : 25 X name=\"a #1\"\n");
+        assert_eq!((e[0].line, e[0].column), (3, 1));
+        assert!(e[0].message.contains("already the name of line 1"), "{e:?}");
+        let e = errs("[A]\nFF 2222a 4444b 6666c : 25 X name=\n");
+        assert!(e[0].message.contains("needs a name"), "{e:?}");
+        let e = errs("[A]\nFF 2222a 4444b 6666c : 25 X name=\"  \"\n");
+        assert!(e[0].message.contains("cannot be empty"), "{e:?}");
+        let e = errs("[A]\nFF 2222a 4444b 6666c : 25 X name=P name=Q\n");
+        assert!(e[0].message.contains("a second name"), "{e:?}");
+    }
+
+    #[test]
+    fn number_variables_and_their_ranges() {
+        let c = parse_card("[Y]\n2026a nnnnb (mm+1)c FFFF : 30 X n=odd m=2-7 suits=1,3\n").unwrap();
+        let l = &c.lines[0];
+        assert_eq!(l.alternatives[0].vars_used(), 0b11);
+        assert_eq!(
+            l.alternatives[0].groups[4],
+            GroupPat {
+                sym: Sym::Var {
+                    var: NumVar(0),
+                    offset: 0
+                },
+                size: 4,
+                suit: Some(SuitVar(1))
+            }
+        );
+        assert_eq!(l.options.ranges[0], Some(0b10_1010_1010));
+        assert_eq!(l.options.ranges[1], Some(0b1111_1100));
+        assert_eq!(l.options.suits, Some(0b1010));
+        // Written back as read.
+        assert_eq!(
+            l.to_text(),
+            "2026a nnnnb (mm+1)c FFFF : 30 X n=odd m=2-7 suits=1,3"
+        );
+    }
+
+    #[test]
+    fn options_that_do_not_fit_the_hand() {
+        let e = errs("[Y]\nnnnna nnnnb nnnnc FF : 25 X any\n");
+        assert!(e[0].message.contains("move the digits"), "{e:?}");
+        let e = errs("[Y]\n2026a 2222b 6666c FF : 25 X n=odd\n");
+        assert!(e[0].message.contains("does not use n"), "{e:?}");
+        let e = errs("[Y]\nNEWS FFFF RRR GGG : 25 X suits=1\n");
+        assert!(e[0].message.contains("no suit letters"), "{e:?}");
+        let e = errs("[Y]\n1111a 2222a 3333b FF : 25 X suits=3\n");
+        assert!(e[0].message.contains("only 2 suit letter"), "{e:?}");
+        let e = errs("[Y]\n1111a 2222a 3333b FF : 25 X suits=4\n");
+        assert!(e[0].message.contains("count of suits"), "{e:?}");
+        let e = errs("[Y]\nnnnna 2222a 3333b FF : 25 X n=0\n");
+        assert_eq!(e[0].column, 31);
+        assert!(e[0].message.contains("`0` is not a number"), "{e:?}");
     }
 }

@@ -1,15 +1,39 @@
 //! The parsed form of a card line: what the director typed, before it is
 //! expanded into concrete tiles (see `compile.rs`). docs/card-format.md
-//! describes the text these types come from.
+//! describes the text these types come from; [`Line::to_text`] writes it back.
 
-use jongg_tiles::{Suit, Wind};
+use crate::options::LineOptions;
+use jongg_tiles::Wind;
 use std::fmt;
+
+/// A number variable: `n`, `m` or `k`. Different variables of a line are
+/// different numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NumVar(pub u8);
+
+impl NumVar {
+    pub const LETTERS: [char; 3] = ['n', 'm', 'k'];
+    pub const COUNT: usize = 3;
+
+    pub fn from_char(c: char) -> Option<NumVar> {
+        NumVar::LETTERS
+            .iter()
+            .position(|&l| l == c)
+            .map(|i| NumVar(i as u8))
+    }
+
+    pub fn letter(self) -> char {
+        NumVar::LETTERS[self.0 as usize]
+    }
+}
 
 /// One symbol of a hand pattern. Every group is a run of one symbol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sym {
-    /// `1`-`9`: a number, in the group's suit (shifted by the line's offset).
+    /// `1`-`9`: a number, in the group's suit (moved by the line's `any` or `shift`).
     Num(u8),
+    /// `n`, `(n+1)`, `(mmm-2)`: a number variable plus an offset, in the group's suit.
+    Var { var: NumVar, offset: i8 },
     /// `0`: the White Dragon standing for zero (as in year hands); also plain "White".
     Zero,
     /// `D`: the dragon of the group's suit (Red with Craks, Green with Bams,
@@ -31,7 +55,7 @@ pub enum Sym {
 }
 
 impl Sym {
-    /// The symbol for a pattern character.
+    /// The symbol for a one-character term (variables without an offset included).
     pub fn from_char(c: char) -> Option<Sym> {
         Some(match c {
             '1'..='9' => Sym::Num(c as u8 - b'0'),
@@ -46,32 +70,43 @@ impl Sym {
             'W' => Sym::Wind(Wind::West),
             'N' => Sym::Wind(Wind::North),
             'w' => Sym::AnyWind,
-            _ => return None,
+            _ => {
+                return NumVar::from_char(c).map(|var| Sym::Var { var, offset: 0 });
+            }
         })
     }
 
-    pub fn to_char(self) -> char {
+    /// The symbol as written once: `2`, `D`, `n`, `(n+1)`.
+    pub fn term(self) -> String {
         match self {
-            Sym::Num(n) => (b'0' + n) as char,
-            Sym::Zero => '0',
-            Sym::SuitDragon => 'D',
-            Sym::AnyDragon => 'd',
-            Sym::Red => 'R',
-            Sym::Green => 'G',
-            Sym::Flower => 'F',
-            Sym::Wind(w) => w.letter(),
-            Sym::AnyWind => 'w',
+            Sym::Var { var, offset: 0 } => var.letter().to_string(),
+            Sym::Var { var, offset } => format!("({}{offset:+})", var.letter()),
+            Sym::Num(n) => ((b'0' + n) as char).to_string(),
+            Sym::Zero => "0".into(),
+            Sym::SuitDragon => "D".into(),
+            Sym::AnyDragon => "d".into(),
+            Sym::Red => "R".into(),
+            Sym::Green => "G".into(),
+            Sym::Flower => "F".into(),
+            Sym::Wind(w) => w.letter().to_string(),
+            Sym::AnyWind => "w".into(),
         }
     }
 
-    /// Numbers and `D` take their suit from the token's suit letter.
+    /// Numbers, variables and `D` take their suit from the token's suit letter.
     pub fn needs_suit(self) -> bool {
-        matches!(self, Sym::Num(_) | Sym::SuitDragon)
+        matches!(self, Sym::Num(_) | Sym::Var { .. } | Sym::SuitDragon)
+    }
+
+    /// A number (written or variable).
+    pub fn is_number(self) -> bool {
+        matches!(self, Sym::Num(_) | Sym::Var { .. })
     }
 }
 
 /// A suit variable: the letters `a`, `b`, `c` of the format. Different letters
-/// in one line are different suits (like the colours of a printed card).
+/// in one line are different suits (like the colours of a printed card),
+/// unless the line's `suits=` option lets them share one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SuitVar(pub u8);
 
@@ -87,105 +122,89 @@ pub struct GroupPat {
     pub sym: Sym,
     /// 1 single, 2 pair, 3 pung, 4 kong, 5 quint, 6 sextet.
     pub size: u8,
-    /// Set for numbers and `D` (and carried, unused, by the rest of their token).
+    /// Set for numbers, variables and `D`: the token's suit letter.
     pub suit: Option<SuitVar>,
+}
+
+impl GroupPat {
+    /// The group as written, without its suit letter: `2222`, `nnn`, `(nn+1)`.
+    pub fn text(&self) -> String {
+        match self.sym {
+            Sym::Var { var, offset } if offset != 0 => format!(
+                "({}{offset:+})",
+                var.letter().to_string().repeat(self.size as usize)
+            ),
+            sym => sym.term().repeat(self.size as usize),
+        }
+    }
+}
+
+/// A word of a hand as written: some groups (with one suit letter), or a
+/// decoration (`+`, `=`, `-`, `x`, `*`) printed back but meaning nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// `groups[first..first + count]` of the pattern, written together.
+    Groups {
+        first: usize,
+        count: usize,
+    },
+    Decoration(String),
 }
 
 /// One way of writing a hand (a line may offer several, joined by `or`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     pub groups: Vec<GroupPat>,
-    /// The tokens as typed (groups, `+`, `=`), for printing the card back.
-    pub tokens: Vec<String>,
+    /// How the groups were written (tokens and decorations), for printing.
+    pub tokens: Vec<Token>,
 }
 
 impl Pattern {
     pub fn tile_count(&self) -> usize {
         self.groups.iter().map(|g| g.size as usize).sum()
     }
+
+    /// The number variables the pattern uses, as a bit set over [`NumVar`].
+    pub fn vars_used(&self) -> u8 {
+        self.groups.iter().fold(0, |m, g| match g.sym {
+            Sym::Var { var, .. } => m | 1 << var.0,
+            _ => m,
+        })
+    }
+
+    /// The suit letters the pattern uses, ascending.
+    pub fn letters(&self) -> Vec<u8> {
+        let mut v: Vec<u8> = self
+            .groups
+            .iter()
+            .filter_map(|g| g.suit.map(|s| s.0))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
 }
 
 impl fmt::Display for Pattern {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.tokens.join(" "))
-    }
-}
-
-/// How the numbers of a line may move.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub enum Shift {
-    /// The numbers are exactly as written.
-    #[default]
-    Fixed,
-    /// `any`: all numbers move together by any offset that keeps them in 1-9
-    /// ("any like numbers", "any run", "any number, the next, the one after").
-    Any,
-    /// `shift=0,8`: all numbers move together by one of these offsets.
-    Offsets(Vec<i8>),
-}
-
-/// Parity constraint on every number of the line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Parity {
-    Odd,
-    Even,
-}
-
-/// The options written after the value of a line.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct LineOptions {
-    pub shift: Shift,
-    pub parity: Option<Parity>,
-    /// `only=1,9`: every number must be one of these (bit n set for number n).
-    pub only: Option<u16>,
-    /// `a=B`: suit variable pinned to one suit.
-    pub pinned: [Option<Suit>; 3],
-}
-
-impl LineOptions {
-    /// Whether number `n` (after the shift) is allowed.
-    pub fn allows_number(&self, n: u8) -> bool {
-        let parity_ok = match self.parity {
-            None => true,
-            Some(Parity::Odd) => n % 2 == 1,
-            Some(Parity::Even) => n.is_multiple_of(2),
-        };
-        let set_ok = self.only.is_none_or(|m| m & (1 << n) != 0);
-        parity_ok && set_ok
-    }
-
-    /// The options written back in the format, e.g. `any odd a=B`.
-    pub fn to_text(&self) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        match &self.shift {
-            Shift::Fixed => {}
-            Shift::Any => parts.push("any".into()),
-            Shift::Offsets(v) => parts.push(format!(
-                "shift={}",
-                v.iter()
-                    .map(|k| k.to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            )),
-        }
-        match self.parity {
-            Some(Parity::Odd) => parts.push("odd".into()),
-            Some(Parity::Even) => parts.push("even".into()),
-            None => {}
-        }
-        if let Some(m) = self.only {
-            let nums: Vec<String> = (1..=9)
-                .filter(|n| m & (1 << n) != 0)
-                .map(|n: u8| n.to_string())
-                .collect();
-            parts.push(format!("only={}", nums.join(",")));
-        }
-        for (i, p) in self.pinned.iter().enumerate() {
-            if let Some(s) = p {
-                parts.push(format!("{}={}", SuitVar(i as u8).letter(), s.letter()));
+        for (i, t) in self.tokens.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            match t {
+                Token::Decoration(d) => f.write_str(d)?,
+                Token::Groups { first, count } => {
+                    let groups = &self.groups[*first..first + count];
+                    for g in groups {
+                        f.write_str(&g.text())?;
+                    }
+                    if let Some(s) = groups.iter().find_map(|g| g.suit) {
+                        write!(f, "{}", s.letter())?;
+                    }
+                }
             }
         }
-        parts.join(" ")
+        Ok(())
     }
 }
 
@@ -217,11 +236,24 @@ impl SectionKind {
     }
 }
 
+/// A line name as compared: case and spaces do not matter (`2468 #3`,
+/// `2468#3` and `2468 # 3` are one name).
+pub fn name_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// One hand of the card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
     /// 1-based number over the whole card, stable for a given file.
     pub id: usize,
+    /// The line's name: `name=` from the file, or `Section #number`.
+    pub name: String,
+    /// Whether the name was given in the file (`name=`).
+    pub name_given: bool,
     pub section: String,
     pub section_kind: SectionKind,
     /// 1-based number within its section.
@@ -238,9 +270,9 @@ pub struct Line {
 }
 
 impl Line {
-    /// A short human name such as `2468 #3`.
-    pub fn label(&self) -> String {
-        format!("{} #{}", self.section, self.number)
+    /// The name a line has when the file gives none: `2468 #3`.
+    pub fn default_name(section: &str, number: usize) -> String {
+        format!("{section} #{number}")
     }
 
     /// The hand written back in the card format (pattern part only).
@@ -265,6 +297,9 @@ impl Line {
             s.push(' ');
             s.push_str(&opts);
         }
+        if self.name_given {
+            s.push_str(&format!(" name=\"{}\"", self.name));
+        }
         if let Some(n) = &self.note {
             s.push_str(&format!(" \"{n}\""));
         }
@@ -277,5 +312,39 @@ impl Line {
 
     pub fn quints(&self) -> bool {
         self.section_kind == SectionKind::Quints
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_compare_without_case_or_spaces() {
+        assert_eq!(name_key("2468 #3"), name_key("2468#3"));
+        assert_eq!(
+            name_key("Consecutive Run # 5"),
+            name_key("consecutive run #5")
+        );
+        assert_ne!(name_key("2468 #3"), name_key("2468 #4"));
+    }
+
+    #[test]
+    fn terms_print_as_written() {
+        let v = |offset| Sym::Var {
+            var: NumVar(0),
+            offset,
+        };
+        assert_eq!(v(0).term(), "n");
+        assert_eq!(v(1).term(), "(n+1)");
+        assert_eq!(v(-2).term(), "(n-2)");
+        assert_eq!(
+            Sym::from_char('m'),
+            Some(Sym::Var {
+                var: NumVar(1),
+                offset: 0
+            })
+        );
+        assert_eq!(Sym::from_char('x'), None);
     }
 }

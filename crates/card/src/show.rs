@@ -1,5 +1,5 @@
 //! The card printed back in the familiar layout: sections, then each hand
-//! with its number, tiles, X/C and value, and its options and note.
+//! with its name, tiles, X/C and value, and its options and note.
 
 use crate::Card;
 use std::fmt::Write;
@@ -11,12 +11,9 @@ pub fn show(card: &Card) -> String {
         let _ = writeln!(out, "{}", "=".repeat(t.chars().count()));
     }
     let mut section: Option<&str> = None;
-    let width = card
-        .lines()
-        .iter()
-        .map(|l| l.pattern_text().chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = |f: fn(&crate::Line) -> usize| card.lines().iter().map(f).max().unwrap_or(0);
+    let pattern_width = width(|l| l.pattern_text().chars().count());
+    let name_width = width(|l| l.name.chars().count());
     for line in card.lines() {
         if section != Some(line.section.as_str()) {
             section = Some(&line.section);
@@ -32,8 +29,8 @@ pub fn show(card: &Card) -> String {
         }
         let _ = writeln!(
             out,
-            "{:>3}  {:<width$}  {mark} {:>3}  {tail}",
-            line.number,
+            "  {:<name_width$}  {:<pattern_width$}  {mark} {:>3}  {tail}",
+            line.name,
             line.pattern_text(),
             line.value,
         );
@@ -50,14 +47,17 @@ mod tests {
     use crate::Card;
 
     #[test]
-    fn show_lists_sections_and_lines() {
-        let c =
-            Card::parse("title T\n[2468]\nFF 2222a 4444b 6666c : 25 X \"any 3 suits\"\n").unwrap();
+    fn show_lists_sections_and_named_lines() {
+        let c = Card::parse(
+            "title T\n[2468]\nFF 2222a 4444b 6666c : 25 X \"any 3 suits\"\nFF 2222a 4444a 6666a : 30 X name=\"One suit\"\n",
+        )
+        .unwrap();
         let s = c.show();
         assert!(s.starts_with("T\n=\n\n2468\n"), "{s}");
         assert!(
-            s.contains("  1  FF 2222a 4444b 6666c  X  25  (any 3 suits)"),
+            s.contains("  2468 #1   FF 2222a 4444b 6666c  X  25  (any 3 suits)"),
             "{s}"
         );
+        assert!(s.contains("  One suit  FF 2222a 4444a 6666a  X  30"), "{s}");
     }
 }

@@ -1,7 +1,8 @@
 //! Data-driven Mah Jongg checks on the practice card: every section, and
 //! every matcher rule (jokers only in groups of three or more, each exposure
 //! exactly one group, no exposure on a C line, 14 tiles, R3, R11), with
-//! positive and negative cases. The cases are in `tests/data/practice.cases`.
+//! positive and negative cases, and racks no set holds (refused). The cases
+//! are in `tests/data/practice.cases`.
 
 use jongg_card::{Card, MahjongMatch};
 use jongg_tiles::parse_tiles;
@@ -42,9 +43,24 @@ fn practice_card_cases() {
             .filter(|s| !s.trim().is_empty())
             .map(|s| parse_tiles(s).unwrap_or_else(|e| panic!("case line {ln}: {e}")))
             .collect();
-        let got = card.mahjong(&concealed, &exposures);
-        let labels: Vec<String> = got.iter().map(|m| m.label.clone()).collect();
         let words: Vec<&str> = parts[0].split_whitespace().collect();
+        if words.first() == Some(&"refused") {
+            let want = words[1..].join(" ");
+            let err = card
+                .mahjong(&concealed, &exposures)
+                .expect_err(&format!("case line {ln}: expected a refusal"));
+            assert!(
+                err.to_string().contains(&want),
+                "case line {ln}: `{err}` does not say `{want}`"
+            );
+            assert!(!card.is_mahjong(&concealed, &exposures), "case line {ln}");
+            ran += 1;
+            continue;
+        }
+        let got = card
+            .mahjong(&concealed, &exposures)
+            .unwrap_or_else(|e| panic!("case line {ln}: {e}"));
+        let labels: Vec<String> = got.iter().map(|m| m.name.clone()).collect();
         match words.first().copied() {
             Some("none") => assert!(
                 got.is_empty(),
@@ -56,7 +72,7 @@ fn practice_card_cases() {
                     .position(|w| w.starts_with('+') || w.starts_with('-'))
                     .unwrap_or(words.len());
                 let label = words[1..flags_at].join(" ");
-                let m = got.iter().find(|m| m.label == label);
+                let m = got.iter().find(|m| m.name == label);
                 if kind == "not" {
                     assert!(m.is_none(), "case line {ln}: {label} should not match");
                     continue;
@@ -70,7 +86,7 @@ fn practice_card_cases() {
                 }
                 sections_won.insert(m.section.clone());
             }
-            _ => panic!("case line {ln}: EXPECT must be win, not or none"),
+            _ => panic!("case line {ln}: EXPECT must be win, not, none or refused"),
         }
         ran += 1;
     }
@@ -99,11 +115,11 @@ fn every_practice_line_is_won_by_its_own_tiles() {
             .iter()
             .flat_map(|g| std::iter::repeat_n(g.tile, g.size as usize))
             .collect();
-        let m = card.mahjong(&tiles, &[]);
+        let m = card.mahjong(&tiles, &[]).expect("a rack of the set");
         let hit = m
             .iter()
             .find(|m| m.line == line.id)
-            .unwrap_or_else(|| panic!("{} not won by {tiles:?}", line.label()));
+            .unwrap_or_else(|| panic!("{} not won by {tiles:?}", line.name));
         assert_eq!(hit.value, line.value);
         assert_eq!(hit.singles_and_pairs, line.section == "Singles and Pairs");
         assert_eq!(hit.quints, line.section == "Quints");

@@ -1,7 +1,7 @@
 //! The real card as the engine's [`Judge`].
 
 use crate::judge::{Exposure, Judge, Win};
-use jongg_card::Card;
+use jongg_card::{Card, MahjongMatch};
 use jongg_tiles::{Counts, Tile};
 
 fn racks(exposures: &[Exposure]) -> Vec<Vec<Tile>> {
@@ -11,11 +11,12 @@ fn racks(exposures: &[Exposure]) -> Vec<Vec<Tile>> {
 impl Judge for Card {
     /// The highest-valued line the hand makes (the player shows the best one).
     fn mahjong(&self, concealed: &Counts, exposures: &[Exposure]) -> Option<Win> {
-        let matches = Card::mahjong(self, &concealed.to_tiles(), &racks(exposures));
-        // Ties keep card order: max_by_key returns the last maximum, so reverse.
-        let best = matches.iter().rev().max_by_key(|m| m.value)?;
+        // A rack the card refuses (not 14 tiles, say) is no Mah Jongg; the
+        // engine's racks come from the 152 tiles (`Game::from_position`).
+        let matches = Card::mahjong(self, &concealed.to_tiles(), &racks(exposures)).ok()?;
+        let best = MahjongMatch::best(&matches)?;
         Some(Win {
-            line: best.label.clone(),
+            line: best.name.clone(),
             value: best.value,
             singles_and_pairs: best.singles_and_pairs,
             quints: best.quints,

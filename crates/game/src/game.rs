@@ -37,6 +37,20 @@ fn refuse<T>(seat: Seat, reason: impl Into<String>) -> Result<T, Refusal> {
     })
 }
 
+/// The first kind of tile whose count differs from the 152-tile set, said
+/// with both counts.
+fn off_the_set(all: &Counts) -> Option<String> {
+    Tile::all_kinds()
+        .find(|&t| all.get(t) != t.copies_in_set())
+        .map(|t| {
+            format!(
+                "{} × {t} where the set has {}",
+                all.get(t),
+                t.copies_in_set()
+            )
+        })
+}
+
 impl<'j> Game<'j> {
     /// Shuffles the wall from `seed`, rolls the dice, breaks the wall and deals.
     pub fn new(table: Table, seed: u64, judge: &'j dyn Judge) -> Result<Game<'j>, String> {
@@ -74,8 +88,11 @@ impl<'j> Game<'j> {
         judge: &'j dyn Judge,
     ) -> Result<Game<'j>, String> {
         table.check()?;
-        if Counts::from_tiles(&wall) != Counts::from_tiles(&full_set()) {
-            return Err("the wall is not the 152 tiles of the set".into());
+        if wall.len() != 152 {
+            return Err(format!("the wall holds {} tiles, not 152", wall.len()));
+        }
+        if let Some(off) = off_the_set(&Counts::from_tiles(&wall)) {
+            return Err(format!("the wall is not the 152 tiles of the set: {off}"));
         }
         let mut game = Game {
             state: State::default(),
@@ -105,7 +122,7 @@ impl<'j> Game<'j> {
         judge: &'j dyn Judge,
     ) -> Result<Game<'j>, String> {
         table.check()?;
-        let mut all = Counts::from_tiles(&wall);
+        let mut in_racks = 0;
         for (s, h) in hands.iter() {
             let want = match (table.present[s], s == table.dealer) {
                 (false, _) => 0,
@@ -118,12 +135,24 @@ impl<'j> Game<'j> {
                     h.len()
                 ));
             }
-            for t in h {
-                all.add(*t);
-            }
+            // The card's one rack check: no more of a tile than the set has.
+            jongg_card::check_rack(h, &[]).map_err(|e| format!("{s}'s rack: {e}"))?;
+            in_racks += h.len();
         }
-        if all != Counts::from_tiles(&full_set()) {
-            return Err("the racks and the wall are not the 152 tiles of the set".into());
+        if in_racks + wall.len() != 152 {
+            return Err(format!(
+                "the racks and the wall hold {} tiles, not 152",
+                in_racks + wall.len()
+            ));
+        }
+        let mut all = Counts::from_tiles(&wall);
+        for t in hands.iter().flat_map(|(_, h)| h) {
+            all.add(*t);
+        }
+        if let Some(off) = off_the_set(&all) {
+            return Err(format!(
+                "the racks and the wall are not the 152 tiles of the set: {off}"
+            ));
         }
         let mut game = Game {
             state: State::default(),
@@ -874,4 +903,45 @@ fn resolve_pass(pass: PassKind, chosen: &BySeat<Option<Choice>>) -> Option<PassR
         kept[s] = incoming[c.blind as usize..].to_vec();
     }
     Some((gave, kept))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::ToyJudge;
+
+    /// East holds `east` (and fillers); the rest of the set is the other racks and the wall.
+    fn position(east: Vec<Tile>) -> Result<(), String> {
+        let mut rest = Counts::from_tiles(&full_set());
+        for t in &east {
+            rest.remove(*t);
+        }
+        let mut rest = rest.to_tiles();
+        let mut hands: BySeat<Vec<Tile>> = BySeat::default();
+        hands[Seat::East] = east;
+        for s in [Seat::South, Seat::West, Seat::North] {
+            hands[s] = rest.drain(..13).collect();
+        }
+        Game::from_position(Table::standard(), hands, rest, &ToyJudge).map(|_| ())
+    }
+
+    #[test]
+    fn a_position_names_the_tile_no_set_holds_so_many_of() {
+        let five = jongg_tiles::parse_tiles("5Bx5 1Dx4 2Dx4 F").unwrap();
+        let e = position(five).unwrap_err();
+        assert!(e.starts_with("east's rack: 5 × 5B"), "{e}");
+        let ok = jongg_tiles::parse_tiles("5Bx4 1Dx4 2Dx4 F F").unwrap();
+        assert_eq!(position(ok), Ok(()));
+    }
+
+    #[test]
+    fn a_wall_off_the_set_is_named_not_a_panic() {
+        let judge = ToyJudge;
+        let e = Game::from_wall(Table::standard(), vec![Tile::JOKER; 1000], &judge).unwrap_err();
+        assert_eq!(e, "the wall holds 1000 tiles, not 152");
+        let mut wall = full_set();
+        wall[0] = Tile::JOKER;
+        let e = Game::from_wall(Table::standard(), wall, &judge).unwrap_err();
+        assert!(e.ends_with("3 × 1D where the set has 4"), "{e}");
+    }
 }

@@ -42,6 +42,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_when_output_closes();
     let cli = Cli::parse();
     match cli.command {
         Command::Rules(c) => cmd::rules::run(c),
@@ -54,4 +55,27 @@ fn main() -> ExitCode {
         Command::Export(a) => cmd::serve::export(a),
         Command::Import(a) => cmd::serve::import(a),
     }
+}
+
+/// Exit status of a command whose output was closed: what a shell reports
+/// for one ended by SIGPIPE (128 + 13).
+const EXIT_OUTPUT_CLOSED: i32 = 141;
+
+/// `jongg ... | head`: once the reader is gone, printing to stdout fails with
+/// a broken pipe, and Rust's print macros panic on that. Every command ends
+/// quietly instead, as a command killed by SIGPIPE would (no message).
+fn quiet_when_output_closes() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(EXIT_OUTPUT_CLOSED);
+        }
+        default(info);
+    }));
 }

@@ -1,4 +1,4 @@
-//! `jongg card ...` end to end (issue 3, item 5).
+//! `jongg card ...` end to end (issue 3, item 5; issue 11).
 
 use std::process::{Command, Output};
 
@@ -79,7 +79,8 @@ fn check_json() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!(v["mahjong"], true);
     let m = &v["matches"][0];
-    assert_eq!(m["label"], "Quints #1");
+    assert_eq!(m["name"], "Quints #1");
+    assert_eq!(v["best"]["name"], "Quints #1");
     // R3: a quint hand with two exposures and one group left.
     assert_eq!(m["quints"], true);
     assert_eq!(m["one_group_left"], true);
@@ -107,7 +108,7 @@ fn bad_tiles_and_bad_racks_exit_2() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("never in a single or a pair"),
+        stderr(&o).contains("a pair or a single is never exposed"),
         "{}",
         stderr(&o)
     );
@@ -167,8 +168,10 @@ fn near_lists_needed_and_useless() {
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
-    assert_eq!(v.as_array().map(Vec::len), Some(3));
-    assert_eq!(v[0]["tiles_needed"], 2);
+    assert_eq!(v["nearest"].as_array().map(Vec::len), Some(3));
+    assert_eq!(v["nearest"][0]["tiles_needed"], 2);
+    assert_eq!(v["best"]["name"], "2468 #1");
+    assert_eq!(v["best"], v["nearest"][0]);
 }
 
 #[test]
@@ -208,6 +211,9 @@ fn show_prints_the_card_back() {
     let o = jongg(&["card", "show", "practice"]);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
+    // `--card` names the card as for check and near.
+    assert_eq!(stdout(&jongg(&["card", "show", "--card", "practice"])), out);
+    assert!(out.contains("\n  2468 #3 "), "{out}");
     assert!(out.starts_with("jongg practice card 2026\n"), "{out}");
     for section in [
         "2026",
@@ -227,4 +233,174 @@ fn show_prints_the_card_back() {
         );
     }
     assert!(out.contains("111a + 666a = 777a FFFFF"), "{out}");
+}
+
+#[test]
+fn exposed_pairs_and_singles_are_refused() {
+    // Issue 11: `--exposure "7C 7C"` and even `--exposure "N"` were called Mah Jongg.
+    // 2026 #3 (FFF 22a 0000 22b 666c) with its pair of 2D, or one 2D, exposed.
+    for (hand, exposure) in [
+        ("F F F 2B 2B WDx4 6Cx3", "2D 2D"),
+        ("F F F 2B 2B WDx4 6Cx3 2D", "2D"),
+    ] {
+        let o = jongg(&[
+            "card",
+            "check",
+            "--card",
+            "practice",
+            "--hand",
+            hand,
+            "--exposure",
+            exposure,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{exposure}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains("a pair or a single is never exposed"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // The pair joins the hand: Mah Jongg.
+    let o = jongg(&[
+        "card",
+        "check",
+        "--card",
+        "practice",
+        "--hand",
+        "F F F 2B 2B WDx4 6Cx3 2D 2D",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("Mah Jongg: 2026 #3"), "{}", stdout(&o));
+}
+
+#[test]
+fn racks_no_set_holds_are_refused_naming_the_tile() {
+    // Issue 11: fourteen jokers (`Jx8 Jx6`) were Mah Jongg on three lines.
+    let o = jongg(&["card", "check", "--card", "practice", "--hand", "Jx8 Jx6"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("14 × J in the rack and its exposures; the set has only 8"),
+        "{}",
+        stderr(&o)
+    );
+    let o = jongg(&[
+        "card",
+        "check",
+        "--card",
+        "practice",
+        "--hand",
+        "5Bx5 1Dx4 2Dx4 F",
+    ]);
+    assert!(stderr(&o).contains("5 × 5B"), "{}", stderr(&o));
+    let o = jongg(&[
+        "card",
+        "near",
+        "--card",
+        "practice",
+        "--hand",
+        "Fx5 1Dx4 2D",
+        "--exposure",
+        "Fx4",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("9 × F"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_names_the_best_line_when_several_match() {
+    let path = card_file(
+        "best",
+        "[A]\nFF 2222a 4444b 6666c : 25 X\n[B]\nFF 2222a 4444b 6666c : 30 X name=\"Kongs in three suits\"\n",
+    );
+    let o = jongg(&[
+        "card",
+        "check",
+        "--card",
+        &path,
+        "--hand",
+        "F F 2Dx4 4Bx4 6Cx4",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Mah Jongg: A #1 (line 1)"), "{out}");
+    assert!(
+        out.contains("Mah Jongg: Kongs in three suits (line 2)"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("Best: Kongs in three suits (30 points)\n"),
+        "{out}"
+    );
+    let o = jongg(&[
+        "card",
+        "check",
+        "--card",
+        &path,
+        "--json",
+        "--hand",
+        "F F 2Dx4 4Bx4 6Cx4",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["best"]["name"], "Kongs in three suits");
+    assert_eq!(v["best"]["line"], 2);
+    assert_eq!(v["matches"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn show_one_line_by_name_with_its_concrete_hands() {
+    let o = jongg(&["card", "show", "practice", "--line", "2468#3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("2468 #3 (line 9): 2468a 2468b 66c 8888c : 35 C\n3 concrete hand(s):\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n  2D | 4D | 6D | 8D | 2B | 4B | 6B | 8B | 6Cx2 | 8Cx4\n"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 2 + 3, "{out}");
+    let o = jongg(&["card", "show", "practice", "--line", "2468 #99"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no line named `2468 #99`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn lint_suggests_the_short_form_of_an_or_list() {
+    let path = card_file(
+        "short",
+        "[Year]\n2026a 1111b 1111c FF or 2026a 3333b 3333c FF or 2026a 5555b 5555c FF or 2026a 7777b 7777c FF or 2026a 9999b 9999c FF : 25 X\n",
+    );
+    let o = jongg(&["card", "lint", &path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            ":2:1: warning: Year #1: its 5 `or` alternatives can be written once: 2026a nnnnb nnnnc FF : 25 X n=odd"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn lint_refuses_a_card_that_stands_for_too_many_hands() {
+    // Issue 11: a 330 KB card of 10,000 legal lines made lint grow past 3.8 GB.
+    let mut text = String::from("[Many]\n");
+    for i in 0..10_000 {
+        text.push_str(&format!("na mb FFFF wwww dddd : 25 X \"{i}\"\n"));
+    }
+    let path = card_file("hostile", &text);
+    let o = jongg(&["card", "lint", &path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(
+            ":21:1: error: with this line the card stands for more than 100000 concrete hands"
+        ),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -1,4 +1,4 @@
-//! `jongg rules list` and `jongg rules show`.
+//! `jongg rules list`, `show`, `incidents` and `ruling`.
 
 use std::process::Command;
 
@@ -93,4 +93,146 @@ fn rules_show_neither_preset_nor_file_exits_2() {
     let (code, _, err) = jongg(&["rules", "show", "no-such-preset"]);
     assert_eq!(code, 2);
     assert!(err.contains("neither a built-in preset"), "{err}");
+}
+
+#[test]
+fn rules_show_includes_the_floor_and_tables_of_three() {
+    let (code, out, _) = jongg(&["rules", "show", "st-louis-senior-olympics"]);
+    assert_eq!(code, 0);
+    // st-louis-senior-olympics heading and 6a: two card years, the director chooses.
+    assert!(
+        out.contains("the director chooses: the 2022 NMJL card"),
+        "{out}"
+    );
+    // st-louis-senior-olympics 6e, 6j; NOTE; R12.
+    assert!(
+        out.contains("A dead hand is written as X on the sheet"),
+        "{out}"
+    );
+    assert!(out.contains("pot penalty"), "{out}");
+    assert!(out.contains("No Charleston at a table of three"), "{out}");
+}
+
+#[test]
+fn rules_incidents_lists_every_incident_with_effect_and_source() {
+    let (code, out, err) = jongg(&["rules", "incidents", "--rules", "mahjong-mania-2026"]);
+    assert_eq!(code, 0, "{err}");
+    let ids: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with(' ') && !l.is_empty() && !l.starts_with("Incidents"))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(ids.len(), 33, "{out}");
+    assert_eq!(ids[0], "blind_pass_peek");
+    // mahjong-mania-2026 rule 14: -25 for a hidden tail.
+    assert!(
+        out.contains("`hidden_wall_tail` penalty: the player who pushed the wall out -25"),
+        "{out}"
+    );
+    assert!(
+        out.contains("source: mahjong-mania-2026 rule 6, 14"),
+        "{out}"
+    );
+}
+
+#[test]
+fn rules_incidents_json_is_every_ruling() {
+    let (code, out, err) = jongg(&["rules", "incidents", "--rules", "standard", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let all = v.as_array().unwrap();
+    assert_eq!(all.len(), 33);
+    for r in all {
+        assert!(r["incident"].is_string() && r["source"].is_string() && r["text"].is_string());
+    }
+}
+
+#[test]
+fn rules_ruling_states_penalty_record_and_source() {
+    let (code, out, err) = jongg(&[
+        "rules",
+        "ruling",
+        "--rules",
+        "mahjong-mania-2026",
+        "misnamed_discard_false_mahjong_claim",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // mahjong-mania-2026 rule 8; R4: -25 to the mis-caller, +10 to each other, the game ends.
+    assert!(
+        out.contains("the discarder who mis-named the tile: -25"),
+        "{out}"
+    );
+    assert!(out.contains("each other player: +10"), "{out}");
+    assert!(
+        out.contains("record `result`: \"misnamed_mahjong_claim\""),
+        "{out}"
+    );
+    assert!(
+        out.contains("Source: mahjong-mania-2026 rule 8, PENALTIES, R4"),
+        "{out}"
+    );
+    let (code, out, _) = jongg(&[
+        "rules",
+        "ruling",
+        "--rules",
+        "standard",
+        "mahjong_in_error_exposed",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // standard 17B; R6, R8: dead, 0 (not -10).
+    assert_eq!(v["effect"]["dead"], "mahjong_in_error");
+    assert_eq!(v["penalty"][0]["points"], 0);
+    assert_eq!(v["source"], "standard 17B, 17C, 17E, R8");
+}
+
+#[test]
+fn rules_ruling_of_an_unknown_incident_names_it_and_lists_the_known() {
+    let (code, out, err) = jongg(&["rules", "ruling", "--rules", "standard", "mahjong_in_eror"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("unknown incident `mahjong_in_eror`"), "{err}");
+    assert!(
+        err.contains("mahjong_in_error_verbal, mahjong_in_error_exposed"),
+        "{err}"
+    );
+    let (code, _, err) = jongg(&[
+        "rules",
+        "ruling",
+        "--rules",
+        "no-such-preset",
+        "time_called",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("neither a built-in preset"), "{err}");
+}
+
+#[test]
+fn rules_ruling_reads_a_directors_file() {
+    let path = temp_file(
+        "floor.toml",
+        "base = \"st-louis-senior-olympics\"\nname = \"club\"\n[penalties]\nblind_pass_peek.points = -20\n",
+    );
+    let p = path.to_str().unwrap();
+    let (code, out, err) = jongg(&["rules", "ruling", "--rules", p, "blind_pass_peek"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Preset: club"), "{out}");
+    assert!(
+        out.contains(&format!("the player who looked: -20, for looking at a blind-passed tile; stands even if time is called (R7) ({p} line 4)")),
+        "{out}"
+    );
+    let bad = temp_file(
+        "floor-bad.toml",
+        "base = \"standard\"\n[incidents.blind_pass_peek]\nconduct = \"rude\"\n",
+    );
+    let b = bad.to_str().unwrap();
+    let (code, _, err) = jongg(&["rules", "incidents", "--rules", b]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!(
+            "{b}:3: incidents.blind_pass_peek.conduct: unknown variant `rude`"
+        )),
+        "{err}"
+    );
 }

@@ -1,7 +1,7 @@
-//! Scoring and preset loading speed. Run:
+//! Scoring, preset loading and ruling speed. Run:
 //! `cargo bench -p jongg-rules --bench scoring`
 
-use jongg_rules::{GameRecord, Preset, score};
+use jongg_rules::{GameRecord, Incident, Preset, score};
 
 fn main() {
     divan::main();
@@ -38,4 +38,12 @@ fn load_rules_file_with_base() -> Preset {
 fn load_full_preset_file() -> Preset {
     let text = Preset::builtin_text("standard").unwrap();
     Preset::from_toml(divan::black_box(text), "standard.toml").unwrap()
+}
+
+/// A ruling with its points worked out (the server does this when an
+/// official closes a call).
+#[divan::bench]
+fn ruling_of_one_incident(b: divan::Bencher) {
+    let preset = Preset::builtin("beth-emeth").unwrap();
+    b.bench(|| preset.ruling(divan::black_box(Incident::MahjongInErrorOthersExposed)));
 }

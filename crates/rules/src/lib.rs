@@ -4,8 +4,11 @@
 //! rules decide, read from TOML text ([`Preset::from_toml`]) or built in
 //! ([`Preset::builtin`]). A finished game is a [`record::GameRecord`] and
 //! [`score()`] turns it into points per seat with one line per reason.
-//! See `docs/rules.md` and `docs/scoring.md`.
+//! The floor (incidents and their [`Ruling`]s, discipline, the event's card,
+//! the clock, sign-off) is data of the preset too: [`floor`].
+//! See `docs/rules.md`, `docs/scoring.md` and `docs/floor.md`.
 
+pub mod floor;
 mod load;
 pub mod movement;
 mod preset;
@@ -13,6 +16,7 @@ pub mod record;
 mod score;
 mod summary;
 
+pub use floor::{Incident, Ruling};
 pub use load::PresetError;
 pub use preset::{
     BlindPass, Calls, Change, Charleston, Cite, FalseDeadCall, Heavenly, IntactAward,

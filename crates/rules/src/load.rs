@@ -185,9 +185,10 @@ fn set_path(table: &mut toml::Table, path: &[String], value: toml::Value) {
 
 /// Deserialises and checks a whole preset table.
 fn build(table: &toml::Table) -> Result<Preset, (Option<String>, String)> {
-    let preset: Preset = toml::Value::Table(table.clone())
+    let mut preset: Preset = toml::Value::Table(table.clone())
         .try_into()
         .map_err(|e: toml::de::Error| (None, e.message().trim().to_string()))?;
+    preset.complete_by_r1();
     preset.check().map_err(|(k, m)| (Some(k), m))?;
     Ok(preset)
 }
@@ -237,7 +238,7 @@ impl Preset {
                 "expected the name of a built-in preset in quotes".into(),
             ));
         };
-        let Some(base_text) = Preset::builtin_text(base_name) else {
+        if Preset::builtin_text(base_name).is_none() {
             return Err(err(
                 base_line,
                 Some("base"),
@@ -246,10 +247,20 @@ impl Preset {
                     PRESET_NAMES.join(", ")
                 ),
             ));
-        };
-        let base_table: toml::Table = base_text
-            .parse()
-            .map_err(|e: toml::de::Error| err(None, Some("base"), e.message().to_string()))?;
+        }
+        // The base as read, R1 gaps filled, so a file may change a single
+        // value of a rule the base inherits from `standard`.
+        let base_table = Preset::builtin(base_name)
+            .and_then(|p| toml::Table::try_from(&p).ok())
+            .ok_or_else(|| {
+                err(
+                    base_line,
+                    Some("base"),
+                    format!(
+                        "the built-in preset `{base_name}` does not read (a bug, please report)"
+                    ),
+                )
+            })?;
 
         // The values of the file, in file order.
         let leaves: Vec<(&Place, toml::Value)> = places
@@ -262,18 +273,22 @@ impl Preset {
         for (place, value) in &leaves {
             set_path(&mut merged, &place.path, value.clone());
         }
-        // A value changed without its `source` now cites this file.
+        // A value changed without its `source` now cites this file: the
+        // nearest `source` above it (`incidents.x.source` for
+        // `incidents.x.effect.dead`).
         for (place, _) in &leaves {
-            let Some((last, parent)) = place.path.split_last() else {
+            if place.path.last().is_some_and(|l| l == "source") {
+                continue;
+            }
+            let source_path = (1..place.path.len()).rev().find_map(|n| {
+                let mut p = place.path[..n].to_vec();
+                p.push("source".into());
+                get_path(&base_table, &p).is_some().then_some(p)
+            });
+            let Some(source_path) = source_path else {
                 continue;
             };
-            let mut source_path = parent.to_vec();
-            source_path.push("source".into());
-            let file_sets_source = leaves.iter().any(|(p, _)| p.path == source_path);
-            if last != "source"
-                && !file_sets_source
-                && get_path(&base_table, &source_path).is_some()
-            {
+            if !leaves.iter().any(|(p, _)| p.path == source_path) {
                 let cite = format!("{label} line {}", place.line);
                 set_path(&mut merged, &source_path, toml::Value::String(cite));
             }
@@ -323,7 +338,7 @@ impl Preset {
         places: &[Place],
         lines: &LineIndex,
     ) -> Result<Preset, PresetError> {
-        let preset: Preset = toml::from_str(text).map_err(|e: toml::de::Error| {
+        let mut preset: Preset = toml::from_str(text).map_err(|e: toml::de::Error| {
             let message = e.message().trim().to_string();
             let at = e.span().map(|s| lines.line(s.start));
             // The key on the error's line; for an unknown field, that field
@@ -344,6 +359,7 @@ impl Preset {
                 message,
             }
         })?;
+        preset.complete_by_r1();
         preset.check().map_err(|(key, message)| PresetError {
             file: label.to_string(),
             line: places

@@ -6,6 +6,7 @@
 //! [`crate::load`]). Every scoring value carries the rule it comes from
 //! (`source`), so a score line can cite it.
 
+use crate::floor::{Discipline, EventCard, Incidents, SignOff, Timing};
 use crate::movement::SeatMovement;
 use jongg_tiles::{BySeat, Seat};
 use serde::{Deserialize, Serialize};
@@ -65,6 +66,18 @@ pub struct Preset {
     pub charleston: Charleston,
     pub three_player: ThreePlayer,
     pub calls: Calls,
+    /// The event's card: the year(s) the text names.
+    pub card: EventCard,
+    /// The clock: the timing rule, the duty to finish on time, the warning.
+    pub timing: Timing,
+    /// Signing the score sheet (who signs is `verification`).
+    pub sign_off: SignOff,
+    /// The warning ladder, disqualification, the discretionary penalty.
+    pub discipline: Discipline,
+    /// The incidents a director rules on. A file gives the ones its text
+    /// speaks to; the others come from `standard` when it is read (R1).
+    #[serde(default)]
+    pub incidents: Incidents,
 }
 
 /// One value a director's file set over its base preset.
@@ -280,6 +293,13 @@ pub struct ThreePlayer {
     /// Before this game of the round (1-based) the players roll again for
     /// East; 0 for never.
     pub reroll_east_before_game: u32,
+    /// The rule both come from.
+    #[serde(default = "r12")]
+    pub source: String,
+}
+
+fn r12() -> String {
+    "R12".into()
 }
 
 /// Claiming discards (R16).
@@ -459,6 +479,6 @@ impl Preset {
                 );
             }
         }
-        Ok(())
+        self.check_floor()
     }
 }

@@ -30,7 +30,7 @@ fn tables(n: i32) -> String {
     }
 }
 
-fn seat_title(s: Seat) -> &'static str {
+pub(crate) fn seat_title(s: Seat) -> &'static str {
     match s {
         Seat::East => "East",
         Seat::South => "South",
@@ -39,7 +39,7 @@ fn seat_title(s: Seat) -> &'static str {
     }
 }
 
-fn list(seats: &[Seat]) -> String {
+pub(crate) fn list(seats: &[Seat]) -> String {
     let names: Vec<&str> = seats.iter().map(|&s| seat_title(s)).collect();
     match names.len() {
         0 => "nobody".to_string(),
@@ -325,6 +325,7 @@ impl Preset {
                 "  - Once the director accepts a sheet, only the director can change it, giving a reason."
             )?;
         }
+        self.write_sign_off_summary(o)?;
 
         let c = &self.charleston;
         writeln!(o)?;
@@ -363,21 +364,7 @@ impl Preset {
                 penalty(&self.penalties.blind_pass_peek)
             )?;
         }
-        let tp = &self.three_player;
-        write!(o, "  - At a table of three: ")?;
-        if tp.charleston {
-            write!(o, "the Charleston is played")?;
-        } else {
-            write!(o, "no Charleston")?;
-        }
-        if tp.reroll_east_before_game > 0 {
-            write!(
-                o,
-                "; the players roll again for East before game {}",
-                tp.reroll_east_before_game
-            )?;
-        }
-        writeln!(o, ".")?;
+        self.write_three_player_summary(o)?;
 
         let k = &self.calls;
         writeln!(o)?;
@@ -402,6 +389,6 @@ impl Preset {
                 "  - A discard covered by the next discard is dead, except that a discarded joker does not cover: the tile before it may still be called, and the joker stays dead."
             )?;
         }
-        Ok(())
+        self.write_floor_summary(o)
     }
 }

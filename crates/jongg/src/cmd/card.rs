@@ -1,6 +1,7 @@
-//! `jongg card check|near|lint|show` (issue 3): verify Mah Jongg against a
-//! card, list the nearest hands, lint a card file, print a card back.
-//! `--card practice` (a name, not a path) is jongg's embedded practice card.
+//! `jongg card check|near|lint|show` (issues 3 and 11): verify Mah Jongg
+//! against a card, list the nearest hands, lint a card file, print a card
+//! (or one named line and its concrete hands) back. `--card practice` (a
+//! name, not a path) is jongg's embedded practice card.
 
 use jongg_card::{Card, Diagnostic, MahjongMatch, NearHand};
 use jongg_tiles::{Tile, format_tiles, parse_tiles};
@@ -15,15 +16,36 @@ pub enum CardCommand {
     /// The card lines nearest to a rack of 13 or 14 tiles.
     Near(NearArgs),
     /// Report every error (line and column) and warning in a card file.
-    Lint {
-        /// A card file, or `practice`.
-        file: String,
-    },
-    /// Print a card back in the familiar layout.
+    Lint(CardArg),
+    /// Print a card back in the familiar layout, or one line and its
+    /// concrete hands.
     Show {
-        /// A card file, or `practice`.
-        file: String,
+        #[command(flatten)]
+        card: CardArg,
+        /// Only this line (by name, e.g. "2468 #3"), with every concrete hand it stands for.
+        #[arg(long, value_name = "NAME")]
+        line: Option<String>,
     },
+}
+
+/// The card, as `FILE` or `--card FILE` (`practice` for the practice card).
+#[derive(clap::Args, Debug)]
+pub struct CardArg {
+    /// A card file, or `practice`.
+    #[arg(value_name = "FILE|practice", required_unless_present = "card")]
+    file: Option<String>,
+    /// The same as FILE.
+    #[arg(long, value_name = "FILE|practice", conflicts_with = "file")]
+    card: Option<String>,
+}
+
+impl CardArg {
+    fn name(&self) -> &str {
+        self.file
+            .as_deref()
+            .or(self.card.as_deref())
+            .unwrap_or("practice")
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -55,8 +77,8 @@ pub fn run(c: CardCommand) -> ExitCode {
     match c {
         CardCommand::Check(a) => check(a),
         CardCommand::Near(a) => near(a),
-        CardCommand::Lint { file } => lint(&file),
-        CardCommand::Show { file } => show(&file),
+        CardCommand::Lint(c) => lint(c.name()),
+        CardCommand::Show { card, line } => show(card.name(), line.as_deref()),
     }
 }
 
@@ -98,12 +120,16 @@ fn check(a: HandArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return super::bad_input(e),
     };
-    if let Err(e) = card.check_rack(&concealed, &exposures) {
-        return super::bad_input(e);
-    }
-    let matches = card.mahjong(&concealed, &exposures);
+    let matches = match card.mahjong(&concealed, &exposures) {
+        Ok(m) => m,
+        Err(e) => return super::bad_input(e),
+    };
     if a.json {
-        let v = serde_json::json!({ "mahjong": !matches.is_empty(), "matches": matches });
+        let v = serde_json::json!({
+            "mahjong": !matches.is_empty(),
+            "best": MahjongMatch::best(&matches),
+            "matches": matches,
+        });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         print!("{}", check_text(&card, &matches));
@@ -129,7 +155,7 @@ fn check_text(card: &Card, matches: &[MahjongMatch]) -> String {
         let _ = writeln!(
             out,
             "Mah Jongg: {} (line {}) {}  {} points, {}",
-            m.label,
+            m.name,
             m.line,
             pattern,
             m.value,
@@ -169,6 +195,9 @@ fn check_text(card: &Card, matches: &[MahjongMatch]) -> String {
         }
         let _ = writeln!(out, "  {}", facts.join(", "));
     }
+    if let (Some(best), true) = (MahjongMatch::best(matches), matches.len() > 1) {
+        let _ = writeln!(out, "Best: {} ({} points)", best.name, best.value);
+    }
     out
 }
 
@@ -187,17 +216,13 @@ fn near(a: NearArgs) -> ExitCode {
             "a rack has 13 or 14 tiles (exposures included); this one has {total}"
         ));
     }
-    for (i, e) in exposures.iter().enumerate() {
-        if let Err(err) = jongg_card::Exposure::read(i, e) {
-            return super::bad_input(err);
-        }
+    if let Err(e) = jongg_card::check_rack(&concealed, &exposures) {
+        return super::bad_input(e);
     }
     let near = card.nearest(&concealed, &exposures, a.top);
     if a.hand.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&near).unwrap_or_default()
-        );
+        let v = serde_json::json!({ "best": near.first(), "nearest": near });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         print!("{}", near_text(&card, &near));
     }
@@ -218,7 +243,7 @@ fn near_text(card: &Card, near: &[NearHand]) -> String {
             out,
             "{:>2} needed  {} (line {}) {}  {} {}",
             n.tiles_needed,
-            n.label,
+            n.name,
             n.line,
             pattern,
             n.value,
@@ -269,12 +294,50 @@ fn lint(file: &str) -> ExitCode {
     }
 }
 
-fn show(file: &str) -> ExitCode {
-    match load_card(file) {
-        Ok(card) => {
-            print!("{}", card.show());
+fn show(file: &str, line: Option<&str>) -> ExitCode {
+    let card = match load_card(file) {
+        Ok(card) => card,
+        Err(e) => return super::bad_input(e),
+    };
+    let Some(name) = line else {
+        print!("{}", card.show());
+        return ExitCode::SUCCESS;
+    };
+    match card.line_by_name(name) {
+        Some(l) => {
+            print!("{}", line_text(&card, l));
             ExitCode::SUCCESS
         }
-        Err(e) => super::bad_input(e),
+        None => super::bad_input(format!(
+            "no line named `{name}` in the card; its lines are named {}",
+            names_hint(&card)
+        )),
     }
+}
+
+/// One line and every concrete hand it stands for.
+fn line_text(card: &Card, l: &jongg_card::Line) -> String {
+    let mut out = format!("{} (line {}): {}\n", l.name, l.id, l.to_text());
+    let hands = card.variants_of(l.id);
+    let _ = writeln!(out, "{} concrete hand(s):", hands.len());
+    for v in hands {
+        let tiles: Vec<String> = v
+            .groups
+            .iter()
+            .map(|g| format_tiles(&vec![g.tile; g.size as usize]))
+            .collect();
+        let _ = writeln!(out, "  {}", tiles.join(" | "));
+    }
+    out
+}
+
+/// The first few line names, for an error message.
+fn names_hint(card: &Card) -> String {
+    let names: Vec<String> = card
+        .lines()
+        .iter()
+        .take(3)
+        .map(|l| format!("`{}`", l.name))
+        .collect();
+    format!("{}, ... (`jongg card show` lists them)", names.join(", "))
 }
