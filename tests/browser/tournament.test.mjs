@@ -23,6 +23,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -159,7 +160,9 @@ async function fillGame(page, game) {
 // every state the test reaches, not once per kind of page.
 let axeRuns = 0;
 async function accessible(page, what) {
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
+  // Evaluated by the browser's driver, which the pages' Content-Security-Policy
+  // does not restrict (a <script> tag added to the page would be refused).
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(readFileSync(AXE, "utf8"));
   const result = await page.evaluate(() =>
     window.axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
@@ -210,6 +213,13 @@ async function launch() {
   });
 }
 
+// Script errors, and anything the pages' Content-Security-Policy blocks, are
+// errors of the page: collected in `errors`, asserted empty at the end.
+function watch(page, errors) {
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) errors.push(m.text()); });
+}
+
 // A director's browser, logged in: the setup link the first time, the login
 // page (first with a wrong password) after.
 let setUp = false;
@@ -217,7 +227,7 @@ async function directorPage(browser, errors) {
   const director = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await director.newPage();
   page.on("dialog", (d) => d.accept());
-  page.on("pageerror", (e) => errors.push(e.message));
+  watch(page, errors);
   if (!setUp) {
     await page.goto(SETUP);
     await accessible(page, "setup page");
@@ -306,7 +316,8 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
           ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
           : { viewport: { width: 1024, height: 800 } });
         const sk = await ctx.newPage();
-        sk.on("pageerror", (e) => errors.push(e.message));
+        watch(sk, errors);
+        sk.on("console", blocked);
         await sk.goto(links[t - 1]);
         await sk.waitForSelector(`h1:has-text('Table ${t}')`);
         await accessible(sk, `score page, round ${r} table ${t}`);
@@ -522,7 +533,7 @@ test("a table of three scores every kind of game (R12)", { timeout: 300_000 }, a
 
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const sk = await ctx.newPage();
-    sk.on("pageerror", (e) => errors.push(e.message));
+    watch(sk, errors);
     await sk.goto(links[1]);
     await sk.waitForSelector("h1:has-text('Table 2')");
     assert.equal(await sk.locator("#f-winner option[value=north]").count(), 0, "no North at a table of three");

@@ -17,6 +17,10 @@
       });
     }
     document.querySelectorAll("form[data-api]").forEach(wire);
+    // No inline handlers (the Content-Security-Policy runs none).
+    document.querySelectorAll("[data-print]").forEach(function (b) {
+      b.addEventListener("click", function () { window.print(); });
+    });
     document.querySelectorAll("[data-refresh]").forEach(refresher);
     clocks();
   });
@@ -81,6 +85,13 @@
   // The settings: sit-out points only go with sitting out.
   window.jongg.settings = function (form, data) {
     if (data.odd_players && data.odd_players.kind !== "sit_out") delete data.odd_players.points;
+    return Promise.resolve(data);
+  };
+
+  // Seating: the draw number goes only with a random draw (the API refuses
+  // a field a method does not have).
+  window.jongg.seat = function (form, data) {
+    if (data.method && data.method.kind !== "random") delete data.method.seed;
     return Promise.resolve(data);
   };
 

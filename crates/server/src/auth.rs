@@ -1,47 +1,58 @@
 //! The director's password (set once through the printed setup link, hashed
-//! with argon2), login with a rate limit, logout, and "who am I".
+//! with argon2), login with a rate limit (`limiter.rs`), logout, and
+//! "who am I".
 
 use crate::AppState;
 use crate::error::ApiError;
-use crate::extract::{Caller, SESSION_COOKIE, body_object, from_object};
+use crate::extract::{Caller, DEVICE_COOKIE, SESSION_COOKIE, body_object, cookie, from_object};
+use crate::limiter::Key;
 use crate::routes::{Access, Route};
 use argon2::Argon2;
 use argon2::password_hash::{
     PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
 };
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::collections::{HashMap, VecDeque};
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 
 /// How long a director's session lasts: a long tournament day and then some.
 const SESSION_MILLIS: i64 = 24 * 60 * 60 * 1000;
-const MIN_PASSWORD: usize = 8;
+/// How long a device cookie lasts in the browser (the store forgets a
+/// device a year after its last login too).
+const DEVICE_SECONDS: i64 = 365 * 24 * 60 * 60;
+/// A new password has 10 to 128 characters, not all blank.
+const MIN_PASSWORD: usize = 10;
+const MAX_PASSWORD: usize = 128;
+/// A login's password is never hashed beyond this (no password set through
+/// the setup page is longer, nor any set before it had a limit, in practice).
+const MAX_LOGIN_PASSWORD: usize = 1024;
+const MAX_USERNAME: usize = 64;
+/// Setup and login bodies are a few short fields.
+const AUTH_BODY_LIMIT: usize = 16 * 1024;
 
 pub fn routes() -> Vec<Route> {
     vec![
         Route::new(
             "POST",
             "/api/setup",
-            "Set the director's password with the one-time setup token",
+            "Set the director's password with the one-time setup token (10 to 128 characters)",
             Access::Public,
             Some("Setup"),
-            post(setup),
+            post(setup).layer(DefaultBodyLimit::max(AUTH_BODY_LIMIT)),
         ),
         Route::new(
             "POST",
             "/api/login",
-            "Log in as the director; answers a session token and sets a cookie (5 failures a minute per address or account: 429)",
+            "Log in as the director; answers a session token and sets a cookie (5 failures per address or account, then waits that double: 429 with Retry-After)",
             Access::Public,
             Some("Login"),
-            post(login),
+            post(login).layer(DefaultBodyLimit::max(AUTH_BODY_LIMIT)),
         ),
         Route::new(
             "POST",
@@ -70,7 +81,7 @@ fn json(v: Value) -> Json {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SetupBody {
+pub(crate) struct SetupBody {
     token: String,
     #[serde(default = "director")]
     username: String,
@@ -79,7 +90,7 @@ struct SetupBody {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LoginBody {
+pub(crate) struct LoginBody {
     #[serde(default = "director")]
     username: String,
     password: String,
@@ -113,19 +124,43 @@ async fn verify_password(password: String, hash: String) -> Result<bool, ApiErro
     .map_err(ApiError::internal)?
 }
 
-async fn setup(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Response, ApiError> {
-    let b: SetupBody = from_object(body_object(&body)?)?;
-    let username = b.username.trim().to_string();
-    if username.is_empty() || username.len() > 64 {
+/// A username: 1 to 64 characters, no control characters.
+fn check_username(name: &str) -> Result<(), ApiError> {
+    let n = name.chars().count();
+    if n == 0 || n > MAX_USERNAME || name.chars().any(char::is_control) {
+        return Err(ApiError::unprocessable(format!(
+            "the username must have 1 to {MAX_USERNAME} characters, none of them control characters"
+        )));
+    }
+    Ok(())
+}
+
+/// A new password: 10 to 128 characters, not only spaces.
+fn check_new_password(password: &str) -> Result<(), ApiError> {
+    let n = password.chars().count();
+    if password.trim().is_empty() {
         return Err(ApiError::unprocessable(
-            "the username must have 1 to 64 characters",
+            "the password is blank: it needs 10 to 128 characters, not only spaces",
         ));
     }
-    if b.password.chars().count() < MIN_PASSWORD {
+    if n < MIN_PASSWORD {
         return Err(ApiError::unprocessable(format!(
             "the password is too short: at least {MIN_PASSWORD} characters"
         )));
     }
+    if n > MAX_PASSWORD {
+        return Err(ApiError::unprocessable(format!(
+            "the password is too long: at most {MAX_PASSWORD} characters"
+        )));
+    }
+    Ok(())
+}
+
+async fn setup(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Response, ApiError> {
+    let b: SetupBody = from_object(body_object(&body)?)?;
+    let username = b.username.trim().to_string();
+    check_username(&username)?;
+    check_new_password(&b.password)?;
     let store = app.tournaments.store();
     if store.has_director().await? {
         return Err(ApiError::conflict(
@@ -141,43 +176,112 @@ async fn setup(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Response
     Ok((StatusCode::CREATED, json(json!({ "username": username }))).into_response())
 }
 
+/// The client's address: the peer's, or, when the peer is a proxy the
+/// server was told to trust, the last address its `X-Forwarded-For` adds.
+pub(crate) fn client_ip(app: &AppState, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    if !app.trusted_proxies.contains(&peer.ip()) {
+        return peer.ip();
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+        .next_back()
+        .unwrap_or(peer.ip())
+}
+
+fn too_many(wait: std::time::Duration) -> Response {
+    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+    let mut r = ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!(
+            "too many failed logins from this address or for this account: try again in {secs} s"
+        ),
+    )
+    .into_response();
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    r
+}
+
+/// A cookie for this server: `HttpOnly`, `SameSite=Strict`, and `Secure`
+/// when the public address is https.
+fn set_cookie(app: &AppState, r: &mut Response, name: &str, value: &str, path: &str, age: i64) {
+    let secure = if app.secure_cookies { "; Secure" } else { "" };
+    let cookie =
+        format!("{name}={value}; HttpOnly; SameSite=Strict; Path={path}; Max-Age={age}{secure}");
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+}
+
 async fn login(
     State(app): State<Arc<AppState>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let b: LoginBody = from_object(body_object(&body)?)?;
-    let keys = [format!("ip {}", peer.ip()), format!("user {}", b.username)];
-    if let Err(wait) = app.limiter.check(&keys) {
-        let secs = wait.as_secs().max(1);
-        let mut r = ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many failed logins from this address or for this account: try again in {secs} s"),
-        )
-        .into_response();
-        r.headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
-        return Ok(r);
+    // Refused before any guess is made: nothing to count.
+    check_username(&b.username)?;
+    if b.password.is_empty() || b.password.chars().nth(MAX_LOGIN_PASSWORD).is_some() {
+        return Err(ApiError::unprocessable(format!(
+            "the password must have 1 to {MAX_LOGIN_PASSWORD} characters"
+        )));
     }
     let store = app.tournaments.store();
-    let ok = match store.password_hash(&b.username).await? {
-        Some(hash) => verify_password(b.password, hash).await?,
+    let device = cookie(&headers, DEVICE_COOKIE)
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()));
+    let known = match &device {
+        Some(d) => store.known_device(d, &b.username).await?,
         None => false,
     };
+    let keys = match (&device, known) {
+        (Some(d), true) => vec![Key::Device(d.clone())],
+        _ => vec![
+            Key::address(client_ip(&app, peer, &headers)),
+            Key::Account(b.username.clone()),
+        ],
+    };
+    // Charged before the password is checked, so no number of attempts
+    // sent together gets more checks than the limit.
+    if let Err(wait) = app.limiter.charge(&keys) {
+        return Ok(too_many(wait));
+    }
+    // The same work for a name that has no account: a dummy hash is checked.
+    let stored = store.password_hash(&b.username).await?;
+    let hash = match &stored {
+        Some(h) => h.clone(),
+        None => app.dummy_hash().await?,
+    };
+    let ok = verify_password(b.password, hash).await? && stored.is_some();
     if !ok {
-        app.limiter.fail(&keys);
         return Err(ApiError::unauthorized("wrong username or password"));
     }
-    app.limiter.succeed(&keys);
+    app.limiter.clear(&keys);
     let token = store.new_session(&b.username, SESSION_MILLIS).await?;
-    let cookie = format!(
-        "{SESSION_COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={}",
-        SESSION_MILLIS / 1000
-    );
     let mut r =
         json(json!({ "token": token, "expires_in": SESSION_MILLIS / 1000 })).into_response();
-    if let Ok(v) = HeaderValue::from_str(&cookie) {
-        r.headers_mut().insert(header::SET_COOKIE, v);
+    set_cookie(
+        &app,
+        &mut r,
+        SESSION_COOKIE,
+        &token,
+        "/",
+        SESSION_MILLIS / 1000,
+    );
+    if !known {
+        let device = store.new_device(&b.username).await?;
+        set_cookie(
+            &app,
+            &mut r,
+            DEVICE_COOKIE,
+            &device,
+            "/api/login",
+            DEVICE_SECONDS,
+        );
     }
     Ok(r)
 }
@@ -186,13 +290,9 @@ async fn logout(State(app): State<Arc<AppState>>, caller: Caller) -> Result<Resp
     caller.director()?;
     if let Caller::Director { token, .. } = &caller {
         app.tournaments.store().end_session(token).await?;
-        app.tokens.forget(token);
     }
     let mut r = StatusCode::NO_CONTENT.into_response();
-    r.headers_mut().insert(
-        header::SET_COOKIE,
-        HeaderValue::from_static("jongg_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0"),
-    );
+    set_cookie(&app, &mut r, SESSION_COOKIE, "", "/", 0);
     Ok(r)
 }
 
@@ -206,100 +306,25 @@ async fn me(caller: Caller) -> Json {
     })
 }
 
-/// Failed logins in the last minute, per client address and per account.
-#[derive(Debug)]
-pub struct LoginLimiter {
-    max_failures: usize,
-    window: Duration,
-    failures: Mutex<HashMap<String, VecDeque<Instant>>>,
-}
-
-impl LoginLimiter {
-    pub fn new(max_failures: usize, window: Duration) -> LoginLimiter {
-        LoginLimiter {
-            max_failures,
-            window,
-            failures: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// `Err(wait)` if any key is over the limit.
-    pub fn check(&self, keys: &[String]) -> Result<(), Duration> {
-        let now = Instant::now();
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        let mut wait = None;
-        for k in keys {
-            if let Some(q) = map.get_mut(k) {
-                while q
-                    .front()
-                    .is_some_and(|t| now.duration_since(*t) >= self.window)
-                {
-                    q.pop_front();
-                }
-                if q.len() >= self.max_failures {
-                    let oldest = q.front().copied().unwrap_or(now);
-                    let w = self.window.saturating_sub(now.duration_since(oldest));
-                    wait = Some(wait.map_or(w, |x: Duration| x.max(w)));
-                }
-            }
-        }
-        wait.map_or(Ok(()), Err)
-    }
-
-    pub fn fail(&self, keys: &[String]) {
-        let now = Instant::now();
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() > 10_000 {
-            // Forget keys with nothing recent, so the map stays small.
-            map.retain(|_, q| {
-                q.back()
-                    .is_some_and(|t| now.duration_since(*t) < self.window)
-            });
-        }
-        for k in keys {
-            map.entry(k.clone()).or_default().push_back(now);
-        }
-    }
-
-    pub fn succeed(&self, keys: &[String]) {
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        for k in keys {
-            map.remove(k);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn limiter_allows_five_failures_a_minute_per_key() {
-        let l = LoginLimiter::new(5, Duration::from_secs(60));
-        let a = ["ip 1".to_string(), "user d".to_string()];
-        let b = ["ip 2".to_string(), "user d".to_string()];
-        let c = ["ip 3".to_string(), "user e".to_string()];
-        for _ in 0..5 {
-            assert!(l.check(&a).is_ok());
-            l.fail(&a);
-        }
-        assert!(l.check(&a).is_err());
-        // Same account from another address: still refused (per account).
-        assert!(l.check(&b).is_err());
-        // Another account from another address: fine.
-        assert!(l.check(&c).is_ok());
-        let wait = l.check(&a).unwrap_err();
-        assert!(wait <= Duration::from_secs(60) && wait > Duration::from_secs(50));
+    fn new_passwords_have_10_to_128_characters_not_all_blank() {
+        assert!(check_new_password("        ").is_err());
+        assert!(check_new_password(&" ".repeat(20)).is_err());
+        assert!(check_new_password("short pw!").is_err());
+        assert!(check_new_password("long enough").is_ok());
+        assert!(check_new_password(&"é".repeat(128)).is_ok());
+        assert!(check_new_password(&"x".repeat(129)).is_err());
     }
 
     #[test]
-    fn limiter_forgets_after_the_window() {
-        let l = LoginLimiter::new(2, Duration::from_millis(30));
-        let a = ["ip 1".to_string()];
-        l.fail(&a);
-        l.fail(&a);
-        assert!(l.check(&a).is_err());
-        std::thread::sleep(Duration::from_millis(40));
-        assert!(l.check(&a).is_ok());
+    fn usernames_are_short_and_plain() {
+        assert!(check_username("director").is_ok());
+        assert!(check_username("").is_err());
+        assert!(check_username("a\0b").is_err());
+        assert!(check_username(&"d".repeat(65)).is_err());
     }
 }

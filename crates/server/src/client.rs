@@ -89,11 +89,23 @@ impl Client {
         path: &str,
         body: Option<&[u8]>,
     ) -> std::io::Result<Response> {
+        self.request_with(method, path, &[], body)
+    }
+
+    /// A request with headers of its own (`Origin`, `Cookie`, a
+    /// `Content-Type` other than JSON, ...), for the security tests.
+    pub fn request_with(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&[u8]>,
+    ) -> std::io::Result<Response> {
         let reused = self.conn.is_some();
-        match self.try_request(method, path, body) {
+        match self.try_request(method, path, headers, body) {
             Err(_) if reused => {
                 self.conn = None;
-                self.try_request(method, path, body)
+                self.try_request(method, path, headers, body)
             }
             other => other,
         }
@@ -103,6 +115,7 @@ impl Client {
         &mut self,
         method: &str,
         path: &str,
+        headers: &[(&str, &str)],
         body: Option<&[u8]>,
     ) -> std::io::Result<Response> {
         if self.conn.is_none() {
@@ -111,7 +124,7 @@ impl Client {
             stream.set_read_timeout(Some(Duration::from_secs(30)))?;
             self.conn = Some(BufReader::new(stream));
         }
-        let result = self.exchange(method, path, body);
+        let result = self.exchange(method, path, headers, body);
         if result.is_err() {
             self.conn = None;
         }
@@ -122,6 +135,7 @@ impl Client {
         &mut self,
         method: &str,
         path: &str,
+        extra: &[(&str, &str)],
         body: Option<&[u8]>,
     ) -> std::io::Result<Response> {
         let addr = self.addr;
@@ -135,11 +149,17 @@ impl Client {
         if let Some(t) = &token {
             head.push_str(&format!("Authorization: Bearer {t}\r\n"));
         }
+        let typed = extra
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case("content-type"));
+        for (n, v) in extra {
+            head.push_str(&format!("{n}: {v}\r\n"));
+        }
         if let Some(b) = body {
-            head.push_str(&format!(
-                "Content-Type: application/json\r\nContent-Length: {}\r\n",
-                b.len()
-            ));
+            if !typed {
+                head.push_str("Content-Type: application/json\r\n");
+            }
+            head.push_str(&format!("Content-Length: {}\r\n", b.len()));
         }
         head.push_str("\r\n");
         let mut out = head.into_bytes();

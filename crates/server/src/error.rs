@@ -77,6 +77,9 @@ impl From<StoreError> for ApiError {
             StoreError::NoTournament(id) => {
                 ApiError::not_found(format!("tournament {id} does not exist"))
             }
+            StoreError::Nul(what) => ApiError::unprocessable(format!(
+                "{what} contains a NUL character, which no text may hold"
+            )),
             StoreError::Conflict { tournament, .. } => ApiError::conflict(format!(
                 "tournament {tournament} was changed by another writer meanwhile; nothing was saved, try again"
             )),

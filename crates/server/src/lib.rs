@@ -13,6 +13,10 @@ mod auth;
 pub mod client;
 mod error;
 mod extract;
+#[doc(hidden)]
+pub mod fuzzing;
+mod guard;
+mod limiter;
 mod pages;
 mod players;
 mod rounds;
@@ -43,7 +47,11 @@ pub struct Config {
     /// Where to listen, e.g. `127.0.0.1:8080` (port 0: any free port).
     pub bind: SocketAddr,
     /// The address people open, for printed links (default: `http://` + the bound address).
+    /// When it is `https://...`, cookies are `Secure` and HSTS is sent.
     pub public_url: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (for the
+    /// login limiter). Empty: the peer's address is the client's.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Config {
@@ -52,6 +60,7 @@ impl Config {
             database: database.into(),
             bind,
             public_url: None,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -74,12 +83,31 @@ pub enum ServerError {
 #[derive(Debug)]
 pub struct AppState {
     pub(crate) tournaments: Tournaments,
-    pub(crate) limiter: auth::LoginLimiter,
+    pub(crate) limiter: limiter::LoginLimiter,
     pub(crate) tokens: extract::TokenCache,
     pub(crate) base_url: String,
+    /// `scheme://host[:port]` of the public address, if one was given: a
+    /// request's `Origin` may be it (behind a proxy that rewrites `Host`).
+    pub(crate) public_origin: Option<String>,
+    /// The public address is https: cookies are `Secure`, HSTS is sent.
+    pub(crate) secure_cookies: bool,
+    pub(crate) trusted_proxies: Vec<IpAddr>,
+    /// A hash of a random password, checked when a login names no account,
+    /// so that such a login takes as long as one that does.
+    dummy_hash: tokio::sync::OnceCell<String>,
+    /// PDFs rendered at once (each on a blocking thread, within a budget).
+    pub(crate) pdf_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
+    /// The dummy password hash (made on first need).
+    pub(crate) async fn dummy_hash(&self) -> Result<String, ApiError> {
+        self.dummy_hash
+            .get_or_try_init(|| auth::hash_password(jongg_store::secret::new_token()))
+            .await
+            .cloned()
+    }
+
     /// The scorekeeper token of a table (made on first ask), remembered so
     /// that its first use needs no lookup.
     pub(crate) async fn table_token(
@@ -92,6 +120,9 @@ impl AppState {
     }
 }
 
+/// The most bytes of a request body, but for an import (its own limit).
+const BODY_LIMIT: usize = 1 << 20;
+
 /// The router over `state`.
 pub fn router(state: Arc<AppState>) -> Router {
     let mut r = Router::new();
@@ -100,6 +131,11 @@ pub fn router(state: Arc<AppState>) -> Router {
     }
     r.merge(pages::router())
         .fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::guard,
+        ))
         .with_state(state)
 }
 
@@ -166,11 +202,17 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         (Some(format!("{url}/setup?token={token}")), Some(token))
     };
     let table_links = store.table_tokens().await?;
+    let public_origin = config.public_url.as_deref().map(origin_of);
     let state = Arc::new(AppState {
         tournaments: Tournaments::load(store).await?,
-        limiter: auth::LoginLimiter::new(5, Duration::from_secs(60)),
+        limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
         tokens: Default::default(),
+        secure_cookies: url.starts_with("https://"),
         base_url: url.clone(),
+        public_origin,
+        trusted_proxies: config.trusted_proxies.clone(),
+        dummy_hash: Default::default(),
+        pdf_slots: Arc::new(tokio::sync::Semaphore::new(2)),
     });
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     state.tokens.preload(table_links);
@@ -193,6 +235,17 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         checkpoints,
         state,
     })
+}
+
+/// `scheme://host[:port]` of an address (what a browser sends as `Origin`).
+fn origin_of(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("http", url));
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    format!(
+        "{}://{}",
+        scheme.to_ascii_lowercase(),
+        host.to_ascii_lowercase()
+    )
 }
 
 /// Keeps SQLite's write-ahead log short from outside the commits, so that

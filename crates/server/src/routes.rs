@@ -81,6 +81,7 @@ fn param_schema(name: &str) -> (&'static str, &'static str) {
 
 /// The OpenAPI 3.1 document of the whole API.
 pub fn openapi() -> Value {
+    let schemas = crate::schemas::all();
     let mut paths = Map::new();
     for r in all() {
         let params: Vec<Value> = r
@@ -107,8 +108,13 @@ pub fn openapi() -> Value {
             }
         }
         if let Some(schema) = r.body {
+            // A body whose every field may be left out may be left out
+            // whole: no body reads as `{}` (a PATCH that changes nothing).
+            let required = schemas[schema]["required"]
+                .as_array()
+                .is_some_and(|r| !r.is_empty());
             op["requestBody"] = json!({
-                "required": true,
+                "required": required,
                 "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{schema}") } } }
             });
         }
@@ -133,7 +139,7 @@ pub fn openapi() -> Value {
                 "tableKey": { "type": "http", "scheme": "bearer",
                     "description": "A table's scorekeeper token (the `key` of the printed link; also accepted as ?key=)." }
             },
-            "schemas": crate::schemas::all(),
+            "schemas": schemas,
         }
     })
 }
@@ -169,7 +175,7 @@ fn responses(method: &str, path: &str) -> Value {
     );
     m.insert(
         "403".into(),
-        err("Not allowed to this caller (another table, an accepted sheet, ...)"),
+        err("Not allowed to this caller (another table, an accepted sheet, a request from another site, ...)"),
     );
     m.insert(
         "404".into(),
@@ -183,6 +189,12 @@ fn responses(method: &str, path: &str) -> Value {
         "422".into(),
         err("The request breaks a rule or has a bad value"),
     );
+    if matches!(method, "POST" | "PUT" | "PATCH") {
+        m.insert(
+            "415".into(),
+            err("The body is not JSON (Content-Type must be application/json)"),
+        );
+    }
     if path == "/api/login" {
         m.insert("429".into(), err("Too many failed logins; see Retry-After"));
     }

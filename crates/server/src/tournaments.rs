@@ -15,8 +15,8 @@ use jongg_tournament::{Command, RoundState, Tournament};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
-/// An exported 800-player tournament is a few MB; allow well beyond.
-const IMPORT_LIMIT: usize = 256 << 20;
+/// A tournament file's most bytes (the domain refuses larger files too).
+const IMPORT_LIMIT: usize = jongg_tournament::limits::MAX_FILE;
 
 pub fn routes() -> Vec<Route> {
     vec![
@@ -170,9 +170,15 @@ async fn import(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     caller.director()?;
-    let text = std::str::from_utf8(&body)
-        .map_err(|_| ApiError::bad_request("the file is not UTF-8 text"))?;
-    let t = Tournament::import_json(text)?;
+    // Every event is decided again: work for a blocking thread, not for
+    // the threads that answer everyone's requests.
+    let t = tokio::task::spawn_blocking(move || {
+        let text = std::str::from_utf8(&body)
+            .map_err(|_| ApiError::bad_request("the file is not UTF-8 text"))?;
+        Tournament::import_json(text).map_err(ApiError::from)
+    })
+    .await
+    .map_err(ApiError::internal)??;
     let id = app.tournaments.import(t).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }

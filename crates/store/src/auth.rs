@@ -6,12 +6,23 @@ use crate::secret::{hash_token, new_token};
 use crate::{Store, StoreError, now_millis};
 use sqlx::Row;
 
+/// How long a device is remembered after its last login: a year.
+const DEVICE_MILLIS: i64 = 365 * 24 * 60 * 60 * 1000;
+
 /// What a scorekeeper link is good for: one table of one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableLink {
     pub tournament: i64,
     pub round: u32,
     pub table: u32,
+}
+
+/// `text` as a query parameter: never with a NUL character in it.
+fn no_nul<'a>(what: &'static str, text: &'a str) -> Result<&'a str, StoreError> {
+    if text.contains('\0') {
+        return Err(StoreError::Nul(what));
+    }
+    Ok(text)
 }
 
 impl Store {
@@ -49,6 +60,8 @@ impl Store {
         username: &str,
         password_hash: &str,
     ) -> Result<bool, StoreError> {
+        let username = no_nul("the username", username)?;
+        let token = no_nul("the setup token", token)?;
         let now = now_millis();
         let mut tx = self.pool().begin().await?;
         let used = sqlx::query(
@@ -82,6 +95,7 @@ impl Store {
 
     /// The stored password hash of `username`, if that account exists.
     pub async fn password_hash(&self, username: &str) -> Result<Option<String>, StoreError> {
+        let username = no_nul("the username", username)?;
         let row = sqlx::query("SELECT password_hash FROM accounts WHERE username = $1")
             .bind(username)
             .fetch_optional(self.pool())
@@ -94,6 +108,7 @@ impl Store {
 
     /// Starts a session for `username` lasting `ttl_millis`; returns its token.
     pub async fn new_session(&self, username: &str, ttl_millis: i64) -> Result<String, StoreError> {
+        let username = no_nul("the username", username)?;
         let token = new_token();
         let now = now_millis();
         sqlx::query(
@@ -120,6 +135,50 @@ impl Store {
             Some(r) => Some(r.try_get(0)?),
             None => None,
         })
+    }
+
+    /// Remembers a device `username` logged in from; returns the token its
+    /// cookie keeps (only the token's hash is stored). Devices unused for a
+    /// year are forgotten meanwhile.
+    pub async fn new_device(&self, username: &str) -> Result<String, StoreError> {
+        let username = no_nul("the username", username)?;
+        let token = new_token();
+        let now = now_millis();
+        let mut tx = self.pool().begin().await?;
+        sqlx::query("DELETE FROM devices WHERE last_used_at < $1")
+            .bind(now.saturating_sub(DEVICE_MILLIS))
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO devices (token_hash, username, created_at, last_used_at) VALUES ($1, $2, $3, $3)",
+        )
+        .bind(hash_token(&token))
+        .bind(username)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(token)
+    }
+
+    /// Whether `token` is a device `username` logged in from (within the
+    /// last year); marks it used.
+    pub async fn known_device(&self, token: &str, username: &str) -> Result<bool, StoreError> {
+        let (token, username) = (
+            no_nul("the device", token)?,
+            no_nul("the username", username)?,
+        );
+        let now = now_millis();
+        let done = sqlx::query(
+            "UPDATE devices SET last_used_at = $1 WHERE token_hash = $2 AND username = $3 AND last_used_at >= $4",
+        )
+        .bind(now)
+        .bind(hash_token(token))
+        .bind(username)
+        .bind(now.saturating_sub(DEVICE_MILLIS))
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// Ends a session (logging out); unknown tokens are ignored.

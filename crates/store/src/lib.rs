@@ -53,6 +53,10 @@ pub enum StoreError {
         seq: i64,
         source: serde_json::Error,
     },
+    /// PostgreSQL cannot store a NUL character in text (SQLite could, but
+    /// both refuse it alike): refused before the query, never a 500.
+    #[error("{0} contains a NUL character, which no text may hold")]
+    Nul(&'static str),
     #[error("cannot write as JSON: {0}")]
     Json(#[from] serde_json::Error),
     #[error("database: {0}")]

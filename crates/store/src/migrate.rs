@@ -7,8 +7,14 @@ use crate::{Backend, Store, StoreError, now_millis};
 use sqlx::Row;
 
 /// `(version, sql)` for each backend; append new files, never edit old ones.
-const SQLITE: &[(i64, &str)] = &[(1, include_str!("../migrations/sqlite/0001_init.sql"))];
-const POSTGRES: &[(i64, &str)] = &[(1, include_str!("../migrations/postgres/0001_init.sql"))];
+const SQLITE: &[(i64, &str)] = &[
+    (1, include_str!("../migrations/sqlite/0001_init.sql")),
+    (2, include_str!("../migrations/sqlite/0002_devices.sql")),
+];
+const POSTGRES: &[(i64, &str)] = &[
+    (1, include_str!("../migrations/postgres/0001_init.sql")),
+    (2, include_str!("../migrations/postgres/0002_devices.sql")),
+];
 
 pub(crate) async fn run(store: &Store) -> Result<(), StoreError> {
     let migrations = match store.backend {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// A request to change the tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum Command {
     /// Start a tournament. Missing numbers come from the rules (R15: four
     /// games a round; round minutes by preset); rounds default to 4, tie-breaks

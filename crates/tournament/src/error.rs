@@ -61,6 +61,9 @@ pub enum DomainError {
     Invalid(String),
     #[error("not a tournament file: {0}")]
     BadFile(String),
+    /// An imported event that a live command could not have made.
+    #[error("event {event} of the file is refused: {reason}; nothing was imported")]
+    BadImport { event: u64, reason: String },
 }
 
 impl DomainError {
@@ -82,7 +85,8 @@ impl DomainError {
             | InvalidRecord(_)
             | InvalidPoints(_)
             | Invalid(_)
-            | BadFile(_) => ErrorKind::Invalid,
+            | BadFile(_)
+            | BadImport { .. } => ErrorKind::Invalid,
         }
     }
 }

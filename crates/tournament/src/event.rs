@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// A fact in the tournament's history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     TournamentCreated {
         settings: Settings,
@@ -87,6 +87,7 @@ pub enum Event {
 
 /// An event as stored: its place in the log, when, and who caused it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Recorded {
     /// 1, 2, 3, ... with no gaps.
     pub seq: u64,

@@ -14,6 +14,8 @@ mod command;
 mod error;
 mod event;
 mod export;
+mod import;
+pub mod limits;
 mod model;
 mod points;
 mod rules;

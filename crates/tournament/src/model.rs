@@ -30,7 +30,7 @@ pub type Millis = i64;
 /// Where the tournament's rules come from. The text of a rules file is kept
 /// whole so the event log stands on its own.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum RulesSource {
     /// One of the built-in presets (`standard`, `beth-emeth`, ...).
     Preset { name: String },
@@ -40,7 +40,7 @@ pub enum RulesSource {
 
 /// What to do when the number of players is not a multiple of four.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum OddPlayers {
     /// Tables of three (R12: no Charleston, roll again for East before game 4;
     /// standard 3A, 5C). The empty seat is North.
@@ -69,6 +69,7 @@ impl TieBreak {
 
 /// The settings of a tournament, resolved (no defaults left to apply).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Settings {
     pub name: String,
     /// The days of play, as ISO dates (`2026-03-14`).
@@ -83,7 +84,7 @@ pub struct Settings {
 
 /// Whether a player is playing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum PlayerStatus {
     /// Playing; seated in every round.
     Active,
@@ -96,6 +97,7 @@ pub enum PlayerStatus {
 
 /// A registered player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Player {
     pub number: PlayerNo,
     pub name: String,
@@ -107,6 +109,7 @@ pub struct Player {
 
 /// Who sits where at one table. Table `table` of the round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TableSeats {
     pub table: TableNo,
     pub seats: BySeat<Option<PlayerNo>>,
@@ -135,6 +138,7 @@ impl TableSeats {
 
 /// A player who sits a round out, with the points the director gives for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SitOut {
     pub player: PlayerNo,
     pub points: i32,
@@ -142,7 +146,7 @@ pub struct SitOut {
 
 /// How a round is seated.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum SeatingMethod {
     /// A shuffle of the players from `seed` (reproducible).
     Random { seed: u64 },
@@ -163,6 +167,7 @@ pub enum SeatingMethod {
 
 /// The seating of one round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Seating {
     pub round: RoundNo,
     pub method: SeatingMethod,
@@ -185,7 +190,7 @@ impl Seating {
 
 /// Where a round is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum RoundState {
     /// Seated, not started: the seating can still change.
     Seated,
@@ -200,7 +205,7 @@ pub enum RoundState {
 
 /// How a game is entered on a sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum Entry {
     /// A game record (the scoring contract of `jongg-rules`); the preset computes the points.
     Record { record: serde_json::Value },
@@ -213,6 +218,7 @@ pub enum Entry {
 
 /// One game on a score sheet, with the points computed when it was entered.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameEntry {
     pub entry: Entry,
     /// Points by seat (the empty seat of a three-player table is 0).
@@ -250,12 +256,14 @@ pub struct Sheet {
 }
 
 impl Sheet {
-    /// Points by seat over the games entered so far.
+    /// Points by seat over the games entered so far. The bounds `decide`
+    /// keeps (12 games of at most 10 000) make these far smaller than an
+    /// i32; saturating keeps a log from before those bounds from wrapping.
     pub fn totals(&self) -> BySeat<i32> {
-        let mut t = BySeat([0; 4]);
+        let mut t = BySeat([0i32; 4]);
         for g in self.games.iter().flatten() {
             for s in Seat::ALL {
-                t[s] += g.points[s];
+                t[s] = t[s].saturating_add(g.points[s]);
             }
         }
         t
@@ -268,7 +276,7 @@ impl Sheet {
 
 /// Who is asking. The server turns its tokens into one of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum Actor {
     /// The tournament director: may do everything, and alone may amend an accepted sheet.
     Director,

@@ -3,6 +3,7 @@
 //! file's text (so the event log stands alone) and reads them here.
 
 use crate::error::DomainError;
+use crate::limits::MAX_RECORD;
 use crate::model::{GameNo, RulesSource};
 use jongg_rules::record::{GameRecord, GameResult, RecordError};
 use jongg_rules::{Preset, ScoreLine, score};
@@ -84,7 +85,17 @@ pub fn score_record(
     record: &serde_json::Value,
     at: &TableGame,
 ) -> Result<ScoredRecord, RecordError> {
-    let mut rec = GameRecord::from_json(&record.to_string())?;
+    let text = record.to_string();
+    if text.len() > MAX_RECORD {
+        return Err(RecordError::new(
+            "record",
+            format!(
+                "the record has {} bytes as JSON: a game record has at most {MAX_RECORD}",
+                text.len()
+            ),
+        ));
+    }
+    let mut rec = GameRecord::from_json(&text)?;
     let given = |key: &str| record.get(key).is_some_and(|v| !v.is_null());
     let mut stored = record.clone();
     let mut fill = |key: &str, seat: Seat| {

@@ -29,14 +29,15 @@ pub struct StandingRow {
     pub name: String,
     pub club: Option<String>,
     pub status: PlayerStatus,
-    pub points: i32,
+    /// Added in i64: never wraps, whatever the log holds.
+    pub points: i64,
     pub mah_jonggs: u32,
     /// The best single game, if any game counted.
     pub best_game: Option<i32>,
     /// Games counted (on accepted sheets).
     pub games: u32,
     /// Points per round, sit-out points included; index 0 is round 1.
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<i64>,
 }
 
 /// One round's results, table by table.
@@ -82,7 +83,7 @@ pub struct GameLine {
 
 #[derive(Clone, Copy, Default)]
 struct Tally {
-    points: i32,
+    points: i64,
     mah_jonggs: u32,
     best: Option<i32>,
     games: u32,
@@ -98,14 +99,14 @@ impl Tournament {
         let numbers: Vec<PlayerNo> = self.players.keys().copied().collect();
         let n_rounds = self.rounds.len();
         let mut tally = vec![Tally::default(); numbers.len()];
-        let mut per_round = vec![0i32; numbers.len() * n_rounds];
+        let mut per_round = vec![0i64; numbers.len() * n_rounds];
         let index = |p: PlayerNo| numbers.binary_search(&p).ok();
         for (r, round) in self.rounds.iter().enumerate() {
             if round.state != RoundState::Seated {
                 for s in &round.seating.sit_outs {
                     if let Some(i) = index(s.player) {
-                        tally[i].points += s.points;
-                        per_round[i * n_rounds + r] += s.points;
+                        tally[i].points += i64::from(s.points);
+                        per_round[i * n_rounds + r] += i64::from(s.points);
                     }
                 }
             }
@@ -119,11 +120,11 @@ impl Tournament {
                     let t = &mut tally[i];
                     for g in sheet.games.iter().flatten() {
                         let pts = g.points[seat];
-                        t.points += pts;
+                        t.points += i64::from(pts);
                         t.games += 1;
                         t.best = Some(t.best.map_or(pts, |b| b.max(pts)));
                         t.mah_jonggs += u32::from(g.mah_jongg == Some(seat));
-                        per_round[i * n_rounds + r] += pts;
+                        per_round[i * n_rounds + r] += i64::from(pts);
                     }
                 }
             }
@@ -132,7 +133,7 @@ impl Tournament {
             let mut k = [i64::MIN; 3];
             for (slot, tb) in k.iter_mut().zip(&tie_breaks) {
                 *slot = match tb {
-                    TieBreak::Points => i64::from(t.points),
+                    TieBreak::Points => t.points,
                     TieBreak::MahJonggs => i64::from(t.mah_jonggs),
                     TieBreak::BestGame => t.best.map_or(i64::MIN + 1, i64::from),
                 };

@@ -4,6 +4,10 @@
 use crate::command::Command;
 use crate::error::DomainError;
 use crate::event::{Event, Recorded};
+use crate::limits::{
+    MAX_DATES, MAX_GAMES, MAX_LABEL, MAX_MINUTES, MAX_NAME, MAX_PLAYERS, MAX_POINTS, MAX_REASON,
+    MAX_ROUNDS, MAX_RULES_FILE, check_text, is_iso_date, points_ok, time_ok,
+};
 use crate::model::{
     Actor, Entry, GameEntry, GameNo, Millis, OddPlayers, Player, PlayerNo, PlayerStatus, RoundNo,
     RoundState, RulesSource, Seating, SeatingMethod, Settings, Sheet, SheetState, SitOut, TableNo,
@@ -13,13 +17,6 @@ use crate::rules::{self, Rules};
 use crate::seating::{self, Plan, Slots};
 use jongg_tiles::{BySeat, Seat};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// The most rounds, games a round and minutes a round a director may set.
-const MAX_ROUNDS: RoundNo = 30;
-const MAX_GAMES: GameNo = 12;
-const MAX_MINUTES: u16 = 600;
-/// No single game score is anywhere near this; a larger one is a typing slip.
-const MAX_POINTS: i32 = 10_000;
 
 /// One round: its seating, where it is, and (once started) one sheet per table.
 #[derive(Clone, Debug, PartialEq)]
@@ -173,6 +170,7 @@ impl Tournament {
                 if self.settings.is_some() {
                     return Err(DomainError::AlreadyCreated);
                 }
+                check_rules(&source)?;
                 let r = rules::resolve(&source)?;
                 let settings = Settings {
                     name: name.trim().to_string(),
@@ -218,6 +216,7 @@ impl Tournament {
                     if started && source != before.rules {
                         return Err(conflict("the rules cannot change once round 1 has started"));
                     }
+                    check_rules(&source)?;
                     rules::resolve(&source)?;
                     after.rules = source;
                 }
@@ -271,6 +270,7 @@ impl Tournament {
                 if self.players.contains_key(&number) {
                     return Err(DomainError::DuplicatePlayer(number));
                 }
+                self.room_for_a_player()?;
                 let player = Player {
                     number,
                     name: name.trim().to_string(),
@@ -283,10 +283,20 @@ impl Tournament {
                     substitute_for: None,
                 };
                 check_player(&player)?;
-                let mut players = self.players.clone();
-                players.insert(number, player.clone());
-                let mut events = vec![Event::PlayerRegistered { player }];
-                events.extend(self.reseat_pending(&players, None)?);
+                let mut events = vec![Event::PlayerRegistered {
+                    player: player.clone(),
+                }];
+                // The roster is copied only when a round waits to be
+                // re-seated (a list of thousands registers in linear time).
+                if self
+                    .rounds
+                    .last()
+                    .is_some_and(|r| r.state == RoundState::Seated)
+                {
+                    let mut players = self.players.clone();
+                    players.insert(number, player);
+                    events.extend(self.reseat_pending(&players, None)?);
+                }
                 Ok(events)
             }
             Command::UpdatePlayer { number, name, club } => {
@@ -365,6 +375,7 @@ impl Tournament {
                 if self.players.contains_key(&number) {
                     return Err(DomainError::DuplicatePlayer(number));
                 }
+                self.room_for_a_player()?;
                 let player = Player {
                     number,
                     name: name.trim().to_string(),
@@ -428,6 +439,7 @@ impl Tournament {
                 }])
             }
             Command::StartRound { round, at } => {
+                check_time(at)?;
                 let r = self.round(round)?;
                 if r.state != RoundState::Seated {
                     return Err(conflict(format!("round {round} has already started")));
@@ -505,6 +517,7 @@ impl Tournament {
                         "an amendment needs a reason (R14)".into(),
                     ));
                 }
+                check_text("the reason", &reason, MAX_REASON, true)?;
                 let sheet = self.sheet(round, table)?;
                 if sheet.state != SheetState::Accepted {
                     return Err(conflict(format!(
@@ -523,6 +536,7 @@ impl Tournament {
                 }])
             }
             Command::CloseRound { round, at } => {
+                check_time(at)?;
                 let r = self.round(round)?;
                 if !matches!(r.state, RoundState::Started { .. }) {
                     return Err(conflict(format!("round {round} is not under way")));
@@ -585,6 +599,16 @@ impl Tournament {
                 forbid("do anything but enter and sign its own sheet")
             }
         }
+    }
+
+    /// A tournament registers at most [`MAX_PLAYERS`].
+    fn room_for_a_player(&self) -> Result<(), DomainError> {
+        if self.players.len() >= MAX_PLAYERS {
+            return Err(DomainError::Invalid(format!(
+                "the tournament has {MAX_PLAYERS} players, the most it can register"
+            )));
+        }
+        Ok(())
     }
 
     fn settings_ok(&self) -> Result<&Settings, DomainError> {
@@ -784,6 +808,15 @@ impl Tournament {
                 let at = self.table_game(sheet.round, sheet.table, game)?;
                 let scored = rules::score_record(&self.rules()?.preset, &record, &at)
                     .map_err(|e| DomainError::InvalidRecord(e.to_string()))?;
+                if let Some(s) = Seat::ALL
+                    .into_iter()
+                    .find(|&s| !points_ok(scored.points[s]))
+                {
+                    return Err(DomainError::InvalidRecord(format!(
+                        "{s} would score {}: beyond any game score (at most {MAX_POINTS} either way)",
+                        scored.points[s]
+                    )));
+                }
                 Ok(GameEntry {
                     entry: Entry::Record {
                         record: scored.record,
@@ -802,7 +835,7 @@ impl Tournament {
                             points[s]
                         )));
                     }
-                    if points[s].abs() > MAX_POINTS {
+                    if !points_ok(points[s]) {
                         return Err(DomainError::InvalidPoints(format!(
                             "{s}'s {} is beyond any game score (at most {MAX_POINTS} either way)",
                             points[s]
@@ -1033,6 +1066,16 @@ fn slot_mut(sheet: &mut Sheet, game: GameNo) -> Option<&mut Option<GameEntry>> {
         .and_then(|i| sheet.games.get_mut(i))
 }
 
+/// A round's start or end is a moment between 1970 and 9999.
+fn check_time(at: Millis) -> Result<(), DomainError> {
+    if !time_ok(at) {
+        return Err(DomainError::Invalid(format!(
+            "{at} is not a moment between 1970 and 9999 (Unix milliseconds)"
+        )));
+    }
+    Ok(())
+}
+
 fn conflict(message: impl Into<String>) -> DomainError {
     DomainError::Conflict(message.into())
 }
@@ -1051,6 +1094,20 @@ fn check_player(p: &Player) -> Result<(), DomainError> {
             p.number
         )));
     }
+    check_text(
+        &format!("the name of player {}", p.number),
+        &p.name,
+        MAX_NAME,
+        false,
+    )?;
+    if let Some(club) = &p.club {
+        check_text(
+            &format!("the club of player {}", p.number),
+            club,
+            MAX_NAME,
+            false,
+        )?;
+    }
     Ok(())
 }
 
@@ -1060,9 +1117,20 @@ fn check_settings(s: &Settings) -> Result<(), DomainError> {
     if s.name.is_empty() {
         return bad("the tournament needs a name".into());
     }
+    check_text("the tournament's name", &s.name, MAX_NAME, false)?;
+    if s.dates.len() > MAX_DATES {
+        return bad(format!(
+            "{} dates: a tournament lists at most {MAX_DATES} days of play",
+            s.dates.len()
+        ));
+    }
     for d in &s.dates {
         if !is_iso_date(d) {
-            return bad(format!("`{d}` is not a date like 2026-03-14"));
+            // Say the date, but not a megabyte of it.
+            let shown: String = d.chars().take(20).collect();
+            return bad(format!(
+                "`{shown}` is not a day of the calendar written like 2026-03-14"
+            ));
         }
     }
     if s.rounds == 0 || s.rounds > MAX_ROUNDS {
@@ -1091,26 +1159,31 @@ fn check_settings(s: &Settings) -> Result<(), DomainError> {
             return bad(format!("tie-break `{t:?}` is listed twice"));
         }
     }
-    if let RulesSource::File { label, toml } = &s.rules
-        && (label.trim().is_empty() || toml.trim().is_empty())
+    if let OddPlayers::SitOut { points } = s.odd_players
+        && !points_ok(points)
     {
-        return bad("a rules file needs a label and its text".into());
+        return bad(format!(
+            "{points} points for sitting out: at most {MAX_POINTS} either way"
+        ));
     }
-    Ok(())
+    check_rules(&s.rules)
 }
 
-fn is_iso_date(d: &str) -> bool {
-    let b = d.as_bytes();
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return false;
+/// A director's rules file is bounded before it is read.
+fn check_rules(source: &RulesSource) -> Result<(), DomainError> {
+    let bad = |m: String| Err(DomainError::InvalidSettings(m));
+    if let RulesSource::File { label, toml } = source {
+        if label.trim().is_empty() || toml.trim().is_empty() {
+            return bad("a rules file needs a label and its text".into());
+        }
+        check_text("the rules file's label", label, MAX_LABEL, false)?;
+        if toml.len() > MAX_RULES_FILE {
+            return bad(format!(
+                "the rules file has {} bytes: at most {MAX_RULES_FILE}",
+                toml.len()
+            ));
+        }
+        check_text("the rules file", toml, MAX_RULES_FILE, true)?;
     }
-    let num = |r: std::ops::Range<usize>| d.get(r).and_then(|s| s.parse::<u32>().ok());
-    let digits = b
-        .iter()
-        .enumerate()
-        .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
-    match (digits, num(5..7), num(8..10)) {
-        (true, Some(m), Some(day)) => (1..=12).contains(&m) && (1..=31).contains(&day),
-        _ => false,
-    }
+    Ok(())
 }

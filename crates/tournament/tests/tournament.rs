@@ -39,7 +39,11 @@ fn check_standings(t: &Tournament, points: [i32; 16], ranks: [u32; 16]) {
     for n in 1..=16u32 {
         let r = s.rows.iter().find(|r| r.player == PlayerNo(n)).unwrap();
         let i = n as usize - 1;
-        assert_eq!((r.points, r.rank), (points[i], ranks[i]), "player {n}");
+        assert_eq!(
+            (r.points, r.rank),
+            (i64::from(points[i]), ranks[i]),
+            "player {n}"
+        );
         assert_eq!(r.mah_jonggs, 4, "player {n}: one win a round");
         assert_eq!(r.games, 16);
     }

@@ -20,8 +20,13 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     bind: String,
     /// The address people open, used in printed links (default: http:// and the bound address).
+    /// An https address makes the cookies Secure.
     #[arg(long)]
     public_url: Option<String>,
+    /// A reverse proxy in front of jongg, whose X-Forwarded-For names the
+    /// client (repeat for several). Without it, X-Forwarded-For is ignored.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -120,6 +125,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         database: a.database,
         bind,
         public_url: a.public_url,
+        trusted_proxies: a.trusted_proxies,
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -206,18 +212,33 @@ pub fn export(a: ExportArgs) -> ExitCode {
 }
 
 pub fn import(a: ImportArgs) -> ExitCode {
-    let text = if a.file == "-" {
-        let mut s = String::new();
-        match std::io::Read::read_to_string(&mut std::io::stdin(), &mut s) {
-            Ok(_) => s,
-            Err(e) => return super::bad_input(format!("cannot read standard input: {e}")),
-        }
+    // Read no more than a tournament file may hold (and one byte to tell).
+    let limit = jongg_tournament::limits::MAX_FILE as u64;
+    let mut text = String::new();
+    let read = if a.file == "-" {
+        std::io::Read::read_to_string(
+            &mut std::io::Read::take(std::io::stdin(), limit + 1),
+            &mut text,
+        )
     } else {
-        match std::fs::read_to_string(&a.file) {
-            Ok(s) => s,
-            Err(e) => return super::bad_input(format!("cannot read {}: {e}", a.file)),
-        }
+        std::fs::File::open(&a.file).and_then(|f| {
+            std::io::Read::read_to_string(&mut std::io::Read::take(f, limit + 1), &mut text)
+        })
     };
+    let name = if a.file == "-" {
+        "standard input"
+    } else {
+        &a.file
+    };
+    match read {
+        Ok(n) if n as u64 > limit => {
+            return super::bad_input(format!(
+                "{name} is larger than a tournament file may be ({limit} bytes)"
+            ));
+        }
+        Ok(_) => {}
+        Err(e) => return super::bad_input(format!("cannot read {name}: {e}")),
+    }
     let rt = match runtime() {
         Ok(rt) => rt,
         Err(code) => return code,

@@ -28,9 +28,20 @@ pub(crate) fn line<S: AsRef<str>>(fields: &[S]) -> String {
     s
 }
 
+/// The most bytes and lines of a pasted list or seating.
+pub(crate) const MAX_BYTES: usize = 512 * 1024;
+pub(crate) const MAX_RECORDS: usize = 5_000;
+
 /// Splits CSV text into records of fields (quotes, doubled quotes, commas
-/// and line breaks inside quotes). Errors name the line.
+/// and line breaks inside quotes). Errors name the line. At most
+/// [`MAX_BYTES`] and [`MAX_RECORDS`] lines.
 pub(crate) fn parse(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
+    if text.len() > MAX_BYTES {
+        return Err(format!(
+            "the text has {} bytes: a list has at most {MAX_BYTES}",
+            text.len()
+        ));
+    }
     let mut records = Vec::new();
     let mut fields = Vec::new();
     let mut cur = String::new();
@@ -70,6 +81,11 @@ pub(crate) fn parse(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
                 if any || !cur.trim().is_empty() {
                     fields.push(std::mem::take(&mut cur));
                     records.push((start, std::mem::take(&mut fields)));
+                    if records.len() > MAX_RECORDS {
+                        return Err(format!(
+                            "line {start}: a list has at most {MAX_RECORDS} lines"
+                        ));
+                    }
                 }
                 cur.clear();
                 any = false;
@@ -88,6 +104,9 @@ pub(crate) fn parse(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
     if any || !cur.trim().is_empty() {
         fields.push(cur);
         records.push((start, fields));
+    }
+    if records.len() > MAX_RECORDS {
+        return Err(format!("a list has at most {MAX_RECORDS} lines"));
     }
     Ok(records)
 }
@@ -300,6 +319,18 @@ mod tests {
         assert!(seating("1,1,2,3,4,5").unwrap_err().contains("6 columns"));
         assert!(seating("0,1,2,3,4").unwrap_err().contains("from 1"));
         assert!(seating("sit out,1\n").unwrap_err().contains("no tables"));
+    }
+
+    #[test]
+    fn lists_are_bounded() {
+        let long = "1,Ann\n".repeat(MAX_RECORDS + 1);
+        assert!(players(&long).unwrap_err().contains("at most 5000 lines"));
+        let big = format!("1,{}\n", "A".repeat(MAX_BYTES));
+        assert!(players(&big).unwrap_err().contains("bytes"));
+        assert_eq!(
+            players(&"1,Ann\n".repeat(MAX_RECORDS)).unwrap().len(),
+            MAX_RECORDS
+        );
     }
 
     proptest! {

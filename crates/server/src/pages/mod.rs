@@ -8,7 +8,7 @@
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
-mod csv;
+pub(crate) mod csv;
 mod director;
 mod pdf;
 mod print;

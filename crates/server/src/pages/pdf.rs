@@ -56,20 +56,25 @@ const WIDTHS: [u16; 95] = [
     222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
 ];
 
-/// The width of `text` at `size` points (bold is about 5% wider).
+/// The advance width of one character, in thousandths of an em.
+fn units(c: char) -> u32 {
+    let i = c as u32;
+    if (32..=126).contains(&i) {
+        u32::from(WIDTHS[(i - 32) as usize])
+    } else {
+        556
+    }
+}
+
+/// Points per unit at `size` (bold is about 5% wider).
+fn scale(size: f32, bold: bool) -> f32 {
+    size / 1000.0 * if bold { 1.05 } else { 1.0 }
+}
+
+/// The width of `text` at `size` points.
 pub(crate) fn text_width(text: &str, size: f32, bold: bool) -> f32 {
-    let units: u32 = text
-        .chars()
-        .map(|c| {
-            let i = c as u32;
-            if (32..=126).contains(&i) {
-                u32::from(WIDTHS[(i - 32) as usize])
-            } else {
-                556
-            }
-        })
-        .sum();
-    units as f32 * size / 1000.0 * if bold { 1.05 } else { 1.0 }
+    let total: u64 = text.chars().map(|c| u64::from(units(c))).sum();
+    total as f32 * scale(size, bold)
 }
 
 /// UTF-8 to WinAnsi bytes; what it cannot show becomes `?`.
@@ -92,33 +97,53 @@ pub(crate) fn win_ansi(text: &str) -> Vec<u8> {
         .collect()
 }
 
-/// Cuts `text` to fit `width`, ending with `…` when cut.
+/// Cuts `text` to fit `width`, ending with `…` when cut. One pass that
+/// stops as soon as the text is too wide, so a long text costs no more
+/// than a short one (measuring again after each character removed was
+/// quadratic: a megabyte name held a thread for minutes).
 fn fit(text: &str, size: f32, bold: bool, width: f32) -> String {
-    if text_width(text, size, bold) <= width {
-        return text.to_string();
+    let room = (width / scale(size, bold)).max(0.0) as u64;
+    let ellipsis = u64::from(units('…'));
+    let mut used = 0u64;
+    // Where a cut would end: the last character that leaves room for `…`.
+    let mut cut = 0;
+    for (i, c) in text.char_indices() {
+        used += u64::from(units(c));
+        if used > room {
+            return format!("{}…", &text[..cut]);
+        }
+        if used + ellipsis <= room {
+            cut = i + c.len_utf8();
+        }
     }
-    let mut s: String = text.to_string();
-    while !s.is_empty() && text_width(&format!("{s}…"), size, bold) > width {
-        s.pop();
-    }
-    format!("{s}…")
+    text.to_string()
 }
 
-/// Splits a paragraph into lines that fit `width`.
+/// Splits a paragraph into lines that fit `width` (one pass over the
+/// words; a word wider than a line is cut to fit).
 fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+    let room = width / scale(size, false);
+    let space = units(' ') as f32;
     let mut lines = Vec::new();
     let mut cur = String::new();
+    let mut cur_w = 0.0f32;
     for word in text.split_whitespace() {
-        let next = if cur.is_empty() {
-            word.to_string()
-        } else {
-            format!("{cur} {word}")
-        };
-        if text_width(&next, size, false) > width && !cur.is_empty() {
-            lines.push(std::mem::replace(&mut cur, word.to_string()));
-        } else {
-            cur = next;
+        let mut word = std::borrow::Cow::Borrowed(word);
+        let mut w = text_width(&word, 1000.0, false);
+        if w > room {
+            word = std::borrow::Cow::Owned(fit(&word, size, false, width));
+            w = text_width(&word, 1000.0, false);
         }
+        if !cur.is_empty() && cur_w + space + w > room {
+            lines.push(std::mem::take(&mut cur));
+            cur_w = 0.0;
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+            cur_w += space;
+        }
+        cur.push_str(&word);
+        cur_w += w;
     }
     if !cur.is_empty() || lines.is_empty() {
         lines.push(cur);
@@ -239,6 +264,39 @@ impl Writer {
         c.fill_nonzero();
         self.y = top - side - 6.0;
     }
+}
+
+/// How long a PDF may take, waiting for a free slot included.
+const BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Renders `doc` on a blocking thread (never on the threads that answer
+/// requests), at most as many at once as `app.pdf_slots` allows, within
+/// [`BUDGET`]: a 503 otherwise, and the other requests never wait for it.
+pub(crate) async fn render_off_thread(
+    app: &crate::AppState,
+    doc: Doc,
+) -> Result<Vec<u8>, crate::ApiError> {
+    use crate::ApiError;
+    use axum::http::StatusCode;
+    let busy = |m: &str| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m);
+    let work = async {
+        let slot = app
+            .pdf_slots
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(ApiError::internal)?;
+        tokio::task::spawn_blocking(move || {
+            // The slot is held until the rendering ends, even past the budget.
+            let _slot = slot;
+            render(&doc)
+        })
+        .await
+        .map_err(ApiError::internal)
+    };
+    tokio::time::timeout(BUDGET, work)
+        .await
+        .map_err(|_| busy("the PDF is taking too long; try again in a minute"))?
 }
 
 /// The document as a PDF file.
@@ -381,6 +439,41 @@ mod tests {
     fn win_ansi_maps_latin_and_marks() {
         assert_eq!(win_ansi("José—ü"), vec![b'J', b'o', b's', 0xE9, 0x97, 0xFC]);
         assert_eq!(win_ansi("麻将"), b"??".to_vec());
+    }
+
+    #[test]
+    fn a_megabyte_of_text_is_cut_and_wrapped_in_one_pass() {
+        let name = "W".repeat(1 << 20);
+        let s = fit(&name, 10.5, false, 200.0);
+        assert!(s.ends_with('…') && s.len() < 100, "{}", s.len());
+        assert!(text_width(&s, 10.5, false) <= 200.0);
+        let words = "Wide ".repeat(200_000);
+        let lines = wrap(&words, 11.0, 500.0);
+        assert!(lines.len() > 1000);
+        assert!(lines.iter().all(|l| text_width(l, 11.0, false) <= 500.0));
+        let one = wrap(&name, 11.0, 500.0);
+        assert_eq!(one.len(), 1);
+        assert!(text_width(&one[0], 11.0, false) <= 500.0);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fit_keeps_the_longest_start_that_fits(text in "[ -~éü—麻]{0,60}", width in 0.0f32..300.0) {
+            let s = fit(&text, 10.0, false, width);
+            if text_width(&text, 10.0, false) <= width {
+                proptest::prop_assert_eq!(&s, &text);
+            } else {
+                let kept = s.strip_suffix('…').unwrap();
+                proptest::prop_assert!(text.starts_with(kept));
+                // (A bare `…` is all that is left when not even it fits.)
+                proptest::prop_assert!(kept.is_empty() || text_width(&s, 10.0, false) <= width + 0.01);
+                // One more character would not have fitted with the `…`.
+                if let Some(next) = text[kept.len()..].chars().next() {
+                    let longer = format!("{kept}{next}…");
+                    proptest::prop_assert!(text_width(&longer, 10.0, false) > width - 0.01);
+                }
+            }
+        }
     }
 
     #[test]

@@ -119,7 +119,7 @@ async fn printable(
         return Ok(download(
             "application/pdf",
             &format!("{}.pdf", file_stem(&doc)),
-            super::pdf::render(&d),
+            super::pdf::render_off_thread(&app, d).await?,
         ));
     }
     let page = PrintPage {
@@ -201,7 +201,7 @@ fn standings(t: &Tournament) -> Doc {
                     r.best.clone(),
                     r.games.to_string(),
                 ];
-                v.extend(r.rounds.iter().map(i32::to_string));
+                v.extend(r.rounds.iter().map(i64::to_string));
                 v
             })
             .collect(),
@@ -437,7 +437,7 @@ async fn standings_pdf(State(app): State<Arc<AppState>>, Params(id): Params<i64>
     Ok(download(
         "application/pdf",
         "standings.pdf",
-        super::pdf::render(&d),
+        super::pdf::render_off_thread(&app, d).await?,
     ))
 }
 
@@ -476,7 +476,7 @@ pub(crate) fn standings_text(t: &Tournament) -> String {
             r.best.clone(),
             r.games.to_string(),
         ];
-        v.extend(r.rounds.iter().map(i32::to_string));
+        v.extend(r.rounds.iter().map(i64::to_string));
         out.push_str(&line(&v));
     }
     out

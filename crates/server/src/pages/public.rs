@@ -43,11 +43,11 @@ pub(super) struct Row {
     pub number: u32,
     pub name: String,
     pub club: String,
-    pub points: i32,
+    pub points: i64,
     pub mah_jonggs: u32,
     pub best: String,
     pub games: u32,
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<i64>,
     pub withdrawn: bool,
 }
 
@@ -182,7 +182,7 @@ struct RoundLine {
     round: u8,
     place: String,
     games: Vec<String>,
-    total: i32,
+    total: i64,
     counted: bool,
 }
 
@@ -196,7 +196,7 @@ struct PlayerPage {
     club: String,
     status: &'static str,
     rank: String,
-    points: i32,
+    points: i64,
     rounds: Vec<RoundLine>,
 }
 
@@ -231,9 +231,13 @@ fn player_page(
             .sit_outs
             .iter()
             .filter(|(r, _)| *r == no)
-            .map(|(_, p)| *p)
-            .sum::<i32>();
-        let total = lines.iter().filter_map(|g| g.points).sum::<i32>() + sit;
+            .map(|(_, p)| i64::from(*p))
+            .sum::<i64>();
+        let total = lines
+            .iter()
+            .filter_map(|g| g.points.map(i64::from))
+            .sum::<i64>()
+            + sit;
         rounds.push(RoundLine {
             round: no,
             place,

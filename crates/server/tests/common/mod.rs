@@ -49,18 +49,27 @@ impl App {
 
     /// A server as on first start: no director yet.
     pub fn start_bare(backend: Backend) -> App {
+        App::start_bare_with(backend, |_| {})
+    }
+
+    /// Like [`App::start`], with the server's config changed by `configure`
+    /// (a public https address, a trusted proxy, ...).
+    pub fn start_with(backend: Backend, configure: impl FnOnce(&mut Config)) -> App {
+        let mut app = App::start_bare_with(backend, configure);
+        app.director_token = app.setup_and_login();
+        app
+    }
+
+    pub fn start_bare_with(backend: Backend, configure: impl FnOnce(&mut Config)) -> App {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
             .unwrap();
         let db = rt.block_on(TestDb::new(backend));
-        let running = rt
-            .block_on(jongg_server::start(Config::new(
-                &db.url,
-                "127.0.0.1:0".parse().unwrap(),
-            )))
-            .unwrap();
+        let mut config = Config::new(&db.url, "127.0.0.1:0".parse().unwrap());
+        configure(&mut config);
+        let running = rt.block_on(jongg_server::start(config)).unwrap();
         App {
             addr: running.addr,
             running: Some(running),

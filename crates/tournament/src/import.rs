@@ -1,0 +1,271 @@
+//! Import: a tournament file is hostile until checked. Every event is
+//! turned back into the command that made it and that command is decided,
+//! by its recorded actor, on the state so far, exactly as a live command
+//! is; the events `decide` makes must be the file's, one for one. So an
+//! import cannot hold anything a live tournament could not (an actor who
+//! may not write, a seating with an unknown player, points beyond the
+//! bounds, a broken rules file). The first event that fails refuses the
+//! whole file, naming its number and why; otherwise the whole file is taken.
+
+use crate::command::Command;
+use crate::error::DomainError;
+use crate::event::{Event, Recorded};
+use crate::export::{FORMAT, TournamentFile, VERSION};
+use crate::limits::{MAX_EVENTS, MAX_FILE, MAX_MILLIS, time_ok};
+use crate::model::{PlayerStatus, SeatingMethod};
+use crate::tournament::Tournament;
+use serde_json::Value;
+
+impl Tournament {
+    /// Rebuild a tournament from a file, checking every event as above.
+    pub fn import(file: TournamentFile) -> Result<Tournament, DomainError> {
+        let bad = |m: String| Err(DomainError::BadFile(m));
+        if file.format != FORMAT {
+            let shown: String = file.format.chars().take(40).collect();
+            return bad(format!("format is `{shown}`, not `{FORMAT}`"));
+        }
+        if file.version != VERSION {
+            return bad(format!(
+                "version {} is not supported (expected {VERSION})",
+                file.version
+            ));
+        }
+        if file.events.is_empty() {
+            return bad("it has no events: the first must create the tournament".into());
+        }
+        if file.events.len() > MAX_EVENTS {
+            return bad(format!(
+                "it has {} events: a tournament file holds at most {MAX_EVENTS}",
+                file.events.len()
+            ));
+        }
+        let mut t = Tournament::new();
+        let mut next = 0;
+        while next < file.events.len() {
+            next += replay_one(&mut t, &file.events[next..], next)?;
+        }
+        Ok(t)
+    }
+
+    /// [`Tournament::import`] of a file's text (at most [`MAX_FILE`] bytes).
+    pub fn import_json(text: &str) -> Result<Tournament, DomainError> {
+        if text.len() > MAX_FILE {
+            return Err(DomainError::BadFile(format!(
+                "it has {} bytes: a tournament file has at most {MAX_FILE}",
+                text.len()
+            )));
+        }
+        let file: TournamentFile =
+            serde_json::from_str(text).map_err(|e| DomainError::BadFile(e.to_string()))?;
+        Tournament::import(file)
+    }
+}
+
+/// Decides the command behind `rest[0]` and records the events it makes,
+/// which must be the next ones of the file. Returns how many were taken.
+/// `done` events came before (so `rest[0]` is event `done + 1`).
+fn replay_one(t: &mut Tournament, rest: &[Recorded], done: usize) -> Result<usize, DomainError> {
+    let first = &rest[0];
+    let number = done as u64 + 1;
+    let refused = |event: u64, reason: String| DomainError::BadImport { event, reason };
+    let refuse = |event: u64, reason: String| Err(refused(event, reason));
+    if first.seq != number {
+        return refuse(number, format!("its seq is {}, not {number}", first.seq));
+    }
+    if !time_ok(first.at) {
+        return refuse(
+            number,
+            format!(
+                "its time {} is not a moment between 1970 and 9999 (0 to {MAX_MILLIS} ms)",
+                first.at
+            ),
+        );
+    }
+    let command = command_of(&first.event).map_err(|reason| refused(number, reason))?;
+    let made = t
+        .decide(&first.actor, command)
+        .map_err(|e| refused(number, e.to_string()))?;
+    if made.is_empty() {
+        return refuse(number, "it changes nothing".into());
+    }
+    for (i, event) in made.iter().enumerate() {
+        let n = number + i as u64;
+        let Some(r) = rest.get(i) else {
+            return refuse(
+                n,
+                format!("the file ends where `{}` must follow", kind(event)),
+            );
+        };
+        if r.seq != n {
+            return refuse(n, format!("its seq is {}, not {n}", r.seq));
+        }
+        if r.actor != first.actor || r.at != first.at {
+            return refuse(
+                n,
+                "it follows from the event before, so it has that event's actor and time".into(),
+            );
+        }
+        if &r.event != event {
+            return refuse(n, difference(&r.event, event));
+        }
+    }
+    for r in &rest[..made.len()] {
+        t.record(r.clone());
+    }
+    Ok(made.len())
+}
+
+/// The command whose `decide` makes `event` (as its first event).
+fn command_of(event: &Event) -> Result<Command, String> {
+    Ok(match event.clone() {
+        Event::TournamentCreated { settings: s } => Command::CreateTournament {
+            name: s.name,
+            dates: s.dates,
+            rules: s.rules,
+            rounds: Some(s.rounds),
+            games_per_round: Some(s.games_per_round),
+            round_minutes: Some(s.round_minutes),
+            tie_breaks: Some(s.tie_breaks),
+            odd_players: Some(s.odd_players),
+        },
+        Event::SettingsUpdated { after: s, .. } => Command::UpdateSettings {
+            name: Some(s.name),
+            dates: Some(s.dates),
+            rules: Some(s.rules),
+            rounds: Some(s.rounds),
+            games_per_round: Some(s.games_per_round),
+            round_minutes: Some(s.round_minutes),
+            tie_breaks: Some(s.tie_breaks),
+            odd_players: Some(s.odd_players),
+        },
+        Event::PlayerRegistered { player } => Command::RegisterPlayer {
+            number: player.number,
+            name: player.name,
+            club: player.club,
+            late: player.status == PlayerStatus::Late,
+        },
+        Event::PlayerUpdated { after, .. } => Command::UpdatePlayer {
+            number: after.number,
+            name: Some(after.name),
+            club: Some(after.club),
+        },
+        Event::PlayerWithdrawn { number, .. } => Command::WithdrawPlayer { number },
+        Event::PlayerMarkedLate { number } => Command::MarkLate { number },
+        Event::PlayerArrived { number } => Command::Arrive { number },
+        Event::PlayerSubstituted { out, player, .. } => Command::Substitute {
+            out,
+            number: player.number,
+            name: player.name,
+            club: player.club,
+        },
+        Event::RoundSeated { seating } => {
+            if seating.method == SeatingMethod::Adjusted {
+                return Err(
+                    "an adjusted seating follows a change of players, and none comes before it"
+                        .into(),
+                );
+            }
+            Command::SeatRound {
+                round: seating.round,
+                method: seating.method,
+            }
+        }
+        Event::RoundStarted { round, at } => Command::StartRound { round, at },
+        Event::GameEntered {
+            round,
+            table,
+            game,
+            after,
+            ..
+        } => Command::EnterGame {
+            round,
+            table,
+            game,
+            entry: after.entry,
+        },
+        Event::SheetSigned {
+            round, table, seat, ..
+        } => Command::SignSheet { round, table, seat },
+        Event::SheetAccepted { round, table } => Command::AcceptSheet { round, table },
+        Event::SheetAmended {
+            round,
+            table,
+            game,
+            after,
+            reason,
+            ..
+        } => Command::AmendSheet {
+            round,
+            table,
+            game,
+            entry: after.entry,
+            reason,
+        },
+        Event::RoundClosed { round, at } => Command::CloseRound { round, at },
+    })
+}
+
+/// The event's `kind`, as the file spells it.
+fn kind(e: &Event) -> String {
+    serde_json::to_value(e)
+        .ok()
+        .and_then(|v| v.get("kind").and_then(Value::as_str).map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// Where the file's event differs from the one its command makes now.
+fn difference(file: &Event, made: &Event) -> String {
+    let (a, b) = (
+        serde_json::to_value(file).unwrap_or_default(),
+        serde_json::to_value(made).unwrap_or_default(),
+    );
+    match first_difference(&a, &b, String::new()) {
+        Some((path, x, y)) => format!(
+            "`{}` at `{path}` is {}, but the command behind it makes {}",
+            kind(file),
+            shown(&x),
+            shown(&y)
+        ),
+        None => format!("`{}` is not what its command makes", kind(file)),
+    }
+}
+
+fn first_difference(a: &Value, b: &Value, path: String) -> Option<(String, Value, Value)> {
+    let at = |k: &str| {
+        if path.is_empty() {
+            k.to_string()
+        } else {
+            format!("{path}.{k}")
+        }
+    };
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys = x.keys().chain(y.keys().filter(|k| !x.contains_key(*k)));
+            keys.into_iter().find_map(|k| match (x.get(k), y.get(k)) {
+                (Some(p), Some(q)) => first_difference(p, q, at(k)),
+                (p, q) => Some((
+                    at(k),
+                    p.cloned().unwrap_or(Value::Null),
+                    q.cloned().unwrap_or(Value::Null),
+                )),
+            })
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .find_map(|(i, (p, q))| first_difference(p, q, at(&i.to_string()))),
+        _ if a == b => None,
+        _ => Some((path, a.clone(), b.clone())),
+    }
+}
+
+/// A value in a message, cut short if long.
+fn shown(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 80 {
+        format!("{}…", s.chars().take(80).collect::<String>())
+    } else {
+        s
+    }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The fuzz run of every parser of outside input (issue 10): game records,
+# card files, rules files, tile notation, CSV lists and seatings, tournament
+# files and every request body of the API, each with 10^6 mutated inputs by
+# default, in release. A panic fails the run and prints the smallest input
+# that causes it. Not part of scripts/test.sh: it takes a while
+# (docs/security.md has the figures).
+#
+#   scripts/fuzz.sh                 # every target, 10^6 inputs each
+#   scripts/fuzz.sh 10000           # every target, 10^4 inputs each
+#   scripts/fuzz.sh 1000000 body:   # only the API bodies (name prefixes)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exec cargo bench -p jongg --bench fuzz -- "$@"
