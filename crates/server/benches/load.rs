@@ -87,7 +87,24 @@ fn disk_sync(dir: &std::path::Path, syncs: usize) -> Vec<Duration> {
     out
 }
 
+/// The server's log as `jongg serve` writes it (`info`, text), into a sink:
+/// the cost of each request's line is measured, not the terminal's.
+fn log_into_sink() {
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    tracing_subscriber::registry()
+        .with(tracing_subscriber::EnvFilter::new(
+            jongg_server::logging::DEFAULT_FILTER,
+        ))
+        .with(jongg_server::logging::layer(
+            jongg_server::logging::LogFormat::Text,
+            std::io::sink,
+        ))
+        .init();
+}
+
 fn main() {
+    log_into_sink();
     let quick = !std::env::args().any(|a| a == "--bench");
     let Sizes {
         players,

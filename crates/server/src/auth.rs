@@ -173,6 +173,7 @@ async fn setup(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Response
             "the setup token is not valid: it was used already, or a newer link was printed (restart `jongg serve` for a new one)",
         ));
     }
+    tracing::info!(%username, "the director's password was set");
     Ok((StatusCode::CREATED, json(json!({ "username": username }))).into_response())
 }
 
@@ -238,16 +239,15 @@ async fn login(
         Some(d) => store.known_device(d, &b.username).await?,
         None => false,
     };
+    let client = client_ip(&app, peer, &headers);
     let keys = match (&device, known) {
         (Some(d), true) => vec![Key::Device(d.clone())],
-        _ => vec![
-            Key::address(client_ip(&app, peer, &headers)),
-            Key::Account(b.username.clone()),
-        ],
+        _ => vec![Key::address(client), Key::Account(b.username.clone())],
     };
     // Charged before the password is checked, so no number of attempts
     // sent together gets more checks than the limit.
     if let Err(wait) = app.limiter.charge(&keys) {
+        tracing::warn!(%client, known_device = known, wait_s = wait.as_secs(), "login refused: too many failures");
         return Ok(too_many(wait));
     }
     // The same work for a name that has no account: a dummy hash is checked.
@@ -258,10 +258,12 @@ async fn login(
     };
     let ok = verify_password(b.password, hash).await? && stored.is_some();
     if !ok {
+        tracing::info!(%client, known_device = known, "login failed: wrong username or password");
         return Err(ApiError::unauthorized("wrong username or password"));
     }
     app.limiter.clear(&keys);
     let token = store.new_session(&b.username, SESSION_MILLIS).await?;
+    tracing::info!(%client, username = %b.username, known_device = known, "the director logged in");
     let mut r =
         json(json!({ "token": token, "expires_in": SESSION_MILLIS / 1000 })).into_response();
     set_cookie(
@@ -288,8 +290,9 @@ async fn login(
 
 async fn logout(State(app): State<Arc<AppState>>, caller: Caller) -> Result<Response, ApiError> {
     caller.director()?;
-    if let Caller::Director { token, .. } = &caller {
+    if let Caller::Director { token, username } = &caller {
         app.tournaments.store().end_session(token).await?;
+        tracing::info!(%username, "the director logged out");
     }
     let mut r = StatusCode::NO_CONTENT.into_response();
     set_cookie(&app, &mut r, SESSION_COOKIE, "", "/", 0);

@@ -40,8 +40,10 @@ impl ApiError {
     pub fn unprocessable(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
+    /// A failure of our own: logged with its cause (on the request's log
+    /// line's span), answered without it.
     pub fn internal(what: impl std::fmt::Display) -> ApiError {
-        eprintln!("jongg: internal error: {what}");
+        tracing::error!(cause = %what, "internal error");
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal error (the server's log has the details); nothing was changed",
@@ -51,6 +53,7 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        crate::logging::record_error(&self.message);
         (
             self.status,
             Json(serde_json::json!({ "error": self.message })),

@@ -137,6 +137,14 @@ impl FromRequestParts<Arc<AppState>> for Caller {
         parts: &mut Parts,
         app: &Arc<AppState>,
     ) -> Result<Caller, ApiError> {
+        let caller = Caller::resolve(parts, app).await?;
+        crate::logging::record_caller(&caller);
+        Ok(caller)
+    }
+}
+
+impl Caller {
+    async fn resolve(parts: &Parts, app: &AppState) -> Result<Caller, ApiError> {
         let Some(token) = bearer(parts)
             .or_else(|| cookie(&parts.headers, SESSION_COOKIE))
             .or_else(|| key_param(parts))

@@ -17,6 +17,7 @@ mod extract;
 pub mod fuzzing;
 mod guard;
 mod limiter;
+pub mod logging;
 mod pages;
 mod players;
 mod rounds;
@@ -129,14 +130,16 @@ pub fn router(state: Arc<AppState>) -> Router {
     for route in routes::all() {
         r = r.route(route.path, route.handler);
     }
-    r.merge(pages::router())
+    let app = r
+        .merge(pages::router())
         .fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             guard::guard,
         ))
-        .with_state(state)
+        .with_state(state);
+    logging::with_request_log(app)
 }
 
 /// A running server.
@@ -256,7 +259,7 @@ async fn checkpoint_every_second(store: Store) {
     loop {
         tick.tick().await;
         if let Err(e) = store.checkpoint().await {
-            eprintln!("jongg: checkpoint of the database failed (will retry): {e}");
+            tracing::warn!(error = %e, "checkpoint of the database failed (will retry)");
         }
     }
 }
@@ -264,15 +267,19 @@ async fn checkpoint_every_second(store: Store) {
 /// `jongg serve`: starts, prints the address (and the setup link on first
 /// start), and serves until Ctrl-C.
 pub async fn run(config: Config) -> Result<(), ServerError> {
-    let database = config.database.clone();
+    let database = logging::shown_database(&config.database);
     let running = start(config).await?;
+    // For the person who started it (standard output, not the log: the
+    // setup link holds a one-time token).
     println!("jongg is serving at {} (database: {database})", running.url);
     if let Some(link) = &running.setup_link {
         println!("Set the director password: {link}");
     }
+    tracing::info!(url = %running.url, %database, setup = running.setup_link.is_some(), "serving");
     let _ = tokio::signal::ctrl_c().await;
-    println!("jongg: stopping");
+    tracing::info!("stopping: finishing the requests under way");
     running.stop().await?;
+    tracing::info!("stopped");
     Ok(())
 }
 

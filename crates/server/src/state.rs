@@ -294,8 +294,17 @@ impl Committer {
     async fn commit(&self, batch: Queue) {
         let id = self.id;
         let rows: Vec<_> = batch.rows.iter().map(to_stored).collect();
+        let started = std::time::Instant::now();
         let result = self.store.append_stored(id, &rows).await;
         self.commits.fetch_add(1, Ordering::Relaxed);
+        tracing::debug!(
+            tournament = id,
+            commands = batch.waiters.len(),
+            events = rows.len(),
+            ms = started.elapsed().as_secs_f64() * 1000.0,
+            ok = result.is_ok(),
+            "grouped commit"
+        );
         match result {
             Ok(()) => {
                 for w in batch.waiters {
@@ -321,7 +330,9 @@ impl Committer {
                     let mut t = self.slot.state.write().unwrap_or_else(|e| e.into_inner());
                     match fresh {
                         Ok(fresh) => *t = fresh,
-                        Err(e) => eprintln!("jongg: cannot reload tournament {id}: {e}"),
+                        Err(e) => {
+                            tracing::error!(tournament = id, error = %e, "cannot reload the tournament after a failed commit")
+                        }
                     }
                     let mut q = self.slot.queue.lock().unwrap_or_else(|e| e.into_inner());
                     q.rows.clear();

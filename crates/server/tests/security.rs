@@ -23,3 +23,6 @@ mod smaller_ones;
 
 #[path = "security/hostile_imports.rs"]
 mod hostile_imports;
+
+#[path = "security/log_secrets.rs"]
+mod log_secrets;

@@ -27,6 +27,16 @@ pub struct ServeArgs {
     /// client (repeat for several). Without it, X-Forwarded-For is ignored.
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// How the log (standard error) is written: `text` for people, `json`
+    /// (one object a line) for machines. What is logged: RUST_LOG (default `info`).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(clap::Args, Debug)]
@@ -117,6 +127,14 @@ pub fn serve(a: ServeArgs) -> ExitCode {
             ));
         }
     };
+    let format = match a.log_format {
+        LogFormat::Text => jongg_server::logging::LogFormat::Text,
+        LogFormat::Json => jongg_server::logging::LogFormat::Json,
+    };
+    if let Err(e) = jongg_server::logging::init(format) {
+        eprintln!("error: cannot start the log: {e}");
+        return ExitCode::FAILURE;
+    }
     let rt = match runtime() {
         Ok(rt) => rt,
         Err(code) => return code,
