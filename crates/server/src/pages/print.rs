@@ -1,8 +1,8 @@
 //! Printables, each as a print-styled page and as PDF: table assignments per
 //! round, each player's itinerary, table cards with the scorekeeper QR code,
 //! score sheets pre-filled with names, seats, who verifies whom and who
-//! collects the sheets (standard 25, R14), and the standings. CSV exports of
-//! the games and the standings.
+//! collects the sheets (standard 25, R14), and the standings; the routes of
+//! the CSV exports of the games and the standings (written in `csv/`).
 
 use super::pdf::{Doc, Grid, Section};
 use super::{
@@ -441,93 +441,12 @@ async fn standings_pdf(State(app): State<Arc<AppState>>, Params(id): Params<i64>
     ))
 }
 
-/// The standings as CSV: one row per player, best first.
-pub(crate) fn standings_text(t: &Tournament) -> String {
-    use super::csv::line;
-    let n = t.rounds().len();
-    let mut head: Vec<String> = [
-        "rank",
-        "number",
-        "name",
-        "club",
-        "status",
-        "points",
-        "mah_jonggs",
-        "best_game",
-        "games",
-    ]
-    .map(String::from)
-    .to_vec();
-    head.extend((1..=n).map(|r| format!("round_{r}")));
-    let mut out = line(&head);
-    for r in super::public::rows(t) {
-        let mut v = vec![
-            r.rank.to_string(),
-            r.number.to_string(),
-            r.name.clone(),
-            r.club.clone(),
-            if r.withdrawn {
-                "withdrawn".into()
-            } else {
-                "playing".into()
-            },
-            r.points.to_string(),
-            r.mah_jonggs.to_string(),
-            r.best.clone(),
-            r.games.to_string(),
-        ];
-        v.extend(r.rounds.iter().map(i64::to_string));
-        out.push_str(&line(&v));
-    }
-    out
-}
-
-/// Every game entered, one row per player and game.
-pub(crate) fn games_text(t: &Tournament) -> String {
-    use super::csv::line;
-    let mut out = line(&[
-        "round",
-        "table",
-        "game",
-        "seat",
-        "number",
-        "name",
-        "points",
-        "mah_jongg",
-        "sheet",
-    ]);
-    for round in t.rounds() {
-        for sheet in &round.sheets {
-            for (g, entry) in sheet.games.iter().enumerate() {
-                let Some(e) = entry else { continue };
-                for (seat, p) in sheet.players.iter() {
-                    let Some(p) = p else { continue };
-                    let name = t.player(*p).map(|x| x.name.clone()).unwrap_or_default();
-                    out.push_str(&line(&[
-                        round.seating.round.to_string(),
-                        sheet.table.to_string(),
-                        (g + 1).to_string(),
-                        seat.name().to_string(),
-                        p.0.to_string(),
-                        name,
-                        e.points[seat].to_string(),
-                        (e.mah_jongg == Some(seat)).to_string(),
-                        match sheet.state {
-                            SheetState::Draft => "draft",
-                            SheetState::Signed => "signed",
-                            SheetState::Accepted => "accepted",
-                        }
-                        .to_string(),
-                    ]));
-                }
-            }
-        }
-    }
-    out
-}
-
 async fn standings_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
-    let text = app.tournaments.get(id)?.read(standings_text);
+    let text = app
+        .tournaments
+        .get(id)?
+        .read(super::csv::standings)
+        .map_err(ApiError::internal)?;
     Ok(download(
         "text/csv; charset=utf-8",
         "standings.csv",
@@ -536,7 +455,11 @@ async fn standings_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>
 }
 
 async fn games_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
-    let text = app.tournaments.get(id)?.read(games_text);
+    let text = app
+        .tournaments
+        .get(id)?
+        .read(super::csv::games)
+        .map_err(ApiError::internal)?;
     Ok(download(
         "text/csv; charset=utf-8",
         "games.csv",

@@ -1,114 +1,90 @@
-//! CSV by hand (RFC 4180): writing with correct quoting, and reading the
-//! director's player list and seating.
+//! Reading what the director pastes or uploads: a player list and a
+//! seating. Quotes, doubled quotes, commas and line breaks inside quotes
+//! are the `csv` crate's; what the columns mean, and every error naming its
+//! line, are ours.
 
+use csv::{ReaderBuilder, StringRecord, Trim};
 use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::{PlayerNo, TableSeats};
-
-/// One CSV field, quoted when it holds a comma, a quote or a line break.
-/// A leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet does
-/// not run a name as a formula.
-pub(crate) fn field(s: &str) -> String {
-    let s = if s.starts_with(['=', '+', '@']) || (s.starts_with('-') && s.parse::<f64>().is_err()) {
-        format!("'{s}")
-    } else {
-        s.to_string()
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
-
-/// A CSV line (with CRLF, as RFC 4180 has it).
-pub(crate) fn line<S: AsRef<str>>(fields: &[S]) -> String {
-    let mut out: Vec<String> = fields.iter().map(|f| field(f.as_ref())).collect();
-    let mut s = std::mem::take(&mut out).join(",");
-    s.push_str("\r\n");
-    s
-}
 
 /// The most bytes and lines of a pasted list or seating.
 pub(crate) const MAX_BYTES: usize = 512 * 1024;
 pub(crate) const MAX_RECORDS: usize = 5_000;
 
-/// Splits CSV text into records of fields (quotes, doubled quotes, commas
-/// and line breaks inside quotes). Errors name the line. At most
-/// [`MAX_BYTES`] and [`MAX_RECORDS`] lines.
-pub(crate) fn parse(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
+/// The lines of a CSV text that hold anything, each with the line it starts
+/// on; fields trimmed, any number of fields a line. At most [`MAX_BYTES`]
+/// and [`MAX_RECORDS`] lines.
+fn records(text: &str) -> Result<Vec<(u64, StringRecord)>, String> {
     if text.len() > MAX_BYTES {
         return Err(format!(
             "the text has {} bytes: a list has at most {MAX_BYTES}",
             text.len()
         ));
     }
-    let mut records = Vec::new();
-    let mut fields = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut line = 1;
-    let mut start = 1;
-    let mut chars = text.chars().peekable();
-    let mut any = false;
-    while let Some(c) = chars.next() {
-        if quoted {
-            match c {
-                '"' if chars.peek() == Some(&'"') => {
-                    chars.next();
-                    cur.push('"');
-                }
-                '"' => quoted = false,
-                '\n' => {
-                    line += 1;
-                    cur.push(c);
-                }
-                _ => cur.push(c),
-            }
+    let mut reader = ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(Trim::All)
+        .from_reader(text.as_bytes());
+    let lines = Lines::of(text);
+    let mut out = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| match e.position() {
+            Some(at) => format!("line {}: {e}", lines.at(at.byte())),
+            None => e.to_string(),
+        })?;
+        if record.iter().all(str::is_empty) {
             continue;
         }
-        match c {
-            '"' if cur.trim().is_empty() => {
-                cur.clear();
-                quoted = true;
-                any = true;
-            }
-            ',' => {
-                fields.push(std::mem::take(&mut cur));
-                any = true;
-            }
-            '\r' => {}
-            '\n' => {
-                if any || !cur.trim().is_empty() {
-                    fields.push(std::mem::take(&mut cur));
-                    records.push((start, std::mem::take(&mut fields)));
-                    if records.len() > MAX_RECORDS {
-                        return Err(format!(
-                            "line {start}: a list has at most {MAX_RECORDS} lines"
-                        ));
-                    }
-                }
-                cur.clear();
-                any = false;
-                line += 1;
-                start = line;
-            }
-            _ => {
-                cur.push(c);
-                any = true;
-            }
+        let line = record.position().map_or(0, |at| lines.at(at.byte()));
+        if out.len() == MAX_RECORDS {
+            return Err(format!(
+                "line {line}: a list has at most {MAX_RECORDS} lines"
+            ));
         }
+        out.push((line, record));
     }
-    if quoted {
-        return Err(format!("line {start}: a quoted field is not closed"));
+    Ok(out)
+}
+
+/// Line numbers in a text. (The reader's own count of lines skips blank
+/// lines and counts a CRLF oddly; its byte offsets are right.)
+struct Lines<'a> {
+    text: &'a [u8],
+    /// The byte offset of every `\n`.
+    breaks: Vec<usize>,
+}
+
+impl Lines<'_> {
+    fn of(text: &str) -> Lines<'_> {
+        let text = text.as_bytes();
+        let breaks = (0..text.len()).filter(|&i| text[i] == b'\n').collect();
+        Lines { text, breaks }
     }
-    if any || !cur.trim().is_empty() {
-        fields.push(cur);
-        records.push((start, fields));
+
+    /// The line of the first character at or after `byte` that is not a
+    /// line break (a record's offset may point at the breaks before it).
+    fn at(&self, byte: u64) -> u64 {
+        let from = usize::try_from(byte)
+            .unwrap_or(usize::MAX)
+            .min(self.text.len());
+        let start = self.text[from..]
+            .iter()
+            .position(|b| !matches!(b, b'\r' | b'\n'))
+            .map_or(self.text.len(), |i| from + i);
+        self.breaks.partition_point(|&b| b < start) as u64 + 1
     }
-    if records.len() > MAX_RECORDS {
-        return Err(format!("a list has at most {MAX_RECORDS} lines"));
+}
+
+/// A text field that runs over several lines: a quote opened and never
+/// closed takes in every line after it.
+fn one_line(line: u64, what: &str, s: &str) -> Result<(), String> {
+    if s.contains(['\n', '\r']) {
+        return Err(format!(
+            "line {line}: {what} runs over several lines: is a quote (\") left open?"
+        ));
     }
-    Ok(records)
+    Ok(())
 }
 
 /// One player of an uploaded list.
@@ -125,11 +101,8 @@ pub(crate) struct PlayerRow {
 /// `true` or `1`. Blank lines are skipped. Every error names its line.
 pub(crate) fn players(text: &str) -> Result<Vec<PlayerRow>, String> {
     let mut out = Vec::new();
-    for (i, (line, rec)) in parse(text)?.into_iter().enumerate() {
-        let get = |k: usize| rec.get(k).map(|s| s.trim()).unwrap_or("");
-        if rec.iter().all(|f| f.trim().is_empty()) {
-            continue;
-        }
+    for (i, (line, rec)) in records(text)?.into_iter().enumerate() {
+        let get = |k: usize| rec.get(k).unwrap_or("");
         let first = get(0).trim_start_matches('#');
         let Ok(number) = first.parse::<u32>() else {
             if i == 0 {
@@ -147,6 +120,7 @@ pub(crate) fn players(text: &str) -> Result<Vec<PlayerRow>, String> {
         if name.is_empty() {
             return Err(format!("line {line}: player #{number} has no name"));
         }
+        one_line(line, &format!("the name of player #{number}"), &name)?;
         if rec.len() > 4 {
             return Err(format!(
                 "line {line}: {} columns; expected number, name, club, late",
@@ -154,6 +128,9 @@ pub(crate) fn players(text: &str) -> Result<Vec<PlayerRow>, String> {
             ));
         }
         let club = Some(get(2).to_string()).filter(|c| !c.is_empty());
+        if let Some(c) = &club {
+            one_line(line, &format!("the club of player #{number}"), c)?;
+        }
         let late = match get(3).to_ascii_lowercase().as_str() {
             "" | "no" | "n" | "false" | "0" => false,
             "yes" | "y" | "true" | "1" | "late" => true,
@@ -183,6 +160,20 @@ pub(crate) struct SeatingRows {
     pub sit_outs: Vec<PlayerNo>,
 }
 
+/// A player number in a seating (`#` allowed before it), or nothing.
+fn seat_number(line: u64, what: &str, f: &str) -> Result<Option<PlayerNo>, String> {
+    let f = f.trim_start_matches('#');
+    if f.is_empty() {
+        return Ok(None);
+    }
+    match f.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(Some(PlayerNo(n))),
+        _ => Err(format!(
+            "line {line}: {what} is `{f}`; expected a player number (or nothing)"
+        )),
+    }
+}
+
 /// Reads a seating: one table a line, `table,east,south,west,north` (player
 /// numbers; an empty field is an empty seat), a header line (one whose first
 /// field is not a number) skipped, and lines `sit out,13,14` for players who
@@ -193,26 +184,11 @@ pub(crate) fn seating(text: &str) -> Result<SeatingRows, String> {
         tables: Vec::new(),
         sit_outs: Vec::new(),
     };
-    let number = |line: usize, what: &str, f: &str| -> Result<Option<PlayerNo>, String> {
-        let f = f.trim().trim_start_matches('#');
-        if f.is_empty() {
-            return Ok(None);
-        }
-        match f.parse::<u32>() {
-            Ok(n) if n > 0 => Ok(Some(PlayerNo(n))),
-            _ => Err(format!(
-                "line {line}: {what} is `{f}`; expected a player number (or nothing)"
-            )),
-        }
-    };
-    for (i, (line, rec)) in parse(text)?.into_iter().enumerate() {
-        if rec.iter().all(|f| f.trim().is_empty()) {
-            continue;
-        }
-        let first = rec[0].trim();
+    for (i, (line, rec)) in records(text)?.into_iter().enumerate() {
+        let first = rec.get(0).unwrap_or("");
         if first.to_ascii_lowercase().replace(['-', '_'], " ") == "sit out" {
-            for f in &rec[1..] {
-                if let Some(p) = number(line, "a sit-out", f)? {
+            for f in rec.iter().skip(1) {
+                if let Some(p) = seat_number(line, "a sit-out", f)? {
                     out.sit_outs.push(p);
                 }
             }
@@ -237,8 +213,8 @@ pub(crate) fn seating(text: &str) -> Result<SeatingRows, String> {
         }
         let mut seats = BySeat([None; 4]);
         for seat in Seat::ALL {
-            let f = rec.get(1 + seat.index()).map_or("", String::as_str);
-            seats[seat] = number(line, seat.name(), f)?;
+            let f = rec.get(1 + seat.index()).unwrap_or("");
+            seats[seat] = seat_number(line, seat.name(), f)?;
         }
         out.tables.push(TableSeats { table, seats });
     }
@@ -254,16 +230,6 @@ pub(crate) fn seating(text: &str) -> Result<SeatingRows, String> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-
-    #[test]
-    fn quoting() {
-        assert_eq!(field("Ann"), "Ann");
-        assert_eq!(field("Lee, Ann"), "\"Lee, Ann\"");
-        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(field("=SUM(A1)"), "'=SUM(A1)");
-        assert_eq!(field("-20"), "-20");
-        assert_eq!(line(&["1", "a,b"]), "1,\"a,b\"\r\n");
-    }
 
     #[test]
     fn player_list_with_header_quotes_and_late() {
@@ -286,13 +252,30 @@ mod tests {
             players("1,\n").unwrap_err(),
             "line 1: player #1 has no name"
         );
-        assert!(players("1,\"Ann\n").unwrap_err().contains("not closed"));
+        // A quote left open takes in the lines after it.
+        assert_eq!(
+            players("1,\"Ann\n2,Bo\n").unwrap_err(),
+            "line 1: the name of player #1 runs over several lines: is a quote (\") left open?"
+        );
         assert!(
             players("1,Ann,c,maybe")
                 .unwrap_err()
                 .contains("late is `maybe`")
         );
         assert!(players("number,name\n").unwrap_err().contains("no players"));
+        // Lines are counted in the text, blank ones and quoted breaks too.
+        assert_eq!(
+            players("1,Ann\n\n2,\"Bo\",\"a\nclub\"\nx,Cy").unwrap_err(),
+            "line 3: the club of player #2 runs over several lines: is a quote (\") left open?"
+        );
+        assert_eq!(
+            players("1,Ann\n\n\nx,Cy").unwrap_err(),
+            "line 4: the player number `x` is not a whole number"
+        );
+        assert_eq!(
+            players("1,Ann\r\n\r\n2,Bo\r\nx,Cy\r\n").unwrap_err(),
+            "line 4: the player number `x` is not a whole number"
+        );
     }
 
     #[test]
@@ -324,7 +307,10 @@ mod tests {
     #[test]
     fn lists_are_bounded() {
         let long = "1,Ann\n".repeat(MAX_RECORDS + 1);
-        assert!(players(&long).unwrap_err().contains("at most 5000 lines"));
+        assert_eq!(
+            players(&long).unwrap_err(),
+            format!("line {}: a list has at most 5000 lines", MAX_RECORDS + 1)
+        );
         let big = format!("1,{}\n", "A".repeat(MAX_BYTES));
         assert!(players(&big).unwrap_err().contains("bytes"));
         assert_eq!(
@@ -336,20 +322,33 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
         #[test]
-        fn parse_never_panics(s in "\\PC{0,200}") {
-            let _ = parse(&s);
+        fn reading_never_panics(s in "\\PC{0,200}") {
+            let _ = records(&s);
             let _ = players(&s);
             let _ = seating(&s);
         }
 
         #[test]
-        fn written_fields_read_back(fields in proptest::collection::vec("[a-zA-Z0-9 ,\"\n]{0,12}", 1..5)) {
-            let text = line(&fields);
-            let rows = parse(&text).unwrap();
-            let all_blank = fields.len() == 1 && fields[0].is_empty();
-            if !all_blank {
-                prop_assert_eq!(rows.len(), 1);
-                prop_assert_eq!(&rows[0].1, &fields);
+        fn a_written_list_reads_back(
+            rows in proptest::collection::vec(
+                (1u32..10_000, "[a-zA-Z][a-zA-Z0-9 ,\"'=+@-]{0,20}[a-zA-Z]", proptest::option::of("[a-zA-Z][a-zA-Z ,\"]{0,10}[a-zA-Z]"), any::<bool>()),
+                1..20,
+            )
+        ) {
+            // Written by the csv crate, as a spreadsheet would.
+            let mut w = csv::Writer::from_writer(Vec::new());
+            for (n, name, club, late) in &rows {
+                let late = if *late { "yes" } else { "" };
+                w.write_record([n.to_string().as_str(), name, club.as_deref().unwrap_or(""), late]).unwrap();
+            }
+            let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+            let read = players(&text).unwrap();
+            prop_assert_eq!(read.len(), rows.len());
+            for (r, (n, name, club, late)) in read.iter().zip(&rows) {
+                prop_assert_eq!(r.number, PlayerNo(*n));
+                prop_assert_eq!(&r.name, name);
+                prop_assert_eq!(&r.club, club);
+                prop_assert_eq!(r.late, *late);
             }
         }
     }

@@ -1,0 +1,8 @@
+//! CSV by the `csv` crate (RFC 4180): the director's pasted player list and
+//! seating in ([`read`]), the standings and every game out ([`write`]).
+
+mod read;
+mod write;
+
+pub(crate) use read::{players, seating};
+pub(crate) use write::{games, standings};
