@@ -15,7 +15,7 @@
 use jongg_card::{Card, PRACTICE_CARD};
 use jongg_rules::{GameRecord, PRESET_NAMES, Preset, score};
 use jongg_server::fuzzing;
-use jongg_server::tools::sample_tournament_upto;
+use jongg_tools::sample_tournament_upto;
 use jongg_tournament::Tournament;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

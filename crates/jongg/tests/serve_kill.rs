@@ -76,7 +76,7 @@ fn killed_during_writes_loses_nothing_it_confirmed_sqlite() {
 
 #[test]
 fn killed_during_writes_loses_nothing_it_confirmed_postgres() {
-    let rt = jongg_server::tools::runtime().unwrap();
+    let rt = jongg_tools::runtime().unwrap();
     let db = rt.block_on(jongg_store::testing::TestDb::postgres());
     killed_during_writes_loses_nothing_it_confirmed(&db.url);
 }

@@ -14,9 +14,9 @@
 //! numbers, so its own checks execute without the wait.
 
 use jongg_server::client::Client;
-use jongg_server::tools::{runtime, sample_tournament, sample_tournament_upto, stored_log};
 use jongg_server::{Config, start};
 use jongg_store::Store;
+use jongg_tools::{runtime, sample_tournament, sample_tournament_upto, stored_log};
 use serde_json::json;
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};

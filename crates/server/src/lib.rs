@@ -10,10 +10,11 @@
 //! 4xx with a message naming what is wrong (or a 500 that leaks nothing).
 
 mod auth;
+#[cfg(feature = "test-support")]
 pub mod client;
 mod error;
 mod extract;
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
 pub mod fuzzing;
 mod guard;
 mod limiter;
@@ -24,7 +25,6 @@ mod rounds;
 pub mod routes;
 mod schemas;
 mod state;
-pub mod tools;
 mod tournaments;
 
 pub use error::ApiError;

@@ -86,7 +86,7 @@ fn to_recorded(s: Stored<Actor, jongg_tournament::Event>) -> Recorded {
     }
 }
 
-pub(crate) fn to_stored(r: &Recorded) -> Stored<Actor, jongg_tournament::Event> {
+fn to_stored(r: &Recorded) -> Stored<Actor, jongg_tournament::Event> {
     Stored {
         seq: r.seq as i64,
         at: r.at,

@@ -4,9 +4,9 @@
 use jongg_card::Card;
 use jongg_game::sim::{BotKind, play_record};
 use jongg_rules::Preset;
-use jongg_server::tools::{GameMaker, random_points};
 use jongg_store::DEFAULT_DATABASE;
 use jongg_tiles::{BySeat, Seat};
+use jongg_tools::{GameMaker, random_points};
 use jongg_tournament::{Entry, GameNo};
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -110,8 +110,8 @@ pub struct ImportArgs {
     file: String,
 }
 
-fn runtime() -> Result<jongg_server::tools::Runtime, ExitCode> {
-    jongg_server::tools::runtime().map_err(|e| {
+fn runtime() -> Result<jongg_tools::Runtime, ExitCode> {
+    jongg_tools::runtime().map_err(|e| {
         eprintln!("error: cannot start the async runtime: {e}");
         ExitCode::FAILURE
     })
@@ -172,7 +172,7 @@ pub fn demo(a: DemoArgs) -> ExitCode {
         DemoGames::Points => &mut points,
         DemoGames::Played => &mut played,
     };
-    match rt.block_on(jongg_server::tools::demo(
+    match rt.block_on(jongg_tools::demo(
         &a.database,
         &a.preset,
         a.players,
@@ -208,7 +208,7 @@ pub fn export(a: ExportArgs) -> ExitCode {
         Ok(rt) => rt,
         Err(code) => return code,
     };
-    let text = match rt.block_on(jongg_server::tools::export(&a.database, a.tournament)) {
+    let text = match rt.block_on(jongg_tools::export(&a.database, a.tournament)) {
         Ok(t) => t,
         Err(e) => return super::bad_input(e),
     };
@@ -261,7 +261,7 @@ pub fn import(a: ImportArgs) -> ExitCode {
         Ok(rt) => rt,
         Err(code) => return code,
     };
-    match rt.block_on(jongg_server::tools::import(&a.database, &text)) {
+    match rt.block_on(jongg_tools::import(&a.database, &text)) {
         Ok((id, t)) => {
             let name = t.settings().map(|s| s.name.clone()).unwrap_or_default();
             println!(

@@ -1,5 +1,4 @@
-//! What `jongg demo`, `jongg export` and `jongg import` do, and the sample
-//! tournament the benchmarks use.
+//! Sample tournaments: `jongg demo`'s, and the benchmarks'.
 //!
 //! The demo plays a whole tournament through the domain exactly as the API
 //! would (seat, start, enter every game, sign, accept, close), as the
@@ -12,25 +11,12 @@
 //! game gives every hand the preset's wall-game points (R2: scoring is
 //! additive).
 
+use crate::ToolError;
 use jongg_rules::Preset;
-use jongg_store::{Store, StoreError, Stored, now_millis};
 use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::{
-    Actor, Command, DomainError, Entry, GameNo, RoundNo, RulesSource, SeatingMethod, Tournament,
+    Actor, Command, Entry, GameNo, RoundNo, RulesSource, SeatingMethod, Tournament,
 };
-
-/// Why a tool failed.
-#[derive(Debug, thiserror::Error)]
-pub enum ToolError {
-    #[error("{0}")]
-    Store(#[from] StoreError),
-    #[error("{0}")]
-    Domain(#[from] DomainError),
-    #[error("unknown rules preset `{0}` (one of: {names})", names = jongg_rules::PRESET_NAMES.join(", "))]
-    UnknownPreset(String),
-    #[error("a simulated game failed: {0}")]
-    Game(String),
-}
 
 /// Makes the entry of one game at a table whose seats are `seated`: the
 /// preset, which seats are filled, the game's number in the round and a seed.
@@ -282,71 +268,6 @@ pub fn sample_tournament_with(
         )?;
     }
     Ok(t)
-}
-
-/// A tournament's event log in the store's row form.
-pub fn stored_log(t: &Tournament) -> Vec<Stored<Actor, jongg_tournament::Event>> {
-    t.log().iter().map(crate::state::to_stored).collect()
-}
-
-/// `jongg demo`: stores a finished sample tournament whose games `games`
-/// makes; returns its id and the tournament.
-pub async fn demo(
-    database: &str,
-    preset: &str,
-    players: u32,
-    rounds: RoundNo,
-    seed: u64,
-    games: &mut GameMaker<'_>,
-) -> Result<(i64, Tournament), ToolError> {
-    let name = format!("Demo tournament ({preset})");
-    let sample = Sample {
-        name: &name,
-        preset,
-        players,
-        rounds,
-        played: rounds,
-        seed,
-        base: now_millis(),
-    };
-    let t = sample_tournament_with(&sample, games)?;
-    let store = Store::connect(database).await?;
-    let id = store.import_tournament(&stored_log(&t)).await?;
-    store.close().await;
-    Ok((id, t))
-}
-
-/// `jongg export`: the tournament file of tournament `id`.
-pub async fn export(database: &str, id: i64) -> Result<String, ToolError> {
-    let store = Store::connect(database).await?;
-    let log = store.load::<Actor, jongg_tournament::Event>(id).await?;
-    store.close().await;
-    let t = Tournament::replay(log.into_iter().map(|s| jongg_tournament::Recorded {
-        seq: u64::try_from(s.seq).unwrap_or(0),
-        at: s.at,
-        actor: s.actor,
-        event: s.event,
-    }));
-    Ok(t.export_json())
-}
-
-/// `jongg import`: stores a tournament file as a new tournament; returns its id.
-pub async fn import(database: &str, text: &str) -> Result<(i64, Tournament), ToolError> {
-    let t = Tournament::import_json(text)?;
-    let store = Store::connect(database).await?;
-    let id = store.import_tournament(&stored_log(&t)).await?;
-    store.close().await;
-    Ok((id, t))
-}
-
-/// The async runtime, named here so the `jongg` binary needs no tokio.
-pub type Runtime = tokio::runtime::Runtime;
-
-/// A tokio runtime for the command line.
-pub fn runtime() -> std::io::Result<Runtime> {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
 }
 
 #[cfg(test)]
