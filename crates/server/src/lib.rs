@@ -9,6 +9,7 @@
 //! [`error::ApiError`] turns every failure into a
 //! 4xx with a message naming what is wrong (or a 500 that leaks nothing).
 
+mod access;
 mod auth;
 #[cfg(feature = "test-support")]
 pub mod client;
@@ -30,8 +31,9 @@ mod tournaments;
 pub use error::ApiError;
 pub use routes::openapi;
 
+use access::Caller;
 use axum::Router;
-use extract::{Caller, from_object};
+use extract::from_object;
 use jongg_store::{Store, StoreError};
 use jongg_tournament::Command;
 use serde_json::{Map, Value, json};
@@ -85,7 +87,7 @@ pub enum ServerError {
 pub struct AppState {
     pub(crate) tournaments: Tournaments,
     pub(crate) limiter: limiter::LoginLimiter,
-    pub(crate) tokens: extract::TokenCache,
+    pub(crate) tokens: access::TokenCache,
     pub(crate) base_url: String,
     /// `scheme://host[:port]` of the public address, if one was given: a
     /// request's `Origin` may be it (behind a proxy that rewrites `Host`).
@@ -128,10 +130,17 @@ const BODY_LIMIT: usize = 1 << 20;
 pub fn router(state: Arc<AppState>) -> Router {
     let mut r = Router::new();
     for route in routes::all() {
-        r = r.route(route.path, route.handler);
+        let gate = access::Gate {
+            app: state.clone(),
+            access: route.access,
+            page: route.answer == routes::Answer::Page,
+        };
+        let checked = route
+            .handler
+            .route_layer(axum::middleware::from_fn_with_state(gate, access::enforce));
+        r = r.route(route.path, checked);
     }
     let app = r
-        .merge(pages::router())
         .fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(

@@ -1,7 +1,8 @@
 //! Players: register, correct, withdraw, late, arrive, substitute, records.
 
+use crate::access::Caller;
 use crate::error::ApiError;
-use crate::extract::{Caller, Params, body_object};
+use crate::extract::{Params, body_object};
 use crate::routes::{Access, Route};
 use crate::{AppState, command, run_command};
 use axum::Json;

@@ -1,8 +1,9 @@
 //! Rounds and score sheets: seat, start, close; enter, sign, accept and amend
 //! games; the scorekeepers' table links and their QR codes.
 
+use crate::access::Caller;
 use crate::error::ApiError;
-use crate::extract::{Caller, Params, body_object};
+use crate::extract::{Params, body_object};
 use crate::routes::{Access, Route};
 use crate::{AppState, command, run_command};
 use axum::Json;
@@ -70,7 +71,7 @@ pub fn routes() -> Vec<Route> {
             "PUT",
             "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}",
             "Enter or correct a game on a sheet not yet accepted",
-            Access::DirectorOrScorekeeper,
+            Access::Table,
             Some("EnterGame"),
             put(enter_game),
         ),
@@ -86,7 +87,7 @@ pub fn routes() -> Vec<Route> {
             "POST",
             "/api/tournaments/{id}/rounds/{r}/tables/{t}/sign",
             "A seat signs the sheet, verifying its scores (R14)",
-            Access::DirectorOrScorekeeper,
+            Access::Table,
             Some("SignSheet"),
             post(sign),
         ),
@@ -271,14 +272,7 @@ fn table_exists(t: &Tournament, r: RoundNo, table: TableNo) -> Result<(), ApiErr
     Ok(())
 }
 
-async fn table_link(
-    app: &AppState,
-    caller: &Caller,
-    id: i64,
-    r: RoundNo,
-    t: TableNo,
-) -> Result<Value, ApiError> {
-    caller.director()?;
+async fn table_link(app: &AppState, id: i64, r: RoundNo, t: TableNo) -> Result<Value, ApiError> {
     app.tournaments.get(id)?.read(|x| table_exists(x, r, t))?;
     let token = app.table_token(link_of(id, r, t)).await?;
     Ok(json!({
@@ -292,35 +286,31 @@ async fn table_link(
 
 async fn link(
     State(app): State<Arc<AppState>>,
-    caller: Caller,
     Params((id, r, t)): Params<(i64, RoundNo, TableNo)>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(table_link(&app, &caller, id, r, t).await?))
+    Ok(Json(table_link(&app, id, r, t).await?))
 }
 
 async fn links(
     State(app): State<Arc<AppState>>,
-    caller: Caller,
     Params((id, r)): Params<(i64, RoundNo)>,
 ) -> Result<Json<Value>, ApiError> {
-    caller.director()?;
     let tables: Vec<TableNo> = app.tournaments.get(id)?.read(|t| {
         t.seating(r)
             .map(|s| s.tables.iter().map(|x| x.table).collect())
     })?;
     let mut out = Vec::with_capacity(tables.len());
     for t in tables {
-        out.push(table_link(&app, &caller, id, r, t).await?);
+        out.push(table_link(&app, id, r, t).await?);
     }
     Ok(Json(json!({ "links": out })))
 }
 
 async fn qr(
     State(app): State<Arc<AppState>>,
-    caller: Caller,
     Params((id, r, t)): Params<(i64, RoundNo, TableNo)>,
 ) -> Result<Response, ApiError> {
-    let link = table_link(&app, &caller, id, r, t).await?;
+    let link = table_link(&app, id, r, t).await?;
     let url = link["url"].as_str().unwrap_or_default();
     let code = qrcode::QrCode::new(url.as_bytes()).map_err(ApiError::internal)?;
     let svg = code

@@ -96,6 +96,9 @@ pub fn all() -> Value {
             "entry": { "$ref": "#/components/schemas/Entry" },
             "reason": { "type": "string", "minLength": 1, "maxLength": MAX_REASON } } },
         "SignSheet": { "type": "object", "required": ["seat"], "properties": { "seat": seat } },
+        "CsvText": { "type": "object", "required": ["csv"], "properties": {
+            "csv": { "type": "string", "maxLength": 512 * 1024, "description": "The CSV text, lines of fields" } } },
+        "GameRecord": { "type": "object", "description": "A game record as the score page sends it (docs/scoring.md)" },
     });
     // An optional field may be given as null, meaning not given (serde's
     // `Option`): say so, or the fuzzer rightly calls its acceptance a bug.

@@ -26,3 +26,6 @@ mod hostile_imports;
 
 #[path = "security/log_secrets.rs"]
 mod log_secrets;
+
+#[path = "security/access_matrix.rs"]
+mod access_matrix;

@@ -1,12 +1,11 @@
 //! The stylesheet and scripts, embedded in the binary and served by jongg
 //! itself: nothing is loaded from the internet.
 
-use crate::AppState;
-use axum::Router;
+use crate::access::Access;
+use crate::routes::Route;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
-use std::sync::Arc;
 
 const CSS: &str = include_str!("../../assets/jongg.css");
 const JS: &str = include_str!("../../assets/jongg.js");
@@ -23,17 +22,28 @@ fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     )
 }
 
-pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
-    r.route(
-        "/assets/jongg.css",
-        get(|| async { asset("text/css; charset=utf-8", CSS) }),
-    )
-    .route(
-        "/assets/jongg.js",
-        get(|| async { asset("text/javascript; charset=utf-8", JS) }),
-    )
-    .route(
-        "/assets/score.js",
-        get(|| async { asset("text/javascript; charset=utf-8", SCORE_JS) }),
-    )
+pub(super) fn routes() -> Vec<Route> {
+    vec![
+        Route::file(
+            "/assets/jongg.css",
+            "The pages' stylesheet",
+            "text/css",
+            Access::Public,
+            get(|| async { asset("text/css; charset=utf-8", CSS) }),
+        ),
+        Route::file(
+            "/assets/jongg.js",
+            "The pages' script: forms sent as JSON, live standings",
+            "text/javascript",
+            Access::Public,
+            get(|| async { asset("text/javascript; charset=utf-8", JS) }),
+        ),
+        Route::file(
+            "/assets/score.js",
+            "The score page's script: live points, entry, signing",
+            "text/javascript",
+            Access::Public,
+            get(|| async { asset("text/javascript; charset=utf-8", SCORE_JS) }),
+        ),
+    ]
 }

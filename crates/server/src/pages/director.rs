@@ -2,12 +2,13 @@
 //! form to create one, a tournament's dashboard (players, rounds, tables,
 //! warnings), the audit log, and the CSV upload of players.
 
-use super::{PageResult, html, name_of, need_director, preset_of, round_ends, seat_name, who};
+use super::{PageResult, html, name_of, preset_of, round_ends, seat_name, who};
 use crate::AppState;
+use crate::access::Access;
 use crate::error::ApiError;
-use crate::extract::{Caller, Params, body_object};
+use crate::extract::{Params, body_object, from_object};
+use crate::routes::Route;
 use askama::Template;
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
@@ -20,14 +21,55 @@ use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
 
-pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
-    r.route("/login", get(login))
-        .route("/setup", get(setup))
-        .route("/director", get(home))
-        .route("/director/t/{id}", get(dashboard))
-        .route("/director/t/{id}/audit", get(audit))
-        .route("/director/t/{id}/players.csv", post(upload_players))
-        .route("/director/t/{id}/r/{r}/seating.csv", post(upload_seating))
+pub(super) fn routes() -> Vec<Route> {
+    vec![
+        Route::page(
+            "/login",
+            "The director's login (then back to `?next=`, a path of this server)",
+            Access::Public,
+            get(login),
+        ),
+        Route::page(
+            "/setup",
+            "Set the director's password from the link `jongg serve` printed (`?token=`)",
+            Access::Public,
+            get(setup),
+        ),
+        Route::page(
+            "/director",
+            "The director's tournaments, and the form to create one",
+            Access::Director,
+            get(home),
+        ),
+        Route::page(
+            "/director/t/{id}",
+            "A tournament's dashboard: rules, rounds and tables, players, settings",
+            Access::Director,
+            get(dashboard),
+        ),
+        Route::page(
+            "/director/t/{id}/audit",
+            "Every sheet change: who, when, before, after, why",
+            Access::Director,
+            get(audit),
+        ),
+        Route::new(
+            "POST",
+            "/director/t/{id}/players.csv",
+            "Register every player of a CSV list (`number,name[,club[,late]]`), all or none",
+            Access::Director,
+            Some("CsvText"),
+            post(upload_players),
+        ),
+        Route::new(
+            "POST",
+            "/director/t/{id}/r/{r}/seating.csv",
+            "Seat a round from a CSV seating (`table,east,south,west,north`, `sit out,...`)",
+            Access::Director,
+            Some("CsvText"),
+            post(upload_seating),
+        ),
+    ]
 }
 
 #[derive(Deserialize)]
@@ -84,8 +126,7 @@ struct Home {
     presets: Vec<PresetView>,
 }
 
-async fn home(State(app): State<Arc<AppState>>, caller: Caller) -> PageResult {
-    need_director(&caller, "/director")?;
+async fn home(State(app): State<Arc<AppState>>) -> PageResult {
     let tournaments = app
         .tournaments
         .ids()
@@ -365,11 +406,9 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
 
 async fn dashboard(
     State(app): State<Arc<AppState>>,
-    caller: Caller,
     Params(id): Params<i64>,
     Query(q): Query<FlashQuery>,
 ) -> PageResult {
-    need_director(&caller, &format!("/director/t/{id}"))?;
     let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
     d.flash = q.done.unwrap_or_default();
     html(&d)
@@ -407,12 +446,7 @@ fn points_text(e: Option<&jongg_tournament::GameEntry>) -> String {
     })
 }
 
-async fn audit(
-    State(app): State<Arc<AppState>>,
-    caller: Caller,
-    Params(id): Params<i64>,
-) -> PageResult {
-    need_director(&caller, &format!("/director/t/{id}/audit"))?;
+async fn audit(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
     let page = app.tournaments.get(id)?.read(|t| Audit {
         id,
         name: name_of(t),
@@ -442,22 +476,22 @@ async fn audit(
     html(&page)
 }
 
+/// A pasted list or seating: `{"csv": "..."}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CsvBody {
+    csv: String,
+}
+
 /// Registers every player of a CSV list, all or none: the list is tried on
 /// a copy of the tournament first, so a bad line changes nothing.
 async fn upload_players(
     State(app): State<Arc<AppState>>,
-    caller: Caller,
     Params(id): Params<i64>,
     body: Bytes,
 ) -> Result<axum::response::Response, ApiError> {
-    caller.director()?;
-    let map = body_object(&body)?;
-    let Some(text) = map.get("csv").and_then(|v| v.as_str()) else {
-        return Err(ApiError::unprocessable(
-            "send the list as {\"csv\": \"number,name,club\\n...\"}",
-        ));
-    };
-    let rows = super::csv::players(text).map_err(ApiError::unprocessable)?;
+    let CsvBody { csv } = from_object(body_object(&body)?)?;
+    let rows = super::csv::players(&csv).map_err(ApiError::unprocessable)?;
     let commands: Vec<Command> = rows
         .into_iter()
         .map(|p| Command::RegisterPlayer {
@@ -492,18 +526,11 @@ async fn upload_players(
 /// playing seated once), or nothing changes.
 async fn upload_seating(
     State(app): State<Arc<AppState>>,
-    caller: Caller,
     Params((id, round)): Params<(i64, u8)>,
     body: Bytes,
 ) -> Result<axum::response::Response, ApiError> {
-    caller.director()?;
-    let map = body_object(&body)?;
-    let Some(text) = map.get("csv").and_then(|v| v.as_str()) else {
-        return Err(ApiError::unprocessable(
-            "send the seating as {\"csv\": \"table,east,south,west,north\\n...\"}",
-        ));
-    };
-    let rows = super::csv::seating(text).map_err(ApiError::unprocessable)?;
+    let CsvBody { csv } = from_object(body_object(&body)?)?;
+    let rows = super::csv::seating(&csv).map_err(ApiError::unprocessable)?;
     let command = Command::SeatRound {
         round,
         method: SeatingMethod::Imported {

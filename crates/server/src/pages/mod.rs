@@ -3,8 +3,9 @@
 //!
 //! Pages only read the tournament; every change goes through the JSON API
 //! (`/api/...`) from a small script (`assets/jongg.js`) that sends a form as
-//! JSON and shows the API's error beside the form. So the rules of who may do
-//! what live in one place. Templates are askama (checked when compiling);
+//! JSON and shows the API's error beside the form. Every page's route is in
+//! the one route table (`routes.rs`), with its access enforced before it
+//! runs (a page for the director sends anyone else to the login first). Templates are askama (checked when compiling);
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
@@ -16,24 +17,21 @@ mod public;
 mod table;
 mod time;
 
-use crate::AppState;
 use crate::error::ApiError;
-use crate::extract::Caller;
+use crate::routes::Route;
 use askama::Template;
-use axum::Router;
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use jongg_tournament::{PlayerNo, Tournament};
-use std::sync::Arc;
 
-/// The pages' routes (merged into the server's router).
-pub(crate) fn router() -> Router<Arc<AppState>> {
-    let r = Router::new();
-    let r = assets::routes(r);
-    let r = director::routes(r);
-    let r = table::routes(r);
-    let r = public::routes(r);
-    print::routes(r)
+/// The pages' routes, for the route table (`routes.rs`).
+pub(crate) fn routes() -> Vec<Route> {
+    let mut v = assets::routes();
+    v.extend(director::routes());
+    v.extend(table::routes());
+    v.extend(public::routes());
+    v.extend(print::routes());
+    v
 }
 
 /// A page that failed: an HTML page with the status and the message.
@@ -100,14 +98,6 @@ pub(crate) type PageResult = Result<Response, PageError>;
 /// Renders a template as an HTML response.
 pub(crate) fn html<T: Template>(t: &T) -> PageResult {
     Ok(Html(t.render()?).into_response())
-}
-
-/// Only the director sees this page; others are sent to log in first.
-pub(crate) fn need_director(caller: &Caller, here: &str) -> Result<(), PageError> {
-    match caller {
-        Caller::Director { .. } => Ok(()),
-        _ => Err(PageError::Login(here.to_string())),
-    }
 }
 
 /// Percent-encodes a query value.

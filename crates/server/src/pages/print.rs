@@ -5,14 +5,13 @@
 //! the CSV exports of the games and the standings (written in `csv/`).
 
 use super::pdf::{Doc, Grid, Section};
-use super::{
-    PageError, PageResult, download, html, name_of, need_director, preset_of, seat_name, who,
-};
+use super::{PageError, PageResult, download, html, name_of, preset_of, seat_name, who};
 use crate::AppState;
+use crate::access::Access;
 use crate::error::ApiError;
-use crate::extract::{Caller, Params};
+use crate::extract::Params;
+use crate::routes::Route;
 use askama::Template;
-use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
 use jongg_store::TableLink;
@@ -20,12 +19,42 @@ use jongg_tiles::Seat;
 use jongg_tournament::{PlayerStatus, RoundNo, SheetState, TableNo, Tournament};
 use std::sync::Arc;
 
-pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
-    r.route("/director/t/{id}/print", get(index))
-        .route("/director/t/{id}/print/{*doc}", get(printable))
-        .route("/t/{id}/standings.pdf", get(standings_pdf))
-        .route("/t/{id}/standings.csv", get(standings_csv))
-        .route("/t/{id}/games.csv", get(games_csv))
+pub(super) fn routes() -> Vec<Route> {
+    vec![
+        Route::page(
+            "/director/t/{id}/print",
+            "The printables and exports of a tournament",
+            Access::Director,
+            get(index),
+        ),
+        Route::page(
+            "/director/t/{id}/print/{*doc}",
+            "A printable as a page, or as PDF with `.pdf`: standings, itineraries, round/{r}, round/{r}/cards, round/{r}/sheets",
+            Access::Director,
+            get(printable),
+        ),
+        Route::file(
+            "/t/{id}/standings.pdf",
+            "The standings as PDF",
+            "application/pdf",
+            Access::Public,
+            get(standings_pdf),
+        ),
+        Route::file(
+            "/t/{id}/standings.csv",
+            "The standings as CSV",
+            "text/csv",
+            Access::Public,
+            get(standings_csv),
+        ),
+        Route::file(
+            "/t/{id}/games.csv",
+            "Every game entered as CSV, one row per player and game",
+            "text/csv",
+            Access::Public,
+            get(games_csv),
+        ),
+    ]
 }
 
 /// Which printable a path names.
@@ -64,12 +93,7 @@ struct Index {
     rounds: Vec<u8>,
 }
 
-async fn index(
-    State(app): State<Arc<AppState>>,
-    caller: Caller,
-    Params(id): Params<i64>,
-) -> PageResult {
-    need_director(&caller, &format!("/director/t/{id}/print"))?;
+async fn index(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
     let page = app.tournaments.get(id)?.read(|t| Index {
         id,
         name: name_of(t),
@@ -104,10 +128,8 @@ fn qr_svg(text: &str) -> String {
 
 async fn printable(
     State(app): State<Arc<AppState>>,
-    caller: Caller,
     Params((id, doc)): Params<(i64, String)>,
 ) -> PageResult {
-    need_director(&caller, &format!("/director/t/{id}/print/{doc}"))?;
     let Some((kind, pdf)) = parse_doc(&doc) else {
         return Err(ApiError::not_found(format!(
             "no printable `{doc}`: see the list of printables"

@@ -4,19 +4,37 @@
 
 use super::{PageResult, html, name_of, round_ends, seat_name, who};
 use crate::AppState;
+use crate::access::Access;
 use crate::extract::Params;
+use crate::routes::Route;
 use askama::Template;
-use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
 use jongg_tournament::{PlayerNo, PlayerStatus, RoundState, Tournament};
 use std::sync::Arc;
 
-pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
-    r.route("/", get(index))
-        .route("/t/{id}", get(standings))
-        .route("/t/{id}/projector", get(projector))
-        .route("/t/{id}/players/{n}", get(player))
+pub(super) fn routes() -> Vec<Route> {
+    vec![
+        Route::page("/", "The tournaments", Access::Public, get(index)),
+        Route::page(
+            "/t/{id}",
+            "Live standings (refresh themselves)",
+            Access::Public,
+            get(standings),
+        ),
+        Route::page(
+            "/t/{id}/projector",
+            "The projector: round clock, standings, the next seating",
+            Access::Public,
+            get(projector),
+        ),
+        Route::page(
+            "/t/{id}/players/{n}",
+            "A player's rounds: table, seat, scores by game",
+            Access::Public,
+            get(player),
+        ),
+    ]
 }
 
 #[derive(Template)]

@@ -6,10 +6,11 @@
 
 use super::{PageError, PageResult, html, name_of, preset_of, seat_name};
 use crate::AppState;
+use crate::access::{Access, Caller};
 use crate::error::ApiError;
-use crate::extract::{Caller, Params, body_object};
+use crate::extract::{Params, body_object};
+use crate::routes::Route;
 use askama::Template;
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -20,10 +21,29 @@ use jongg_tournament::{Entry, GameNo, RoundNo, SheetState, TableGame, TableNo, T
 use serde_json::{Value, json};
 use std::sync::Arc;
 
-pub(super) fn routes(r: Router<Arc<AppState>>) -> Router<Arc<AppState>> {
-    r.route("/score", get(scorekeeper_page))
-        .route("/director/t/{id}/r/{r}/table/{t}", get(director_page))
-        .route("/t/{id}/r/{r}/table/{t}/preview", post(preview))
+pub(super) fn routes() -> Vec<Route> {
+    vec![
+        Route::page(
+            "/score",
+            "Score entry at a table, opened from its link (`?key=`, the table card's QR code)",
+            Access::Scorekeeper,
+            get(scorekeeper_page),
+        ),
+        Route::page(
+            "/director/t/{id}/r/{r}/table/{t}",
+            "A table's sheet for the director: enter games, or amend an accepted sheet",
+            Access::Director,
+            get(director_page),
+        ),
+        Route::new(
+            "POST",
+            "/t/{id}/r/{r}/table/{t}/preview",
+            "The points of a game record as it stands (`?game=G`), with the preset's reasons, or the field that is wrong",
+            Access::Public,
+            Some("GameRecord"),
+            post(preview),
+        ),
+    ]
 }
 
 struct SeatView {
@@ -198,29 +218,23 @@ fn score_page(
     })
 }
 
-async fn scorekeeper_page(State(app): State<Arc<AppState>>, uri: axum::http::Uri) -> PageResult {
-    // The key of the link, looked up whoever opens it (a director's browser
-    // with a session too: the page then writes as the table's scorekeeper).
+/// The page of the link's table (the access layer found the link by its
+/// key, which counts first here: a director's browser opening a table's
+/// link is that table's scorekeeper, and the page writes as it).
+async fn scorekeeper_page(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    uri: axum::http::Uri,
+) -> PageResult {
+    let Caller::Scorekeeper(link) = caller else {
+        return Err(ApiError::forbidden("this page is a table's: open its link").into());
+    };
+    // The page sends the key with what it writes.
     let key = uri
         .query()
         .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("key=")))
         .unwrap_or_default()
         .to_string();
-    let unknown = || {
-        PageError::from(ApiError::unauthorized(
-            "this page needs the table's link as printed on the table card (scan its QR code)",
-        ))
-    };
-    if key.len() != 64 || !key.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(unknown());
-    }
-    let link = app
-        .tournaments
-        .store()
-        .find_table_token(&key)
-        .await
-        .map_err(ApiError::from)?
-        .ok_or_else(unknown)?;
     let round = RoundNo::try_from(link.round).map_err(|_| ApiError::not_found("no such round"))?;
     let table = TableNo::try_from(link.table).map_err(|_| ApiError::not_found("no such table"))?;
     let page = app
@@ -232,13 +246,8 @@ async fn scorekeeper_page(State(app): State<Arc<AppState>>, uri: axum::http::Uri
 
 async fn director_page(
     State(app): State<Arc<AppState>>,
-    caller: Caller,
     Params((id, round, table)): Params<(i64, RoundNo, TableNo)>,
 ) -> PageResult {
-    super::need_director(
-        &caller,
-        &format!("/director/t/{id}/r/{round}/table/{table}"),
-    )?;
     let page = app
         .tournaments
         .get(id)?

@@ -1,0 +1,334 @@
+//! Who may call what, tried on every route of the route table (issue 12,
+//! point 2): each route × the public, the director, the table's own link,
+//! another table's link, another tournament's link and a logged-out
+//! session. The expected access of every route is written here, apart from
+//! the table: a route added without a line here fails, and so does a route
+//! whose access changed without this list changing with it.
+//!
+//! A refusal must come before the handler: writes are sent with a body that
+//! is not even JSON, which a handler would answer with 400, so a 401, 403
+//! or a page's redirect to the login can only come from the access layer;
+//! and no refused request changes anything.
+
+use crate::common::{App, PASSWORD, expect, t};
+use jongg_server::client::Response;
+use jongg_server::routes::{self, Access, Answer};
+use jongg_store::Backend;
+use serde_json::json;
+use std::collections::BTreeSet;
+
+/// Every route and who may call it: `public` (anyone, no credential read),
+/// `anyone` (anyone; a credential sent must be valid), `director`, `table`
+/// (the director or the link of the table in the path), `scorekeeper` (a
+/// table's link).
+const EXPECTED: &[(&str, &str, &str)] = &[
+    ("GET", "/openapi.json", "public"),
+    // auth
+    ("POST", "/api/setup", "public"),
+    ("POST", "/api/login", "public"),
+    ("POST", "/api/logout", "director"),
+    ("GET", "/api/me", "anyone"),
+    // tournaments
+    ("GET", "/api/tournaments", "public"),
+    ("POST", "/api/tournaments", "director"),
+    ("POST", "/api/tournaments/import", "director"),
+    ("GET", "/api/tournaments/{id}", "public"),
+    ("PATCH", "/api/tournaments/{id}", "director"),
+    ("POST", "/api/tournaments/{id}/commands", "table"),
+    ("GET", "/api/tournaments/{id}/standings", "public"),
+    ("GET", "/api/tournaments/{id}/audit", "director"),
+    ("GET", "/api/tournaments/{id}/warnings", "public"),
+    ("GET", "/api/tournaments/{id}/export", "director"),
+    // players
+    ("GET", "/api/tournaments/{id}/players", "public"),
+    ("POST", "/api/tournaments/{id}/players", "director"),
+    ("GET", "/api/tournaments/{id}/players/{n}", "public"),
+    ("PATCH", "/api/tournaments/{id}/players/{n}", "director"),
+    (
+        "POST",
+        "/api/tournaments/{id}/players/{n}/withdraw",
+        "director",
+    ),
+    ("POST", "/api/tournaments/{id}/players/{n}/late", "director"),
+    (
+        "POST",
+        "/api/tournaments/{id}/players/{n}/arrive",
+        "director",
+    ),
+    (
+        "POST",
+        "/api/tournaments/{id}/players/{n}/substitute",
+        "director",
+    ),
+    // rounds and sheets
+    ("GET", "/api/tournaments/{id}/rounds/{r}", "public"),
+    ("POST", "/api/tournaments/{id}/rounds/{r}/seat", "director"),
+    ("POST", "/api/tournaments/{id}/rounds/{r}/start", "director"),
+    ("POST", "/api/tournaments/{id}/rounds/{r}/close", "director"),
+    ("GET", "/api/tournaments/{id}/rounds/{r}/links", "director"),
+    (
+        "GET",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}",
+        "public",
+    ),
+    (
+        "PUT",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}",
+        "table",
+    ),
+    (
+        "POST",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}/amend",
+        "director",
+    ),
+    (
+        "POST",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/sign",
+        "table",
+    ),
+    (
+        "POST",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/accept",
+        "director",
+    ),
+    (
+        "GET",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/link",
+        "director",
+    ),
+    (
+        "GET",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/qr.svg",
+        "director",
+    ),
+    ("GET", "/api/scorekeeper", "scorekeeper"),
+    // pages and their files
+    ("GET", "/assets/jongg.css", "public"),
+    ("GET", "/assets/jongg.js", "public"),
+    ("GET", "/assets/score.js", "public"),
+    ("GET", "/login", "public"),
+    ("GET", "/setup", "public"),
+    ("GET", "/director", "director"),
+    ("GET", "/director/t/{id}", "director"),
+    ("GET", "/director/t/{id}/audit", "director"),
+    ("POST", "/director/t/{id}/players.csv", "director"),
+    ("POST", "/director/t/{id}/r/{r}/seating.csv", "director"),
+    ("GET", "/score", "scorekeeper"),
+    ("GET", "/director/t/{id}/r/{r}/table/{t}", "director"),
+    ("POST", "/t/{id}/r/{r}/table/{t}/preview", "public"),
+    ("GET", "/", "public"),
+    ("GET", "/t/{id}", "public"),
+    ("GET", "/t/{id}/projector", "public"),
+    ("GET", "/t/{id}/players/{n}", "public"),
+    ("GET", "/director/t/{id}/print", "director"),
+    ("GET", "/director/t/{id}/print/{*doc}", "director"),
+    ("GET", "/t/{id}/standings.pdf", "public"),
+    ("GET", "/t/{id}/standings.csv", "public"),
+    ("GET", "/t/{id}/games.csv", "public"),
+];
+
+fn label(a: Access) -> &'static str {
+    match a {
+        Access::Public => "public",
+        Access::Anyone => "anyone",
+        Access::Director => "director",
+        Access::Table => "table",
+        Access::Scorekeeper => "scorekeeper",
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Who {
+    Public,
+    Director,
+    OwnTable,
+    OtherTable,
+    OtherTournament,
+    LoggedOut,
+}
+
+const EVERYONE: [Who; 6] = [
+    Who::Public,
+    Who::Director,
+    Who::OwnTable,
+    Who::OtherTable,
+    Who::OtherTournament,
+    Who::LoggedOut,
+];
+
+/// Whether `who` may call a route of `access` at `path` (in which table 1
+/// of round 1 of the first tournament is named, where a table is named).
+fn may(access: &str, path: &str, who: Who) -> bool {
+    let names_table = path.contains("{t}");
+    match (access, who) {
+        ("public", _) => true,
+        ("anyone", w) => w != Who::LoggedOut,
+        (_, Who::Public | Who::LoggedOut) => false,
+        ("director", w) => w == Who::Director,
+        ("table", Who::Director | Who::OwnTable) => true,
+        ("table", Who::OtherTable) => !names_table,
+        ("table", _) => false,
+        ("scorekeeper", w) => w != Who::Director,
+        (other, _) => panic!("unknown access {other}"),
+    }
+}
+
+/// Whether an answer is a refusal: 401, 403, or a page sending its caller
+/// to the login.
+fn refused(r: &Response) -> bool {
+    matches!(r.status, 401 | 403)
+        || (r.status == 303
+            && r.header("location")
+                .is_some_and(|l| l.starts_with("/login")))
+}
+
+#[test]
+fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler() {
+    let table: BTreeSet<(String, String, &str)> = routes::all()
+        .iter()
+        .map(|r| (r.method.to_string(), r.path.to_string(), label(r.access)))
+        .collect();
+    let expected: BTreeSet<(String, String, &str)> = EXPECTED
+        .iter()
+        .map(|(m, p, a)| (m.to_string(), p.to_string(), *a))
+        .collect();
+    assert_eq!(
+        table.difference(&expected).collect::<Vec<_>>(),
+        Vec::<&(String, String, &str)>::new(),
+        "routes of the table whose access this test does not know (add them to EXPECTED)"
+    );
+    assert_eq!(
+        expected.difference(&table).collect::<Vec<_>>(),
+        Vec::<&(String, String, &str)>::new(),
+        "routes this test expects that the table does not have (or with another access)"
+    );
+
+    let app = App::start(Backend::Sqlite);
+    let mut d = app.director();
+    let mut setup = |name: &str| {
+        let id = expect(
+            d.post(
+                "/api/tournaments",
+                &json!({ "name": name, "rules": { "kind": "preset", "name": "standard" }, "rounds": 2 }),
+            ),
+            201,
+        )["id"]
+            .as_i64()
+            .unwrap();
+        for n in 1..=8 {
+            expect(
+                d.post(
+                    &format!("{}/players", t(id)),
+                    &json!({ "number": n, "name": format!("P{n}") }),
+                ),
+                201,
+            );
+        }
+        expect(
+            d.post(
+                &format!("{}/rounds/1/seat", t(id)),
+                &json!({ "method": { "kind": "by_number" } }),
+            ),
+            200,
+        );
+        expect(
+            d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
+            200,
+        );
+        id
+    };
+    let (id, other) = (setup("Matrix"), setup("Another"));
+    let key = |tournament: i64, table: u32| {
+        let link = expect(
+            app.director()
+                .get(&format!("{}/rounds/1/tables/{table}/link", t(tournament))),
+            200,
+        );
+        link["token"].as_str().unwrap().to_string()
+    };
+    let (own, other_table, other_tournament) = (key(id, 1), key(id, 2), key(other, 1));
+    let logged_out = {
+        let r = expect(
+            app.public()
+                .post("/api/login", &json!({ "password": PASSWORD })),
+            200,
+        );
+        let token = r["token"].as_str().unwrap().to_string();
+        let out = app
+            .with_token(&token)
+            .post("/api/logout", &json!({}))
+            .unwrap();
+        assert_eq!(out.status, 204);
+        token
+    };
+    let events = |app: &App| {
+        [id, other].map(|x| {
+            expect(app.public().get(&t(x)), 200)["events"]
+                .as_u64()
+                .unwrap()
+        })
+    };
+
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for (method, path, access) in EXPECTED {
+        let concrete = path
+            .replace("{id}", &id.to_string())
+            .replace("{r}", "1")
+            .replace("{t}", "1")
+            .replace("{g}", "1")
+            .replace("{n}", "1")
+            .replace("{*doc}", "standings");
+        let body: Option<&[u8]> = (*method != "GET").then_some(b"{\"not json".as_slice());
+        for who in EVERYONE {
+            let mut client = match who {
+                Who::Public => app.public(),
+                // Logging out ends the session it is sent with: a fresh one.
+                Who::Director if *path == "/api/logout" => {
+                    let r = expect(
+                        app.public()
+                            .post("/api/login", &json!({ "password": PASSWORD })),
+                        200,
+                    );
+                    app.with_token(r["token"].as_str().unwrap())
+                }
+                Who::Director => app.director(),
+                Who::OwnTable => app.with_token(&own),
+                Who::OtherTable => app.with_token(&other_table),
+                Who::OtherTournament => app.with_token(&other_tournament),
+                Who::LoggedOut => app.with_token(&logged_out),
+            };
+            let before = events(&app);
+            let r = client.request(method, &concrete, body).unwrap();
+            checked += 1;
+            let allowed = may(access, path, who);
+            if allowed == refused(&r) {
+                wrong.push(format!(
+                    "{method} {path} as {who:?}: {} {}, expected {}",
+                    r.status,
+                    r.text().chars().take(120).collect::<String>(),
+                    if allowed { "to pass" } else { "a refusal" }
+                ));
+            }
+            if !allowed {
+                assert_eq!(
+                    events(&app),
+                    before,
+                    "{method} {path} as {who:?} was refused but changed something"
+                );
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!(checked, EXPECTED.len() * EVERYONE.len());
+    // Pages refuse with pages: the director's send the others to the login.
+    let page = routes::all()
+        .into_iter()
+        .find(|r| r.answer == Answer::Page && r.access == Access::Director)
+        .unwrap();
+    let r = app
+        .public()
+        .get(&page.path.replace("{id}", &id.to_string()))
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", page.path);
+}
