@@ -4,23 +4,22 @@
 
 use crate::AppState;
 use crate::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
+use crate::body::Body;
+use crate::body::auth::{Login, Setup};
 use crate::error::ApiError;
-use crate::extract::{body_object, from_object};
 use crate::limiter::Key;
-use crate::routes::{Access, Route};
+use crate::routes::{Access, Route, route};
 use argon2::Argon2;
 use argon2::password_hash::{
     PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
 };
-use axum::body::Bytes;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use serde::Deserialize;
 use serde_json::{Value, json};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use utoipa_axum::routes;
 
 /// How long a director's session lasts: a long tournament day and then some.
 const SESSION_MILLIS: i64 = 24 * 60 * 60 * 1000;
@@ -28,49 +27,21 @@ const SESSION_MILLIS: i64 = 24 * 60 * 60 * 1000;
 /// device a year after its last login too).
 const DEVICE_SECONDS: i64 = 365 * 24 * 60 * 60;
 /// A new password has 10 to 128 characters, not all blank.
-const MIN_PASSWORD: usize = 10;
-const MAX_PASSWORD: usize = 128;
+pub(crate) const MIN_PASSWORD: usize = 10;
+pub(crate) const MAX_PASSWORD: usize = 128;
 /// A login's password is never hashed beyond this (no password set through
 /// the setup page is longer, nor any set before it had a limit, in practice).
-const MAX_LOGIN_PASSWORD: usize = 1024;
-const MAX_USERNAME: usize = 64;
+pub(crate) const MAX_LOGIN_PASSWORD: usize = 1024;
+pub(crate) const MAX_USERNAME: usize = 64;
 /// Setup and login bodies are a few short fields.
 const AUTH_BODY_LIMIT: usize = 16 * 1024;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        Route::new(
-            "POST",
-            "/api/setup",
-            "Set the director's password with the one-time setup token (10 to 128 characters)",
-            Access::Public,
-            Some("Setup"),
-            post(setup).layer(DefaultBodyLimit::max(AUTH_BODY_LIMIT)),
-        ),
-        Route::new(
-            "POST",
-            "/api/login",
-            "Log in as the director; answers a session token and sets a cookie (5 failures per address or account, then waits that double: 429 with Retry-After)",
-            Access::Public,
-            Some("Login"),
-            post(login).layer(DefaultBodyLimit::max(AUTH_BODY_LIMIT)),
-        ),
-        Route::new(
-            "POST",
-            "/api/logout",
-            "End the director's session",
-            Access::Director,
-            None,
-            post(logout),
-        ),
-        Route::new(
-            "GET",
-            "/api/me",
-            "Who the request's token says you are",
-            Access::Anyone,
-            None,
-            get(me),
-        ),
+        route(Access::Public, routes!(setup)).limit(AUTH_BODY_LIMIT),
+        route(Access::Public, routes!(login)).limit(AUTH_BODY_LIMIT),
+        route(Access::Director, routes!(logout)),
+        route(Access::Anyone, routes!(me)),
     ]
 }
 
@@ -78,27 +49,6 @@ type Json = axum::Json<Value>;
 
 fn json(v: Value) -> Json {
     axum::Json(v)
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct SetupBody {
-    token: String,
-    #[serde(default = "director")]
-    username: String,
-    password: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct LoginBody {
-    #[serde(default = "director")]
-    username: String,
-    password: String,
-}
-
-fn director() -> String {
-    "director".to_string()
 }
 
 /// Hashes a password with argon2 (off the async threads: it is slow on purpose).
@@ -157,8 +107,13 @@ fn check_new_password(password: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-async fn setup(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Response, ApiError> {
-    let b: SetupBody = from_object(body_object(&body)?)?;
+/// Set the director's password with the one-time setup token (10 to 128 characters).
+#[utoipa::path(post, path = "/api/setup", request_body = Setup,
+    responses((status = CREATED, description = "The password is set", body = Object)))]
+async fn setup(
+    State(app): State<Arc<AppState>>,
+    Body(b): Body<Setup>,
+) -> Result<Response, ApiError> {
     let username = b.username.trim().to_string();
     check_username(&username)?;
     check_new_password(&b.password)?;
@@ -219,13 +174,18 @@ fn set_cookie(app: &AppState, r: &mut Response, name: &str, value: &str, path: &
     }
 }
 
+/// Log in as the director: answers a session token and sets a cookie.
+///
+/// Five failures per address or account, then a wait that doubles with each
+/// further failure: 429 with Retry-After.
+#[utoipa::path(post, path = "/api/login", request_body = Login,
+    responses((status = OK, description = "The session's token", body = Object)))]
 async fn login(
     State(app): State<Arc<AppState>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: Bytes,
+    Body(b): Body<Login>,
 ) -> Result<Response, ApiError> {
-    let b: LoginBody = from_object(body_object(&body)?)?;
     // Refused before any guess is made: nothing to count.
     check_username(&b.username)?;
     if b.password.is_empty() || b.password.chars().nth(MAX_LOGIN_PASSWORD).is_some() {
@@ -289,6 +249,8 @@ async fn login(
     Ok(r)
 }
 
+/// End the director's session.
+#[utoipa::path(post, path = "/api/logout", responses((status = NO_CONTENT, description = "Logged out")))]
 async fn logout(State(app): State<Arc<AppState>>, caller: Caller) -> Result<Response, ApiError> {
     if let Caller::Director { token, username } = &caller {
         app.tournaments.store().end_session(token).await?;
@@ -299,6 +261,8 @@ async fn logout(State(app): State<Arc<AppState>>, caller: Caller) -> Result<Resp
     Ok(r)
 }
 
+/// Who the request's token says you are.
+#[utoipa::path(get, path = "/api/me", responses((status = OK, description = "The caller's role", body = Object)))]
 async fn me(caller: Caller) -> Json {
     json(match caller {
         Caller::Director { username, .. } => json!({ "role": "director", "username": username }),

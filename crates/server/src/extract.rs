@@ -107,9 +107,10 @@ impl StrictSeed<'_> {
         E::custom(message)
     }
 
+    /// The path of a key (`rules.name`) or of an item (`dates[2]`).
     fn child(&self, key: &str) -> StrictSeed<'_> {
-        let path = if self.path.is_empty() {
-            key.to_string()
+        let path = if key.starts_with('[') || self.path.is_empty() {
+            format!("{}{key}", self.path)
         } else {
             format!("{}.{key}", self.path)
         };
@@ -162,7 +163,7 @@ impl<'de> serde::de::Visitor<'de> for StrictSeed<'_> {
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut out = Vec::new();
-        while let Some(v) = seq.next_element_seed(self.child(&out.len().to_string()))? {
+        while let Some(v) = seq.next_element_seed(self.child(&format!("[{}]", out.len())))? {
             out.push(v);
         }
         Ok(Value::Array(out))
@@ -186,48 +187,6 @@ impl<'de> serde::de::Visitor<'de> for StrictSeed<'_> {
     }
 }
 
-/// Reads a typed value from a JSON object, naming what is wrong.
-pub fn from_object<T: DeserializeOwned>(
-    map: serde_json::Map<String, Value>,
-) -> Result<T, ApiError> {
-    let value = Value::Object(map);
-    T::deserialize(&value).map_err(|e| {
-        // serde loses the field's name inside tagged enums ("invalid type:
-        // string \"one\", expected u32"): find the field holding that value.
-        let msg = e.to_string();
-        match holder(&value, &msg, String::new()) {
-            Some(k) => ApiError::unprocessable(format!("invalid request body: field `{k}`: {msg}")),
-            None => ApiError::unprocessable(format!("invalid request body: {msg}")),
-        }
-    })
-}
-
-/// The dotted path of the first value (at any depth) that `msg` quotes.
-fn holder(v: &Value, msg: &str, path: String) -> Option<String> {
-    let at = |k: &str| {
-        if path.is_empty() {
-            k.to_string()
-        } else {
-            format!("{path}.{k}")
-        }
-    };
-    let shown = match v {
-        Value::Object(m) => return m.iter().find_map(|(k, x)| holder(x, msg, at(k))),
-        Value::Array(a) => {
-            return a
-                .iter()
-                .enumerate()
-                .find_map(|(i, x)| holder(x, msg, at(&i.to_string())));
-        }
-        Value::String(s) => format!("string \"{s}\""),
-        Value::Bool(b) => format!("boolean `{b}`"),
-        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
-        Value::Number(n) => format!("integer `{n}`"),
-        Value::Null => return None,
-    };
-    (!path.is_empty() && msg.contains(&shown)).then_some(path)
-}
-
 fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
@@ -236,5 +195,79 @@ fn kind_of(v: &Value) -> &'static str {
         Value::String(_) => "a string",
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
+    }
+}
+
+/// The numbers a route's path holds, each a type that reads them (with
+/// [`Params`]) and documents them (`IntoParams`).
+pub(crate) mod path {
+    use jongg_tournament::{GameNo, RoundNo, TableNo};
+    use serde::Deserialize;
+    use utoipa::IntoParams;
+
+    /// `/.../{id}`: a tournament.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub(crate) struct InTournament {
+        /// The tournament's id.
+        #[param(minimum = 1)]
+        pub id: i64,
+    }
+
+    /// `/.../{id}/players/{n}`: a player.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub(crate) struct InPlayer {
+        /// The tournament's id.
+        #[param(minimum = 1)]
+        pub id: i64,
+        /// The player's badge number.
+        #[param(minimum = 1)]
+        pub n: u32,
+    }
+
+    /// `/.../{id}/rounds/{r}`: a round.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub(crate) struct InRound {
+        /// The tournament's id.
+        #[param(minimum = 1)]
+        pub id: i64,
+        /// The round, from 1.
+        #[param(minimum = 1, value_type = u8)]
+        pub r: RoundNo,
+    }
+
+    /// `/.../{id}/rounds/{r}/tables/{t}`: a table's sheet.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub(crate) struct InTable {
+        /// The tournament's id.
+        #[param(minimum = 1)]
+        pub id: i64,
+        /// The round, from 1.
+        #[param(minimum = 1, value_type = u8)]
+        pub r: RoundNo,
+        /// The table, from 1.
+        #[param(minimum = 1, value_type = u16)]
+        pub t: TableNo,
+    }
+
+    /// `/.../{id}/rounds/{r}/tables/{t}/games/{g}`: a game of a sheet.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub(crate) struct InGame {
+        /// The tournament's id.
+        #[param(minimum = 1)]
+        pub id: i64,
+        /// The round, from 1.
+        #[param(minimum = 1, value_type = u8)]
+        pub r: RoundNo,
+        /// The table, from 1.
+        #[param(minimum = 1, value_type = u16)]
+        pub t: TableNo,
+        /// The game of the round, from 1.
+        #[param(minimum = 1, value_type = u8)]
+        pub g: GameNo,
     }
 }

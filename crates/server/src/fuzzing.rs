@@ -3,10 +3,9 @@
 //! the way its route reads it, then decided on a tournament with a round
 //! under way, without HTTP or a database. Not an API of the server.
 
-use crate::extract::{body_object, from_object};
+use crate::body::read;
 use crate::pages::csv;
 use jongg_tournament::{Actor, Command, Tournament};
-use serde_json::json;
 
 /// Every body the API takes, by the command its route makes (or what it is).
 pub const BODIES: &[&str] = &[
@@ -34,41 +33,46 @@ pub const BODIES: &[&str] = &[
 /// decides the command it makes on `t` as the director. The answer says what
 /// was refused; it never panics (that is what is tested).
 pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usize, String> {
-    let map = body_object(bytes).map_err(|e| e.message)?;
-    let (r, table, g) = (json!(round), json!(1), json!(1));
+    use crate::body::{auth, command, pages, players, rounds, settings};
+    fn typed<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        read::<T>(bytes).map_err(|e| e.message)
+    }
+    let (table, game) = (1, 1);
     let cmd: Command = match route {
-        "setup" => {
-            let _: crate::auth::SetupBody = from_object(map).map_err(|e| e.message)?;
-            return Ok(0);
-        }
-        "login" => {
-            let _: crate::auth::LoginBody = from_object(map).map_err(|e| e.message)?;
-            return Ok(0);
-        }
+        "setup" => return typed::<auth::Setup>(bytes).map(|_| 0),
+        "login" => return typed::<auth::Login>(bytes).map(|_| 0),
         "players_csv" | "seating_csv" => {
-            let text = map.get("csv").and_then(|v| v.as_str()).unwrap_or("");
+            let pages::CsvText { csv } = typed(bytes)?;
             return if route == "players_csv" {
-                players_csv(text)
+                players_csv(&csv)
             } else {
-                seating_csv(text)
+                seating_csv(&csv)
             };
         }
-        "command" => from_object(map),
-        "create_tournament" | "update_settings" | "register_player" => {
-            crate::command(route, map, [])
+        "command" => typed::<command::AnyCommand>(bytes)?.into(),
+        "create_tournament" => typed::<settings::CreateTournament>(bytes)?.into(),
+        "update_settings" => typed::<settings::UpdateSettings>(bytes)?.into(),
+        "register_player" => typed::<players::RegisterPlayer>(bytes)?.into(),
+        "update_player" => typed::<players::UpdatePlayer>(bytes)?.command(3),
+        "substitute" => typed::<players::Substitute>(bytes)?.command(3),
+        "seat_round" => typed::<rounds::SeatRound>(bytes)?.command(round),
+        "start_round" | "close_round" => {
+            let at = typed::<rounds::RoundClock>(bytes)?.at.unwrap_or(0);
+            if route == "start_round" {
+                Command::StartRound { round, at }
+            } else {
+                Command::CloseRound { round, at }
+            }
         }
-        "update_player" => crate::command(route, map, [("number", json!(3))]),
-        "substitute" => crate::command(route, map, [("out", json!(3))]),
-        "seat_round" | "start_round" | "close_round" => crate::command(route, map, [("round", r)]),
-        "enter_game" | "amend_sheet" => {
-            crate::command(route, map, [("round", r), ("table", table), ("game", g)])
-        }
-        "sign_sheet" | "accept_sheet" => {
-            crate::command(route, map, [("round", r), ("table", table)])
+        "enter_game" => typed::<rounds::EnterGame>(bytes)?.command(round, table, game),
+        "amend_sheet" => typed::<rounds::AmendGame>(bytes)?.command(round, table, game),
+        "sign_sheet" => typed::<rounds::SignSheet>(bytes)?.command(round, table),
+        "accept_sheet" => {
+            let crate::body::Empty {} = typed(bytes)?;
+            Command::AcceptSheet { round, table }
         }
         other => return Err(format!("no body `{other}`")),
-    }
-    .map_err(|e| e.message)?;
+    };
     t.decide(&Actor::Director, cmd)
         .map(|events| events.len())
         .map_err(|e| e.to_string())

@@ -31,6 +31,10 @@ use std::sync::Arc;
 const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
     img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; \
     frame-ancestors 'none'";
+/// What a body over its route's limit is told.
+pub(crate) const TOO_LARGE: &str =
+    "the body is too large: at most 1 MB (a tournament file: 64 MB, a login: 16 KB)";
+
 /// The policy of anything else (JSON, CSV, SVG, PDF): nothing runs, never framed.
 const OTHER_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 
@@ -49,11 +53,7 @@ pub(crate) async fn guard(State(app): State<Arc<AppState>>, req: Request, next: 
     };
     if res.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json(&res) {
         // axum's own answer is plain text; ours is JSON like every error.
-        res = ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "the body is too large: at most 1 MB (a tournament file: 64 MB, a login: 16 KB)",
-        )
-        .into_response();
+        res = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE).into_response();
     }
     secure_headers(&app, &mut res);
     res

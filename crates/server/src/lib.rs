@@ -1,9 +1,12 @@
 //! The jongg tournament server: a JSON HTTP API (axum) over the tournament
 //! domain (`jongg-tournament`) and the event store (`jongg-store`).
 //!
-//! Layout: one module per area (`auth`, `tournaments`, `players`, `rounds`),
-//! each listing its routes in the table of [`routes`]; the router and the
-//! OpenAPI document at `/openapi.json` are both built from that table.
+//! Layout: one module per area (`auth`, `tournaments`, `players`, `rounds`,
+//! `pages`), each listing its routes in the table of [`routes`] with who may
+//! call them; the router, its access layer (`access`) and the OpenAPI
+//! document at `/openapi.json` are all built from that table. Request
+//! bodies are typed (`body`), and the document's schemas come from the
+//! same types.
 //! [`state`] holds every tournament folded in memory and runs commands as
 //! decide and apply, then answer once a grouped commit has stored them.
 //! [`error::ApiError`] turns every failure into a
@@ -11,6 +14,7 @@
 
 mod access;
 mod auth;
+mod body;
 #[cfg(feature = "test-support")]
 pub mod client;
 mod error;
@@ -24,7 +28,6 @@ mod pages;
 mod players;
 mod rounds;
 pub mod routes;
-mod schemas;
 mod state;
 mod tournaments;
 
@@ -33,10 +36,9 @@ pub use routes::openapi;
 
 use access::Caller;
 use axum::Router;
-use extract::from_object;
 use jongg_store::{Store, StoreError};
 use jongg_tournament::Command;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use state::Tournaments;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -138,7 +140,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         let checked = route
             .handler
             .route_layer(axum::middleware::from_fn_with_state(gate, access::enforce));
-        r = r.route(route.path, checked);
+        r = r.route(&route.path, checked);
     }
     let app = r
         .fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
@@ -290,20 +292,6 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     running.stop().await?;
     tracing::info!("stopped");
     Ok(())
-}
-
-/// Builds a command of `kind` from a request body plus the path's values
-/// (which win over the body's).
-pub(crate) fn command<const N: usize>(
-    kind: &str,
-    mut body: Map<String, Value>,
-    path: [(&str, Value); N],
-) -> Result<Command, ApiError> {
-    body.insert("kind".into(), json!(kind));
-    for (k, v) in path {
-        body.insert(k.into(), v);
-    }
-    from_object(body)
 }
 
 /// Runs a command for `caller` on tournament `id`; answers what was recorded.

@@ -1,92 +1,41 @@
 //! Players: register, correct, withdraw, late, arrive, substitute, records.
 
 use crate::access::Caller;
+use crate::body::players::{RegisterPlayer, Substitute, UpdatePlayer};
+use crate::body::{Body, Empty};
 use crate::error::ApiError;
-use crate::extract::{Params, body_object};
-use crate::routes::{Access, Route};
-use crate::{AppState, command, run_command};
+use crate::extract::Params;
+use crate::extract::path::{InPlayer, InTournament};
+use crate::routes::{Access, Route, route};
+use crate::{AppState, run_command};
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, patch, post};
-use jongg_tournament::PlayerNo;
+use jongg_tournament::{Command, PlayerNo};
 use serde_json::{Value, json};
 use std::sync::Arc;
+use utoipa_axum::routes;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/players",
-            "The registered players",
-            Access::Public,
-            None,
-            get(list),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/players",
-            "Register a player",
-            Access::Director,
-            Some("RegisterPlayer"),
-            post(register),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/players/{n}",
-            "A player and their game-by-game record",
-            Access::Public,
-            None,
-            get(record),
-        ),
-        Route::new(
-            "PATCH",
-            "/api/tournaments/{id}/players/{n}",
-            "Correct a player's name or club",
-            Access::Director,
-            Some("UpdatePlayer"),
-            patch(update),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/players/{n}/withdraw",
-            "The player leaves; scores so far stand",
-            Access::Director,
-            None,
-            post(withdraw),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/players/{n}/late",
-            "The player has not arrived",
-            Access::Director,
-            None,
-            post(late),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/players/{n}/arrive",
-            "A late player arrived",
-            Access::Director,
-            None,
-            post(arrive),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/players/{n}/substitute",
-            "A new player takes this player's place",
-            Access::Director,
-            Some("Substitute"),
-            post(substitute),
-        ),
+        route(Access::Public, routes!(list)),
+        route(Access::Director, routes!(register)),
+        route(Access::Public, routes!(record)),
+        route(Access::Director, routes!(update)),
+        route(Access::Director, routes!(withdraw)),
+        route(Access::Director, routes!(late)),
+        route(Access::Director, routes!(arrive)),
+        route(Access::Director, routes!(substitute)),
     ]
 }
 
+/// The registered players.
+#[utoipa::path(get, path = "/api/tournaments/{id}/players", params(InTournament),
+    responses((status = OK, description = "The players", body = Object)))]
 async fn list(
     State(app): State<Arc<AppState>>,
-    Params(id): Params<i64>,
+    Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
     let slot = app.tournaments.get(id)?;
     Ok(slot
@@ -94,20 +43,25 @@ async fn list(
         .into_response())
 }
 
+/// Register a player.
+#[utoipa::path(post, path = "/api/tournaments/{id}/players", params(InTournament), request_body = RegisterPlayer,
+    responses((status = CREATED, description = "The events recorded", body = Object)))]
 async fn register(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params(id): Params<i64>,
-    body: Bytes,
+    Params(InTournament { id }): Params<InTournament>,
+    Body(b): Body<RegisterPlayer>,
 ) -> Result<Response, ApiError> {
-    let cmd = command("register_player", body_object(&body)?, [])?;
-    let out = run_command(&app, id, &caller, cmd).await?;
+    let out = run_command(&app, id, &caller, b.into()).await?;
     Ok((StatusCode::CREATED, out).into_response())
 }
 
+/// A player and their game-by-game record.
+#[utoipa::path(get, path = "/api/tournaments/{id}/players/{n}", params(InPlayer),
+    responses((status = OK, description = "The player and their record", body = Object)))]
 async fn record(
     State(app): State<Arc<AppState>>,
-    Params((id, n)): Params<(i64, u32)>,
+    Params(InPlayer { id, n }): Params<InPlayer>,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.tournaments.get(id)?;
     slot.read(|t| {
@@ -117,56 +71,65 @@ async fn record(
     })
 }
 
-async fn by_number(
-    app: &AppState,
-    caller: &Caller,
-    id: i64,
-    kind: &str,
-    n: u32,
-    body: &[u8],
-    field: &str,
-) -> Result<Json<Value>, ApiError> {
-    let cmd = command(kind, body_object(body)?, [(field, json!(n))])?;
-    run_command(app, id, caller, cmd).await
-}
-
+/// Correct a player's name or club.
+#[utoipa::path(patch, path = "/api/tournaments/{id}/players/{n}", params(InPlayer), request_body = Option<UpdatePlayer>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn update(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, n)): Params<(i64, u32)>,
-    body: Bytes,
+    Params(InPlayer { id, n }): Params<InPlayer>,
+    Body(b): Body<UpdatePlayer>,
 ) -> Result<Json<Value>, ApiError> {
-    by_number(&app, &caller, id, "update_player", n, &body, "number").await
+    run_command(&app, id, &caller, b.command(n)).await
 }
+
+/// The player leaves; scores so far stand.
+#[utoipa::path(post, path = "/api/tournaments/{id}/players/{n}/withdraw", params(InPlayer), request_body = Option<Empty>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn withdraw(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, n)): Params<(i64, u32)>,
-    body: Bytes,
+    Params(InPlayer { id, n }): Params<InPlayer>,
+    Body(Empty {}): Body<Empty>,
 ) -> Result<Json<Value>, ApiError> {
-    by_number(&app, &caller, id, "withdraw_player", n, &body, "number").await
+    let number = PlayerNo(n);
+    run_command(&app, id, &caller, Command::WithdrawPlayer { number }).await
 }
+
+/// The player has not arrived: not seated until they do.
+#[utoipa::path(post, path = "/api/tournaments/{id}/players/{n}/late", params(InPlayer), request_body = Option<Empty>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn late(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, n)): Params<(i64, u32)>,
-    body: Bytes,
+    Params(InPlayer { id, n }): Params<InPlayer>,
+    Body(Empty {}): Body<Empty>,
 ) -> Result<Json<Value>, ApiError> {
-    by_number(&app, &caller, id, "mark_late", n, &body, "number").await
+    let number = PlayerNo(n);
+    run_command(&app, id, &caller, Command::MarkLate { number }).await
 }
+
+/// A late player arrived: seated from the next round not yet started.
+#[utoipa::path(post, path = "/api/tournaments/{id}/players/{n}/arrive", params(InPlayer), request_body = Option<Empty>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn arrive(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, n)): Params<(i64, u32)>,
-    body: Bytes,
+    Params(InPlayer { id, n }): Params<InPlayer>,
+    Body(Empty {}): Body<Empty>,
 ) -> Result<Json<Value>, ApiError> {
-    by_number(&app, &caller, id, "arrive", n, &body, "number").await
+    let number = PlayerNo(n);
+    run_command(&app, id, &caller, Command::Arrive { number }).await
 }
+
+/// A new player takes this player's place.
+#[utoipa::path(post, path = "/api/tournaments/{id}/players/{n}/substitute", params(InPlayer), request_body = Substitute,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn substitute(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, n)): Params<(i64, u32)>,
-    body: Bytes,
+    Params(InPlayer { id, n }): Params<InPlayer>,
+    Body(b): Body<Substitute>,
 ) -> Result<Json<Value>, ApiError> {
-    by_number(&app, &caller, id, "substitute", n, &body, "out").await
+    run_command(&app, id, &caller, b.command(n)).await
 }

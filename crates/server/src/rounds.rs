@@ -2,133 +2,47 @@
 //! games; the scorekeepers' table links and their QR codes.
 
 use crate::access::Caller;
+use crate::body::rounds::{AmendGame, EnterGame, RoundClock, SeatRound, SignSheet};
+use crate::body::{Body, Empty};
 use crate::error::ApiError;
-use crate::extract::{Params, body_object};
-use crate::routes::{Access, Route};
-use crate::{AppState, command, run_command};
+use crate::extract::Params;
+use crate::extract::path::{InGame, InRound, InTable};
+use crate::routes::{Access, Route, route};
+use crate::{AppState, run_command};
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
 use jongg_store::{TableLink, now_millis};
-use jongg_tournament::{RoundNo, TableNo, Tournament};
+use jongg_tournament::{Command, RoundNo, TableNo, Tournament};
 use serde_json::{Value, json};
 use std::sync::Arc;
+use utoipa_axum::routes;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/rounds/{r}",
-            "A round: seating, state and each table's results",
-            Access::Public,
-            None,
-            get(round),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/rounds/{r}/seat",
-            "Seat a round (random, by number, movement or imported)",
-            Access::Director,
-            Some("SeatRound"),
-            post(seat),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/rounds/{r}/start",
-            "Start a round: its score sheets open",
-            Access::Director,
-            None,
-            post(start),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/rounds/{r}/close",
-            "Close a round whose sheets are all accepted",
-            Access::Director,
-            None,
-            post(close),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/rounds/{r}/links",
-            "Every table's scorekeeper link for the round",
-            Access::Director,
-            None,
-            get(links),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/rounds/{r}/tables/{t}",
-            "One table's score sheet",
-            Access::Public,
-            None,
-            get(sheet),
-        ),
-        Route::new(
-            "PUT",
-            "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}",
-            "Enter or correct a game on a sheet not yet accepted",
-            Access::Table,
-            Some("EnterGame"),
-            put(enter_game),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}/amend",
-            "Change a game on an accepted sheet, with a reason (R14)",
-            Access::Director,
-            Some("AmendGame"),
-            post(amend),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/rounds/{r}/tables/{t}/sign",
-            "A seat signs the sheet, verifying its scores (R14)",
-            Access::Table,
-            Some("SignSheet"),
-            post(sign),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/rounds/{r}/tables/{t}/accept",
-            "Accept a signed sheet: it is locked (standard 26)",
-            Access::Director,
-            None,
-            post(accept),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/rounds/{r}/tables/{t}/link",
-            "The table's scorekeeper link",
-            Access::Director,
-            None,
-            get(link),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/rounds/{r}/tables/{t}/qr.svg",
-            "The table's scorekeeper link as a QR code (SVG)",
-            Access::Director,
-            None,
-            get(qr),
-        ),
-        Route::new(
-            "GET",
-            "/api/scorekeeper",
-            "What a scorekeeper link is for, with its sheet",
-            Access::Scorekeeper,
-            None,
-            get(scorekeeper),
-        ),
+        route(Access::Public, routes!(round)),
+        route(Access::Director, routes!(seat)),
+        route(Access::Director, routes!(start)),
+        route(Access::Director, routes!(close)),
+        route(Access::Director, routes!(links)),
+        route(Access::Public, routes!(sheet)),
+        route(Access::Table, routes!(enter_game)),
+        route(Access::Director, routes!(amend)),
+        route(Access::Table, routes!(sign)),
+        route(Access::Director, routes!(accept)),
+        route(Access::Director, routes!(link)),
+        route(Access::Director, routes!(qr)),
+        route(Access::Scorekeeper, routes!(scorekeeper)),
     ]
 }
 
+/// A round: seating, state and each table's results.
+#[utoipa::path(get, path = "/api/tournaments/{id}/rounds/{r}", params(InRound),
+    responses((status = OK, description = "The round", body = Object)))]
 async fn round(
     State(app): State<Arc<AppState>>,
-    Params((id, r)): Params<(i64, RoundNo)>,
+    Params(InRound { id, r }): Params<InRound>,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.tournaments.get(id)?;
     slot.read(|t| {
@@ -140,14 +54,16 @@ async fn round(
     })
 }
 
+/// Seat a round (random, by number, movement or the director's own).
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/seat", params(InRound), request_body = SeatRound,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn seat(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, r)): Params<(i64, RoundNo)>,
-    body: Bytes,
+    Params(InRound { id, r }): Params<InRound>,
+    Body(b): Body<SeatRound>,
 ) -> Result<Json<Value>, ApiError> {
-    let cmd = command("seat_round", body_object(&body)?, [("round", json!(r))])?;
-    let out = run_command(&app, id, &caller, cmd).await?;
+    let out = run_command(&app, id, &caller, b.command(r)).await?;
     // Make the round's table links now, so the director can print them.
     let tables: Vec<TableNo> = app
         .tournaments
@@ -163,92 +79,90 @@ async fn seat(
     Ok(out)
 }
 
+/// Start a round: its score sheets open.
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/start", params(InRound), request_body = Option<RoundClock>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn start(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, r)): Params<(i64, RoundNo)>,
-    body: Bytes,
+    Params(InRound { id, r }): Params<InRound>,
+    Body(b): Body<RoundClock>,
 ) -> Result<Json<Value>, ApiError> {
-    let mut map = body_object(&body)?;
-    map.entry("at").or_insert(json!(now_millis()));
-    let cmd = command("start_round", map, [("round", json!(r))])?;
-    run_command(&app, id, &caller, cmd).await
+    let at = b.at.unwrap_or_else(now_millis);
+    run_command(&app, id, &caller, Command::StartRound { round: r, at }).await
 }
 
+/// Close a round whose sheets are all accepted.
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/close", params(InRound), request_body = Option<RoundClock>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn close(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, r)): Params<(i64, RoundNo)>,
-    body: Bytes,
+    Params(InRound { id, r }): Params<InRound>,
+    Body(b): Body<RoundClock>,
 ) -> Result<Json<Value>, ApiError> {
-    let mut map = body_object(&body)?;
-    map.entry("at").or_insert(json!(now_millis()));
-    let cmd = command("close_round", map, [("round", json!(r))])?;
-    run_command(&app, id, &caller, cmd).await
+    let at = b.at.unwrap_or_else(now_millis);
+    run_command(&app, id, &caller, Command::CloseRound { round: r, at }).await
 }
 
+/// One table's score sheet.
+#[utoipa::path(get, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}", params(InTable),
+    responses((status = OK, description = "The sheet", body = Object)))]
 async fn sheet(
     State(app): State<Arc<AppState>>,
-    Params((id, r, t)): Params<(i64, RoundNo, TableNo)>,
+    Params(InTable { id, r, t }): Params<InTable>,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.tournaments.get(id)?;
     slot.read(|x| Ok(Json(json!({ "sheet": x.sheet(r, t)? }))))
 }
 
+/// Enter or correct a game on a sheet not yet accepted.
+#[utoipa::path(put, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}", params(InGame), request_body = EnterGame,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn enter_game(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, r, t, g)): Params<(i64, RoundNo, TableNo, u8)>,
-    body: Bytes,
+    Params(InGame { id, r, t, g }): Params<InGame>,
+    Body(b): Body<EnterGame>,
 ) -> Result<Json<Value>, ApiError> {
-    let cmd = command(
-        "enter_game",
-        body_object(&body)?,
-        [("round", json!(r)), ("table", json!(t)), ("game", json!(g))],
-    )?;
-    run_command(&app, id, &caller, cmd).await
+    run_command(&app, id, &caller, b.command(r, t, g)).await
 }
 
+/// Change a game on an accepted sheet, with a reason (R14).
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}/amend", params(InGame), request_body = AmendGame,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn amend(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, r, t, g)): Params<(i64, RoundNo, TableNo, u8)>,
-    body: Bytes,
+    Params(InGame { id, r, t, g }): Params<InGame>,
+    Body(b): Body<AmendGame>,
 ) -> Result<Json<Value>, ApiError> {
-    let cmd = command(
-        "amend_sheet",
-        body_object(&body)?,
-        [("round", json!(r)), ("table", json!(t)), ("game", json!(g))],
-    )?;
-    run_command(&app, id, &caller, cmd).await
+    run_command(&app, id, &caller, b.command(r, t, g)).await
 }
 
+/// A seat signs the sheet, verifying its scores (R14).
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/sign", params(InTable), request_body = SignSheet,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn sign(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, r, t)): Params<(i64, RoundNo, TableNo)>,
-    body: Bytes,
+    Params(InTable { id, r, t }): Params<InTable>,
+    Body(b): Body<SignSheet>,
 ) -> Result<Json<Value>, ApiError> {
-    let cmd = command(
-        "sign_sheet",
-        body_object(&body)?,
-        [("round", json!(r)), ("table", json!(t))],
-    )?;
-    run_command(&app, id, &caller, cmd).await
+    run_command(&app, id, &caller, b.command(r, t)).await
 }
 
+/// Accept a signed sheet: it is locked (standard 26).
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/accept", params(InTable), request_body = Option<Empty>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn accept(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, r, t)): Params<(i64, RoundNo, TableNo)>,
-    body: Bytes,
+    Params(InTable { id, r, t }): Params<InTable>,
+    Body(Empty {}): Body<Empty>,
 ) -> Result<Json<Value>, ApiError> {
-    let cmd = command(
-        "accept_sheet",
-        body_object(&body)?,
-        [("round", json!(r)), ("table", json!(t))],
-    )?;
-    run_command(&app, id, &caller, cmd).await
+    let command = Command::AcceptSheet { round: r, table: t };
+    run_command(&app, id, &caller, command).await
 }
 
 fn link_of(id: i64, r: RoundNo, t: TableNo) -> TableLink {
@@ -284,16 +198,22 @@ async fn table_link(app: &AppState, id: i64, r: RoundNo, t: TableNo) -> Result<V
     }))
 }
 
+/// The table's scorekeeper link.
+#[utoipa::path(get, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/link", params(InTable),
+    responses((status = OK, description = "The link, its key and its QR code's address", body = Object)))]
 async fn link(
     State(app): State<Arc<AppState>>,
-    Params((id, r, t)): Params<(i64, RoundNo, TableNo)>,
+    Params(InTable { id, r, t }): Params<InTable>,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(table_link(&app, id, r, t).await?))
 }
 
+/// Every table's scorekeeper link for the round.
+#[utoipa::path(get, path = "/api/tournaments/{id}/rounds/{r}/links", params(InRound),
+    responses((status = OK, description = "The links", body = Object)))]
 async fn links(
     State(app): State<Arc<AppState>>,
-    Params((id, r)): Params<(i64, RoundNo)>,
+    Params(InRound { id, r }): Params<InRound>,
 ) -> Result<Json<Value>, ApiError> {
     let tables: Vec<TableNo> = app.tournaments.get(id)?.read(|t| {
         t.seating(r)
@@ -306,9 +226,12 @@ async fn links(
     Ok(Json(json!({ "links": out })))
 }
 
+/// The table's scorekeeper link as a QR code (SVG).
+#[utoipa::path(get, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/qr.svg", params(InTable),
+    responses((status = OK, description = "An SVG image", content_type = "image/svg+xml")))]
 async fn qr(
     State(app): State<Arc<AppState>>,
-    Params((id, r, t)): Params<(i64, RoundNo, TableNo)>,
+    Params(InTable { id, r, t }): Params<InTable>,
 ) -> Result<Response, ApiError> {
     let link = table_link(&app, id, r, t).await?;
     let url = link["url"].as_str().unwrap_or_default();
@@ -320,6 +243,9 @@ async fn qr(
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
+/// What a scorekeeper link is for, with its sheet.
+#[utoipa::path(get, path = "/api/scorekeeper",
+    responses((status = OK, description = "The link's table and sheet", body = Object)))]
 async fn scorekeeper(
     State(app): State<Arc<AppState>>,
     caller: Caller,

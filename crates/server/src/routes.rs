@@ -1,14 +1,21 @@
 //! The route table: every route the server serves (the API, the pages and
-//! their assets), with who may call it and what the OpenAPI document says
-//! of it. The router, its access layer and `/openapi.json` are all built
-//! from this one list, so none of them can forget a route.
+//! their files), each a handler described by its `#[utoipa::path]` (method,
+//! path, parameters, body type, answer) and the [`Access`] it is given
+//! here. The router, its access layer and `/openapi.json` are all built from
+//! this one list: a handler's method and path come from its description, and
+//! its body's schema from the very type that reads the body, so the
+//! document, the router and the types cannot drift.
 
 pub use crate::access::Access;
 
 use crate::AppState;
+use axum::extract::DefaultBodyLimit;
 use axum::routing::MethodRouter;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
+use utoipa::openapi::path::{Operation, Paths};
+use utoipa::openapi::{HttpMethod, RefOr, Schema};
+use utoipa_axum::router::UtoipaMethodRouter;
 
 /// What a route answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,69 +25,57 @@ pub enum Answer {
     /// A web page (an error is a page; a page for the director sends
     /// anyone else to the login first).
     Page,
-    /// A file of this type (CSV, PDF, SVG, a stylesheet or script).
-    File(&'static str),
+    /// A file: CSV, PDF, SVG, a stylesheet or a script.
+    File,
 }
 
-#[derive(Debug)]
 pub struct Route {
+    /// `GET`, `POST`, ...
     pub method: &'static str,
     /// In the router's syntax: `{id}` a parameter, `{*doc}` the rest.
-    pub path: &'static str,
-    pub summary: &'static str,
+    pub path: String,
     pub access: Access,
     pub answer: Answer,
-    /// The request body's schema in `components/schemas`, if any.
-    pub body: Option<&'static str>,
+    operation: Operation,
+    schemas: Vec<(String, RefOr<Schema>)>,
     pub(crate) handler: MethodRouter<Arc<AppState>>,
 }
 
+impl std::fmt::Debug for Route {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Route")
+            .field("method", &self.method)
+            .field("path", &self.path)
+            .field("access", &self.access)
+            .field("answer", &self.answer)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A route from a handler's description (`utoipa_axum::routes!(handler)`)
+/// and who may call it.
+pub(crate) fn route(
+    access: Access,
+    (schemas, paths, handler): UtoipaMethodRouter<Arc<AppState>>,
+) -> Route {
+    let (path, method, operation) = only_operation(paths);
+    let answer = answer_of(&operation);
+    Route {
+        method,
+        path,
+        access,
+        answer,
+        operation,
+        schemas,
+        handler,
+    }
+}
+
 impl Route {
-    /// A route of the JSON API.
-    pub fn new(
-        method: &'static str,
-        path: &'static str,
-        summary: &'static str,
-        access: Access,
-        body: Option<&'static str>,
-        handler: MethodRouter<Arc<AppState>>,
-    ) -> Route {
-        Route {
-            method,
-            path,
-            summary,
-            access,
-            answer: Answer::Json,
-            body,
-            handler,
-        }
-    }
-
-    /// A web page (GET).
-    pub fn page(
-        path: &'static str,
-        summary: &'static str,
-        access: Access,
-        handler: MethodRouter<Arc<AppState>>,
-    ) -> Route {
-        Route {
-            answer: Answer::Page,
-            ..Route::new("GET", path, summary, access, None, handler)
-        }
-    }
-
-    /// A file of `content_type` (GET).
-    pub fn file(
-        path: &'static str,
-        summary: &'static str,
-        content_type: &'static str,
-        access: Access,
-        handler: MethodRouter<Arc<AppState>>,
-    ) -> Route {
-        Route {
-            answer: Answer::File(content_type),
-            ..Route::new("GET", path, summary, access, None, handler)
-        }
+    /// Bodies up to `bytes` (instead of the server's 1 MB).
+    pub(crate) fn limit(mut self, bytes: usize) -> Route {
+        self.handler = self.handler.layer(DefaultBodyLimit::max(bytes));
+        self
     }
 
     /// The path as the OpenAPI document writes it (`{*doc}` is `{doc}`).
@@ -89,16 +84,53 @@ impl Route {
     }
 }
 
+/// The one path and operation a handler's description holds.
+fn only_operation(paths: Paths) -> (String, &'static str, Operation) {
+    let mut found = Vec::new();
+    for (path, item) in paths.paths {
+        let ops = [
+            ("GET", item.get),
+            ("PUT", item.put),
+            ("POST", item.post),
+            ("PATCH", item.patch),
+            ("DELETE", item.delete),
+        ];
+        for (method, op) in ops {
+            if let Some(op) = op {
+                found.push((path.clone(), method, op));
+            }
+        }
+    }
+    assert_eq!(
+        found.len(),
+        1,
+        "a route of the table is one handler with one method and path"
+    );
+    found.remove(0)
+}
+
+/// A page if it answers `text/html`, JSON if `application/json` (or
+/// nothing), else a file.
+fn answer_of(op: &Operation) -> Answer {
+    let success = op
+        .responses
+        .responses
+        .iter()
+        .find(|(status, _)| status.starts_with('2'));
+    let types: Vec<String> = match success {
+        Some((_, RefOr::T(r))) => r.content.keys().cloned().collect(),
+        _ => Vec::new(),
+    };
+    match types.first().map(String::as_str) {
+        Some("text/html") => Answer::Page,
+        None | Some("application/json") => Answer::Json,
+        Some(_) => Answer::File,
+    }
+}
+
 /// Every route, from each area's module.
 pub fn all() -> Vec<Route> {
-    let mut v = vec![Route::new(
-        "GET",
-        "/openapi.json",
-        "This OpenAPI document",
-        Access::Public,
-        None,
-        axum::routing::get(|| async { axum::Json(openapi()) }),
-    )];
+    let mut v = vec![route(Access::Public, utoipa_axum::routes!(openapi_json))];
     v.extend(crate::auth::routes());
     v.extend(crate::tournaments::routes());
     v.extend(crate::players::routes());
@@ -107,166 +139,154 @@ pub fn all() -> Vec<Route> {
     v
 }
 
-fn param_schema(name: &str) -> Value {
-    let int = |d: &str| json!({ "description": d, "schema": { "type": "integer", "minimum": 1 } });
-    match name {
-        "id" => int("Tournament id"),
-        "r" => int("Round number, from 1"),
-        "t" => int("Table number, from 1"),
-        "g" => int("Game number within the round, from 1"),
-        "n" => int("Player number (badge)"),
-        "doc" => {
-            json!({ "description": "standings, itineraries, round/{r}, round/{r}/cards or round/{r}/sheets; .pdf for a PDF",
-                         "schema": { "type": "string" } })
-        }
-        _ => json!({ "schema": { "type": "string" } }),
-    }
+/// This OpenAPI document.
+#[utoipa::path(get, path = "/openapi.json", responses((status = OK, body = Object, description = "The document")))]
+async fn openapi_json() -> axum::Json<Value> {
+    axum::Json(openapi())
 }
 
-/// The query parameters a route reads.
-fn query_params(path: &str) -> Vec<Value> {
-    match path {
-        "/login" => vec![json!({ "name": "next", "in": "query", "required": false,
-            "description": "Where to go after the login (a path of this server)", "schema": { "type": "string" } })],
-        "/setup" => vec![json!({ "name": "token", "in": "query", "required": true,
-            "description": "The token of the link `jongg serve` printed", "schema": { "type": "string", "minLength": 1 } })],
-        "/director/t/{id}" => vec![json!({ "name": "done", "in": "query", "required": false,
-            "description": "A message to show (what was just done)", "schema": { "type": "string" } })],
-        "/t/{id}/r/{r}/table/{t}/preview" => {
-            vec![json!({ "name": "game", "in": "query", "required": true,
-            "description": "Which game of the sheet (it decides the dealer, R12)", "schema": { "type": "integer", "minimum": 1 } })]
-        }
-        _ => vec![],
-    }
+/// What every error answers.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What is wrong, in plain words.
+    pub error: String,
 }
 
-/// The OpenAPI 3.1 document of the whole API.
+/// The OpenAPI 3.1 document of the whole server.
 pub fn openapi() -> Value {
-    let schemas = crate::schemas::all();
-    let mut paths = Map::new();
+    let mut paths = Paths::new();
+    let mut schemas = vec![(
+        "Error".to_string(),
+        <ErrorBody as utoipa::PartialSchema>::schema(),
+    )];
+    let mut extra = Vec::new();
     for r in all() {
-        let path = r.doc_path();
-        let mut params: Vec<Value> = path
-            .split('/')
-            .filter_map(|seg| seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
-            .map(|name| {
-                let mut p = param_schema(name);
-                p["name"] = json!(name);
-                p["in"] = json!("path");
-                p["required"] = json!(true);
-                p
-            })
-            .collect();
-        params.extend(query_params(&path));
-        let mut op = json!({
-            "summary": r.summary,
-            "parameters": params,
-            "responses": responses(&r),
-        });
-        match r.access {
+        let method = match r.method {
+            "GET" => HttpMethod::Get,
+            "PUT" => HttpMethod::Put,
+            "POST" => HttpMethod::Post,
+            "PATCH" => HttpMethod::Patch,
+            _ => HttpMethod::Delete,
+        };
+        paths.add_path_operation(r.doc_path(), vec![method], r.operation.clone());
+        schemas.extend(r.schemas.iter().cloned());
+        extra.push((
+            r.doc_path(),
+            r.method.to_ascii_lowercase(),
+            r.access,
+            r.answer,
+        ));
+    }
+    let components = utoipa::openapi::ComponentsBuilder::new()
+        .schemas_from_iter(schemas)
+        .build();
+    let info = utoipa::openapi::InfoBuilder::new()
+        .title("jongg tournament server")
+        .version(env!("CARGO_PKG_VERSION"))
+        .description(Some(
+            "Run an American Mah Jongg tournament: players, seating, score sheets, standings, \
+             and the pages of the director, the tables and the public. Every error of the API \
+             answers {\"error\": \"<what is wrong>\"} with a 4xx status. See docs/api.md.",
+        ))
+        .build();
+    let doc = utoipa::openapi::OpenApiBuilder::new()
+        .info(info)
+        .paths(paths)
+        .components(Some(components))
+        .build();
+    let mut v = serde_json::to_value(&doc).unwrap_or(Value::Null);
+    v["openapi"] = json!("3.1.0");
+    v["components"]["securitySchemes"] = json!({
+        "session": { "type": "http", "scheme": "bearer",
+            "description": "The director's session token from POST /api/login (or the jongg_session cookie)." },
+        "tableKey": { "type": "http", "scheme": "bearer",
+            "description": "A table's scorekeeper token (the `key` of the printed link; also accepted as ?key=)." }
+    });
+    for (path, method, access, answer) in extra {
+        let op = &mut v["paths"][&path][&method];
+        match access {
             Access::Public => {}
             Access::Anyone => op["security"] = json!([{}, { "session": [] }, { "tableKey": [] }]),
             Access::Director => op["security"] = json!([{ "session": [] }]),
             Access::Scorekeeper => op["security"] = json!([{ "tableKey": [] }]),
             Access::Table => op["security"] = json!([{ "session": [] }, { "tableKey": [] }]),
         }
-        if let Some(schema) = r.body {
-            // A body whose every field may be left out may be left out
-            // whole: no body reads as `{}` (a PATCH that changes nothing).
-            let required = schemas[schema]["required"]
-                .as_array()
-                .is_some_and(|r| !r.is_empty());
-            op["requestBody"] = json!({
-                "required": required,
-                "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{schema}") } } }
-            });
+        let responses = op["responses"].as_object_mut();
+        if let Some(responses) = responses {
+            errors(responses, &path, &method, access, answer);
         }
-        let entry = paths
-            .entry(path)
-            .or_insert_with(|| Value::Object(Map::new()));
-        entry[r.method.to_ascii_lowercase()] = op;
     }
-    json!({
-        "openapi": "3.1.0",
-        "info": {
-            "title": "jongg tournament server",
-            "version": env!("CARGO_PKG_VERSION"),
-            "description": "Run an American Mah Jongg tournament: players, seating, score sheets, standings. \
-                Every error answers {\"error\": \"<what is wrong>\"} with a 4xx status. See docs/api.md."
-        },
-        "paths": paths,
-        "components": {
-            "securitySchemes": {
-                "session": { "type": "http", "scheme": "bearer",
-                    "description": "The director's session token from POST /api/login (or the jongg_session cookie)." },
-                "tableKey": { "type": "http", "scheme": "bearer",
-                    "description": "A table's scorekeeper token (the `key` of the printed link; also accepted as ?key=)." }
-            },
-            "schemas": schemas,
-        }
-    })
+    // Every body type refuses fields it does not have (`deny_unknown_fields`,
+    // and `body::tagged` for each kind of a tagged value): so says the
+    // document, and the fuzzer sends some (`scripts/api-fuzz.sh`).
+    close(&mut v["components"]["schemas"]);
+    v
 }
 
-fn responses(route: &Route) -> Value {
-    let (method, path) = (route.method, route.path);
-    let ok = match route.answer {
-        Answer::Json => json!({ "description": "Success", "content": { "application/json": {} } }),
-        Answer::Page => json!({ "description": "The page", "content": { "text/html": {} } }),
-        Answer::File(t) => json!({ "description": "The file", "content": { t: {} } }),
+/// The errors a route may answer, from its method and access.
+fn errors(m: &mut Map<String, Value>, path: &str, method: &str, access: Access, answer: Answer) {
+    let err = |d: &str| {
+        if answer == Answer::Page {
+            json!({ "description": d, "content": { "text/html": {} } })
+        } else {
+            json!({ "description": d, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } })
+        }
     };
-    let err = |d: &str| json!({ "description": d, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } });
-    let mut m = Map::new();
-    let created = method == "POST"
-        && matches!(
-            path,
-            "/api/tournaments"
-                | "/api/tournaments/import"
-                | "/api/setup"
-                | "/api/tournaments/{id}/players"
+    let mut add = |status: &str, d: &str| {
+        m.entry(status.to_string()).or_insert_with(|| err(d));
+    };
+    add(
+        "400",
+        "Malformed request (bad JSON, a key given twice, a bad path parameter)",
+    );
+    add("404", "No such tournament, player, round, table or game");
+    if access != Access::Public {
+        add(
+            "401",
+            "Not logged in, or the token is not valid (unknown, expired, ended)",
         );
-    if path == "/api/logout" {
-        m.insert("204".into(), json!({ "description": "Logged out" }));
-    } else {
-        m.insert(if created { "201" } else { "200" }.into(), ok);
+        add(
+            "403",
+            "Not allowed to this caller (another table, a director's route, ...)",
+        );
     }
-    m.insert(
-        "400".into(),
-        err("Malformed request (bad JSON, bad path parameter)"),
-    );
-    m.insert(
-        "401".into(),
-        err("Not logged in, or the token is not valid"),
-    );
-    m.insert(
-        "403".into(),
-        err("Not allowed to this caller (another table, an accepted sheet, a request from another site, ...)"),
-    );
-    m.insert(
-        "404".into(),
-        err("No such tournament, player, round, table or game"),
-    );
-    m.insert(
-        "409".into(),
-        err("Not possible in the tournament's present state"),
-    );
-    m.insert(
-        "422".into(),
-        err("The request breaks a rule or has a bad value"),
-    );
-    if matches!(method, "POST" | "PUT" | "PATCH") {
-        m.insert(
-            "415".into(),
-            err("The body is not JSON (Content-Type must be application/json)"),
+    if matches!(method, "post" | "put" | "patch") {
+        add(
+            "403",
+            "Not allowed (an accepted sheet, a request from another site, ...)",
+        );
+        add("409", "Not possible in the tournament's present state");
+        add("413", "The body is too large");
+        add(
+            "415",
+            "The body is not JSON (Content-Type must be application/json)",
+        );
+        add(
+            "422",
+            "The body breaks a rule or has a bad value: the message names the field",
         );
     }
     if path == "/api/login" {
-        m.insert("429".into(), err("Too many failed logins; see Retry-After"));
+        add("429", "Too many failed logins; see Retry-After");
     }
-    if route.answer == Answer::Page && route.access == Access::Director {
-        m.insert(
-            "303".into(),
-            json!({ "description": "Not logged in as the director: to the login page, then back" }),
-        );
+    if answer == Answer::Page && access == Access::Director {
+        m.entry("303".to_string()).or_insert_with(|| {
+            json!({ "description": "Not logged in as the director: to the login page, then back" })
+        });
     }
-    Value::Object(m)
+}
+
+/// Adds `additionalProperties: false` to every object schema that lists
+/// its properties.
+fn close(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            if m.contains_key("properties") && !m.contains_key("additionalProperties") {
+                m.insert("additionalProperties".into(), Value::Bool(false));
+            }
+            m.values_mut().for_each(close);
+        }
+        Value::Array(a) => a.iter_mut().for_each(close),
+        _ => {}
+    }
 }

@@ -2,105 +2,55 @@
 //! audit, movement warnings, export and import.
 
 use crate::access::Caller;
+use crate::body::Body;
+use crate::body::command::AnyCommand;
+use crate::body::settings::{CreateTournament, UpdateSettings};
 use crate::error::ApiError;
-use crate::extract::{Params, body_object, from_object};
-use crate::routes::{Access, Route};
-use crate::{AppState, command, run_command};
+use crate::extract::Params;
+use crate::extract::path::InTournament;
+use crate::routes::{Access, Route, route};
+use crate::{AppState, run_command};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, patch, post};
-use jongg_tournament::{Command, RoundState, Tournament};
+use jongg_tournament::{RoundState, Tournament};
 use serde_json::{Value, json};
 use std::sync::Arc;
+use utoipa_axum::routes;
+
+/// An exported tournament: its event log (docs/api.md, "Export and
+/// import"). Read by `jongg_tournament::Tournament::import_json`, which
+/// checks every event as it decides it again.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct TournamentFile {
+    /// `jongg-tournament`.
+    #[schema(value_type = String, pattern = "^jongg-tournament$")]
+    pub format: String,
+    /// 1.
+    #[schema(minimum = 1, maximum = 1)]
+    pub version: u32,
+    /// Every event, in order: `{seq, at, actor, event}`.
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<Value>,
+}
 
 /// A tournament file's most bytes (the domain refuses larger files too).
 const IMPORT_LIMIT: usize = jongg_tournament::limits::MAX_FILE;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        Route::new(
-            "GET",
-            "/api/tournaments",
-            "List the tournaments",
-            Access::Public,
-            None,
-            get(list),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments",
-            "Create a tournament",
-            Access::Director,
-            Some("CreateTournament"),
-            post(create),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/import",
-            "Import a whole tournament from an exported file (a new id)",
-            Access::Director,
-            Some("TournamentFile"),
-            post(import).layer(DefaultBodyLimit::max(IMPORT_LIMIT)),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}",
-            "A tournament's settings, players count and rounds",
-            Access::Public,
-            None,
-            get(summary),
-        ),
-        Route::new(
-            "PATCH",
-            "/api/tournaments/{id}",
-            "Change settings (R15)",
-            Access::Director,
-            Some("UpdateSettings"),
-            patch(update_settings),
-        ),
-        Route::new(
-            "POST",
-            "/api/tournaments/{id}/commands",
-            "Run any tournament command (tagged by `kind`)",
-            Access::Table,
-            Some("Command"),
-            post(any_command),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/standings",
-            "The standings, best first",
-            Access::Public,
-            None,
-            get(standings),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/audit",
-            "The audit log of every score sheet change",
-            Access::Director,
-            None,
-            get(audit),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/warnings",
-            "Repeat meetings the movement will cause (R13)",
-            Access::Public,
-            None,
-            get(warnings),
-        ),
-        Route::new(
-            "GET",
-            "/api/tournaments/{id}/export",
-            "The whole tournament as one JSON file (its event log)",
-            Access::Director,
-            None,
-            get(export),
-        ),
+        route(Access::Public, routes!(list)),
+        route(Access::Director, routes!(create)),
+        route(Access::Director, routes!(import)).limit(IMPORT_LIMIT),
+        route(Access::Public, routes!(summary)),
+        route(Access::Director, routes!(update_settings)),
+        route(Access::Table, routes!(any_command)),
+        route(Access::Public, routes!(standings)),
+        route(Access::Director, routes!(audit)),
+        route(Access::Public, routes!(warnings)),
+        route(Access::Director, routes!(export)),
     ]
 }
 
@@ -127,6 +77,8 @@ fn summary_of(id: i64, t: &Tournament) -> Value {
     })
 }
 
+/// List the tournaments.
+#[utoipa::path(get, path = "/api/tournaments", responses((status = OK, description = "The tournaments", body = Object)))]
 async fn list(State(app): State<Arc<AppState>>) -> Json<Value> {
     let items: Vec<Value> = app
         .tournaments
@@ -147,11 +99,16 @@ async fn list(State(app): State<Arc<AppState>>) -> Json<Value> {
     Json(json!({ "tournaments": items }))
 }
 
-async fn create(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Response, ApiError> {
-    let cmd = command("create_tournament", body_object(&body)?, [])?;
+/// Create a tournament.
+#[utoipa::path(post, path = "/api/tournaments", request_body = CreateTournament,
+    responses((status = CREATED, description = "Its id and the events recorded", body = Object)))]
+async fn create(
+    State(app): State<Arc<AppState>>,
+    Body(b): Body<CreateTournament>,
+) -> Result<Response, ApiError> {
     let (id, events) = app
         .tournaments
-        .create(jongg_tournament::Actor::Director, cmd)
+        .create(jongg_tournament::Actor::Director, b.into())
         .await?;
     Ok((
         StatusCode::CREATED,
@@ -160,6 +117,12 @@ async fn create(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Respons
         .into_response())
 }
 
+/// Import a whole tournament from an exported file (a new id).
+///
+/// Every event of the file is decided again, as if it were made now: the
+/// file is taken whole, or refused whole naming its first bad event.
+#[utoipa::path(post, path = "/api/tournaments/import", request_body = TournamentFile,
+    responses((status = CREATED, description = "The new tournament's id", body = Object)))]
 async fn import(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Response, ApiError> {
     // Every event is decided again: work for a blocking thread, not for
     // the threads that answer everyone's requests.
@@ -174,55 +137,57 @@ async fn import(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Respons
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
+/// A tournament's settings, number of players and rounds.
+#[utoipa::path(get, path = "/api/tournaments/{id}", params(InTournament),
+    responses((status = OK, description = "The tournament", body = Object)))]
 async fn summary(
     State(app): State<Arc<AppState>>,
-    Params(id): Params<i64>,
+    Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(app.tournaments.get(id)?.read(|t| summary_of(id, t))))
 }
 
+/// Change settings (R15).
+#[utoipa::path(patch, path = "/api/tournaments/{id}", params(InTournament), request_body = Option<UpdateSettings>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn update_settings(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params(id): Params<i64>,
-    body: Bytes,
+    Params(InTournament { id }): Params<InTournament>,
+    Body(b): Body<UpdateSettings>,
 ) -> Result<Json<Value>, ApiError> {
-    let cmd = command("update_settings", body_object(&body)?, [])?;
-    run_command(&app, id, &caller, cmd).await
+    run_command(&app, id, &caller, b.into()).await
 }
 
+/// Run any tournament command (tagged by `kind`).
+#[utoipa::path(post, path = "/api/tournaments/{id}/commands", params(InTournament), request_body = AnyCommand,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn any_command(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params(id): Params<i64>,
-    body: Bytes,
+    Params(InTournament { id }): Params<InTournament>,
+    Body(command): Body<AnyCommand>,
 ) -> Result<Json<Value>, ApiError> {
-    let map = body_object(&body)?;
-    if !map.contains_key("kind") {
-        return Err(ApiError::unprocessable(
-            "the command has no `kind` (e.g. \"enter_game\")",
-        ));
-    }
-    let cmd: Command = from_object(map)?;
-    if matches!(cmd, Command::CreateTournament { .. }) {
-        return Err(ApiError::unprocessable(
-            "create_tournament makes a new tournament: POST /api/tournaments",
-        ));
-    }
-    run_command(&app, id, &caller, cmd).await
+    run_command(&app, id, &caller, command.into()).await
 }
 
+/// The standings, best first.
+#[utoipa::path(get, path = "/api/tournaments/{id}/standings", params(InTournament),
+    responses((status = OK, description = "The standings", body = Object)))]
 async fn standings(
     State(app): State<Arc<AppState>>,
-    Params(id): Params<i64>,
+    Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
     let slot = app.tournaments.get(id)?;
     Ok(slot.read(|t| Json(t.standings())).into_response())
 }
 
+/// The audit log of every score sheet change.
+#[utoipa::path(get, path = "/api/tournaments/{id}/audit", params(InTournament),
+    responses((status = OK, description = "The audit log", body = Object)))]
 async fn audit(
     State(app): State<Arc<AppState>>,
-    Params(id): Params<i64>,
+    Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
     let slot = app.tournaments.get(id)?;
     Ok(slot
@@ -230,9 +195,12 @@ async fn audit(
         .into_response())
 }
 
+/// Repeat meetings the movement will cause (R13).
+#[utoipa::path(get, path = "/api/tournaments/{id}/warnings", params(InTournament),
+    responses((status = OK, description = "The repeat meetings", body = Object)))]
 async fn warnings(
     State(app): State<Arc<AppState>>,
-    Params(id): Params<i64>,
+    Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
     let slot = app.tournaments.get(id)?;
     Ok(slot
@@ -240,9 +208,12 @@ async fn warnings(
         .into_response())
 }
 
+/// The whole tournament as one JSON file (its event log).
+#[utoipa::path(get, path = "/api/tournaments/{id}/export", params(InTournament),
+    responses((status = OK, description = "The tournament file", body = TournamentFile)))]
 async fn export(
     State(app): State<Arc<AppState>>,
-    Params(id): Params<i64>,
+    Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
     let slot = app.tournaments.get(id)?;
     Ok(slot.read(|t| Json(t.export())).into_response())

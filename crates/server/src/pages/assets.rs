@@ -2,10 +2,10 @@
 //! itself: nothing is loaded from the internet.
 
 use crate::access::Access;
-use crate::routes::Route;
+use crate::routes::{Route, route};
 use axum::http::header;
 use axum::response::IntoResponse;
-use axum::routing::get;
+use utoipa_axum::routes;
 
 const CSS: &str = include_str!("../../assets/jongg.css");
 const JS: &str = include_str!("../../assets/jongg.js");
@@ -24,26 +24,29 @@ fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
 
 pub(super) fn routes() -> Vec<Route> {
     vec![
-        Route::file(
-            "/assets/jongg.css",
-            "The pages' stylesheet",
-            "text/css",
-            Access::Public,
-            get(|| async { asset("text/css; charset=utf-8", CSS) }),
-        ),
-        Route::file(
-            "/assets/jongg.js",
-            "The pages' script: forms sent as JSON, live standings",
-            "text/javascript",
-            Access::Public,
-            get(|| async { asset("text/javascript; charset=utf-8", JS) }),
-        ),
-        Route::file(
-            "/assets/score.js",
-            "The score page's script: live points, entry, signing",
-            "text/javascript",
-            Access::Public,
-            get(|| async { asset("text/javascript; charset=utf-8", SCORE_JS) }),
-        ),
+        route(Access::Public, routes!(css)),
+        route(Access::Public, routes!(js)),
+        route(Access::Public, routes!(score_js)),
     ]
+}
+
+/// The pages' stylesheet.
+#[utoipa::path(get, path = "/assets/jongg.css",
+    responses((status = OK, description = "CSS", content_type = "text/css")))]
+async fn css() -> impl IntoResponse {
+    asset("text/css; charset=utf-8", CSS)
+}
+
+/// The pages' script: forms sent as JSON, live standings.
+#[utoipa::path(get, path = "/assets/jongg.js",
+    responses((status = OK, description = "JavaScript", content_type = "text/javascript")))]
+async fn js() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", JS)
+}
+
+/// The score page's script: live points, entry, signing.
+#[utoipa::path(get, path = "/assets/score.js",
+    responses((status = OK, description = "JavaScript", content_type = "text/javascript")))]
+async fn score_js() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", SCORE_JS)
 }

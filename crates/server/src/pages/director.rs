@@ -5,14 +5,15 @@
 use super::{PageResult, html, name_of, preset_of, round_ends, seat_name, who};
 use crate::AppState;
 use crate::access::Access;
+use crate::body::Body;
+use crate::body::pages::CsvText;
 use crate::error::ApiError;
-use crate::extract::{Params, body_object, from_object};
-use crate::routes::Route;
+use crate::extract::Params;
+use crate::extract::path::{InRound, InTournament};
+use crate::routes::{Route, route};
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
 use jongg_tournament::{
     Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, SheetState,
     TieBreak, Tournament,
@@ -20,60 +21,25 @@ use jongg_tournament::{
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
+use utoipa::IntoParams;
+use utoipa_axum::routes;
 
 pub(super) fn routes() -> Vec<Route> {
     vec![
-        Route::page(
-            "/login",
-            "The director's login (then back to `?next=`, a path of this server)",
-            Access::Public,
-            get(login),
-        ),
-        Route::page(
-            "/setup",
-            "Set the director's password from the link `jongg serve` printed (`?token=`)",
-            Access::Public,
-            get(setup),
-        ),
-        Route::page(
-            "/director",
-            "The director's tournaments, and the form to create one",
-            Access::Director,
-            get(home),
-        ),
-        Route::page(
-            "/director/t/{id}",
-            "A tournament's dashboard: rules, rounds and tables, players, settings",
-            Access::Director,
-            get(dashboard),
-        ),
-        Route::page(
-            "/director/t/{id}/audit",
-            "Every sheet change: who, when, before, after, why",
-            Access::Director,
-            get(audit),
-        ),
-        Route::new(
-            "POST",
-            "/director/t/{id}/players.csv",
-            "Register every player of a CSV list (`number,name[,club[,late]]`), all or none",
-            Access::Director,
-            Some("CsvText"),
-            post(upload_players),
-        ),
-        Route::new(
-            "POST",
-            "/director/t/{id}/r/{r}/seating.csv",
-            "Seat a round from a CSV seating (`table,east,south,west,north`, `sit out,...`)",
-            Access::Director,
-            Some("CsvText"),
-            post(upload_seating),
-        ),
+        route(Access::Public, routes!(login)),
+        route(Access::Public, routes!(setup)),
+        route(Access::Director, routes!(home)),
+        route(Access::Director, routes!(dashboard)),
+        route(Access::Director, routes!(audit)),
+        route(Access::Director, routes!(upload_players)),
+        route(Access::Director, routes!(upload_seating)),
     ]
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct NextQuery {
+    /// Where to go after the login (a path of this server).
     next: Option<String>,
 }
 
@@ -83,6 +49,8 @@ struct Login {
     next: String,
 }
 
+/// The director's login, then back to `next`.
+#[utoipa::path(get, path = "/login", params(NextQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn login(Query(q): Query<NextQuery>) -> PageResult {
     // Only a path on this server: never an address elsewhere.
     let next = q
@@ -92,8 +60,10 @@ async fn login(Query(q): Query<NextQuery>) -> PageResult {
     html(&Login { next })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct TokenQuery {
+    /// The token of the link `jongg serve` printed.
     token: Option<String>,
 }
 
@@ -103,6 +73,8 @@ struct Setup {
     token: String,
 }
 
+/// Set the director's password from the link `jongg serve` printed.
+#[utoipa::path(get, path = "/setup", params(TokenQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn setup(Query(q): Query<TokenQuery>) -> PageResult {
     let Some(token) = q.token.filter(|t| !t.is_empty()) else {
         return Err(ApiError::bad_request(
@@ -126,6 +98,8 @@ struct Home {
     presets: Vec<PresetView>,
 }
 
+/// The director's tournaments, and the form to create one.
+#[utoipa::path(get, path = "/director", responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn home(State(app): State<Arc<AppState>>) -> PageResult {
     let tournaments = app
         .tournaments
@@ -257,8 +231,10 @@ struct Dashboard {
     flash: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct FlashQuery {
+    /// What was just done, to say so at the top.
     done: Option<String>,
 }
 
@@ -404,9 +380,11 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
     }
 }
 
+/// A tournament's dashboard: rules, rounds and tables, players, settings.
+#[utoipa::path(get, path = "/director/t/{id}", params(InTournament, FlashQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn dashboard(
     State(app): State<Arc<AppState>>,
-    Params(id): Params<i64>,
+    Params(InTournament { id }): Params<InTournament>,
     Query(q): Query<FlashQuery>,
 ) -> PageResult {
     let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
@@ -446,7 +424,12 @@ fn points_text(e: Option<&jongg_tournament::GameEntry>) -> String {
     })
 }
 
-async fn audit(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+/// Every sheet change: who, when, before, after, why.
+#[utoipa::path(get, path = "/director/t/{id}/audit", params(InTournament), responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn audit(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+) -> PageResult {
     let page = app.tournaments.get(id)?.read(|t| Audit {
         id,
         name: name_of(t),
@@ -476,21 +459,15 @@ async fn audit(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> Pag
     html(&page)
 }
 
-/// A pasted list or seating: `{"csv": "..."}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CsvBody {
-    csv: String,
-}
-
 /// Registers every player of a CSV list, all or none: the list is tried on
 /// a copy of the tournament first, so a bad line changes nothing.
+#[utoipa::path(post, path = "/director/t/{id}/players.csv", params(InTournament), request_body = CsvText,
+    responses((status = OK, description = "How many were registered", body = Object)))]
 async fn upload_players(
     State(app): State<Arc<AppState>>,
-    Params(id): Params<i64>,
-    body: Bytes,
+    Params(InTournament { id }): Params<InTournament>,
+    Body(CsvText { csv }): Body<CsvText>,
 ) -> Result<axum::response::Response, ApiError> {
-    let CsvBody { csv } = from_object(body_object(&body)?)?;
     let rows = super::csv::players(&csv).map_err(ApiError::unprocessable)?;
     let commands: Vec<Command> = rows
         .into_iter()
@@ -524,12 +501,13 @@ async fn upload_players(
 /// A seating pasted as CSV (`table,east,south,west,north`, `sit out,...`):
 /// the round is seated with it, as the tournament checks it (everyone
 /// playing seated once), or nothing changes.
+#[utoipa::path(post, path = "/director/t/{id}/r/{r}/seating.csv", params(InRound), request_body = CsvText,
+    responses((status = OK, description = "The events recorded", body = Object)))]
 async fn upload_seating(
     State(app): State<Arc<AppState>>,
-    Params((id, round)): Params<(i64, u8)>,
-    body: Bytes,
+    Params(InRound { id, r: round }): Params<InRound>,
+    Body(CsvText { csv }): Body<CsvText>,
 ) -> Result<axum::response::Response, ApiError> {
-    let CsvBody { csv } = from_object(body_object(&body)?)?;
     let rows = super::csv::seating(&csv).map_err(ApiError::unprocessable)?;
     let command = Command::SeatRound {
         round,

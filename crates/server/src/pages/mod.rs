@@ -24,6 +24,9 @@ use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use jongg_tournament::{PlayerNo, Tournament};
 
+/// The most bytes of a pasted list or seating.
+pub(crate) const CSV_MAX_BYTES: usize = csv::MAX_BYTES;
+
 /// The pages' routes, for the route table (`routes.rs`).
 pub(crate) fn routes() -> Vec<Route> {
     let mut v = assets::routes();

@@ -10,51 +10,37 @@ use crate::AppState;
 use crate::access::Access;
 use crate::error::ApiError;
 use crate::extract::Params;
-use crate::routes::Route;
+use crate::extract::path::InTournament;
+use crate::routes::{Route, route};
 use askama::Template;
 use axum::extract::State;
-use axum::routing::get;
 use jongg_store::TableLink;
 use jongg_tiles::Seat;
 use jongg_tournament::{PlayerStatus, RoundNo, SheetState, TableNo, Tournament};
 use std::sync::Arc;
+use utoipa::IntoParams;
+use utoipa_axum::routes;
 
 pub(super) fn routes() -> Vec<Route> {
     vec![
-        Route::page(
-            "/director/t/{id}/print",
-            "The printables and exports of a tournament",
-            Access::Director,
-            get(index),
-        ),
-        Route::page(
-            "/director/t/{id}/print/{*doc}",
-            "A printable as a page, or as PDF with `.pdf`: standings, itineraries, round/{r}, round/{r}/cards, round/{r}/sheets",
-            Access::Director,
-            get(printable),
-        ),
-        Route::file(
-            "/t/{id}/standings.pdf",
-            "The standings as PDF",
-            "application/pdf",
-            Access::Public,
-            get(standings_pdf),
-        ),
-        Route::file(
-            "/t/{id}/standings.csv",
-            "The standings as CSV",
-            "text/csv",
-            Access::Public,
-            get(standings_csv),
-        ),
-        Route::file(
-            "/t/{id}/games.csv",
-            "Every game entered as CSV, one row per player and game",
-            "text/csv",
-            Access::Public,
-            get(games_csv),
-        ),
+        route(Access::Director, routes!(index)),
+        route(Access::Director, routes!(printable)),
+        route(Access::Public, routes!(standings_pdf)),
+        route(Access::Public, routes!(standings_csv)),
+        route(Access::Public, routes!(games_csv)),
     ]
+}
+
+/// `/director/t/{id}/print/{doc}`: a printable.
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+struct InPrintable {
+    /// The tournament's id.
+    #[param(minimum = 1)]
+    id: i64,
+    /// `standings`, `itineraries`, `round/{r}`, `round/{r}/cards` or
+    /// `round/{r}/sheets`; with `.pdf`, as PDF.
+    doc: String,
 }
 
 /// Which printable a path names.
@@ -93,7 +79,12 @@ struct Index {
     rounds: Vec<u8>,
 }
 
-async fn index(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+/// The printables and exports of a tournament.
+#[utoipa::path(get, path = "/director/t/{id}/print", params(InTournament), responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn index(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+) -> PageResult {
     let page = app.tournaments.get(id)?.read(|t| Index {
         id,
         name: name_of(t),
@@ -126,9 +117,12 @@ fn qr_svg(text: &str) -> String {
     }
 }
 
+/// A printable as a page, or as PDF with `.pdf`.
+#[utoipa::path(get, path = "/director/t/{id}/print/{*doc}", params(InPrintable),
+    responses((status = OK, description = "The page (or the PDF)", content_type = "text/html")))]
 async fn printable(
     State(app): State<Arc<AppState>>,
-    Params((id, doc)): Params<(i64, String)>,
+    Params(InPrintable { id, doc }): Params<InPrintable>,
 ) -> PageResult {
     let Some((kind, pdf)) = parse_doc(&doc) else {
         return Err(ApiError::not_found(format!(
@@ -454,7 +448,13 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
     })
 }
 
-async fn standings_pdf(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+/// The standings as PDF.
+#[utoipa::path(get, path = "/t/{id}/standings.pdf", params(InTournament),
+    responses((status = OK, description = "A PDF", content_type = "application/pdf")))]
+async fn standings_pdf(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+) -> PageResult {
     let d = build(&app, id, Kind::Standings).await?;
     Ok(download(
         "application/pdf",
@@ -463,7 +463,13 @@ async fn standings_pdf(State(app): State<Arc<AppState>>, Params(id): Params<i64>
     ))
 }
 
-async fn standings_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+/// The standings as CSV.
+#[utoipa::path(get, path = "/t/{id}/standings.csv", params(InTournament),
+    responses((status = OK, description = "CSV", content_type = "text/csv")))]
+async fn standings_csv(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+) -> PageResult {
     let text = app
         .tournaments
         .get(id)?
@@ -476,7 +482,13 @@ async fn standings_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>
     ))
 }
 
-async fn games_csv(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+/// Every game entered as CSV, one row per player and game.
+#[utoipa::path(get, path = "/t/{id}/games.csv", params(InTournament),
+    responses((status = OK, description = "CSV", content_type = "text/csv")))]
+async fn games_csv(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+) -> PageResult {
     let text = app
         .tournaments
         .get(id)?

@@ -6,34 +6,20 @@ use super::{PageResult, html, name_of, round_ends, seat_name, who};
 use crate::AppState;
 use crate::access::Access;
 use crate::extract::Params;
-use crate::routes::Route;
+use crate::extract::path::{InPlayer, InTournament};
+use crate::routes::{Route, route};
 use askama::Template;
 use axum::extract::State;
-use axum::routing::get;
 use jongg_tournament::{PlayerNo, PlayerStatus, RoundState, Tournament};
 use std::sync::Arc;
+use utoipa_axum::routes;
 
 pub(super) fn routes() -> Vec<Route> {
     vec![
-        Route::page("/", "The tournaments", Access::Public, get(index)),
-        Route::page(
-            "/t/{id}",
-            "Live standings (refresh themselves)",
-            Access::Public,
-            get(standings),
-        ),
-        Route::page(
-            "/t/{id}/projector",
-            "The projector: round clock, standings, the next seating",
-            Access::Public,
-            get(projector),
-        ),
-        Route::page(
-            "/t/{id}/players/{n}",
-            "A player's rounds: table, seat, scores by game",
-            Access::Public,
-            get(player),
-        ),
+        route(Access::Public, routes!(index)),
+        route(Access::Public, routes!(standings)),
+        route(Access::Public, routes!(projector)),
+        route(Access::Public, routes!(player)),
     ]
 }
 
@@ -43,6 +29,8 @@ struct Index {
     tournaments: Vec<(i64, String, usize)>,
 }
 
+/// The tournaments.
+#[utoipa::path(get, path = "/", responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn index(State(app): State<Arc<AppState>>) -> PageResult {
     let tournaments = app
         .tournaments
@@ -129,7 +117,12 @@ fn status_of(t: &Tournament) -> String {
     }
 }
 
-async fn standings(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+/// Live standings (they refresh themselves).
+#[utoipa::path(get, path = "/t/{id}", params(InTournament), responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn standings(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+) -> PageResult {
     let page = app.tournaments.get(id)?.read(|t| Standings {
         id,
         name: name_of(t),
@@ -184,7 +177,12 @@ struct Projector {
     seating: Option<SeatingView>,
 }
 
-async fn projector(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+/// The projector: round clock, standings, the next seating.
+#[utoipa::path(get, path = "/t/{id}/projector", params(InTournament), responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn projector(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+) -> PageResult {
     let page = app.tournaments.get(id)?.read(|t| Projector {
         id,
         name: name_of(t),
@@ -281,9 +279,11 @@ fn player_page(
     })
 }
 
+/// A player's rounds: table, seat, scores by game.
+#[utoipa::path(get, path = "/t/{id}/players/{n}", params(InPlayer), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn player(
     State(app): State<Arc<AppState>>,
-    Params((id, n)): Params<(i64, u32)>,
+    Params(InPlayer { id, n }): Params<InPlayer>,
 ) -> PageResult {
     let page = app
         .tournaments

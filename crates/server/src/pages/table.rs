@@ -8,42 +8,46 @@ use super::{PageError, PageResult, html, name_of, preset_of, seat_name};
 use crate::AppState;
 use crate::access::{Access, Caller};
 use crate::error::ApiError;
+use crate::extract::path::InTable;
 use crate::extract::{Params, body_object};
-use crate::routes::Route;
+use crate::routes::{Route, route};
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use jongg_tiles::Seat;
 use jongg_tournament::{Entry, GameNo, RoundNo, SheetState, TableGame, TableNo, Tournament};
 use serde_json::{Value, json};
 use std::sync::Arc;
+use utoipa::IntoParams;
+use utoipa_axum::routes;
 
 pub(super) fn routes() -> Vec<Route> {
     vec![
-        Route::page(
-            "/score",
-            "Score entry at a table, opened from its link (`?key=`, the table card's QR code)",
-            Access::Scorekeeper,
-            get(scorekeeper_page),
-        ),
-        Route::page(
-            "/director/t/{id}/r/{r}/table/{t}",
-            "A table's sheet for the director: enter games, or amend an accepted sheet",
-            Access::Director,
-            get(director_page),
-        ),
-        Route::new(
-            "POST",
-            "/t/{id}/r/{r}/table/{t}/preview",
-            "The points of a game record as it stands (`?game=G`), with the preset's reasons, or the field that is wrong",
-            Access::Public,
-            Some("GameRecord"),
-            post(preview),
-        ),
+        route(Access::Scorekeeper, routes!(scorekeeper_page)),
+        route(Access::Director, routes!(director_page)),
+        route(Access::Public, routes!(preview)),
     ]
+}
+
+/// `?key=`: a table's link.
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct KeyQuery {
+    /// The key of the table's link (the table card's QR code).
+    #[allow(dead_code)]
+    key: Option<String>,
+}
+
+/// `?game=`: which game of the sheet (read as text, so that a bad one is
+/// answered as the page expects: the field `game`, 422).
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct GameQuery {
+    /// Which game of the sheet, from 1: it decides the dealer (R12).
+    #[param(value_type = u32, minimum = 1, required = true)]
+    game: Option<String>,
 }
 
 struct SeatView {
@@ -218,9 +222,12 @@ fn score_page(
     })
 }
 
-/// The page of the link's table (the access layer found the link by its
-/// key, which counts first here: a director's browser opening a table's
-/// link is that table's scorekeeper, and the page writes as it).
+/// Score entry at a table, opened from its link (the table card's QR code).
+///
+/// The access layer found the link by its key, which counts first here: a
+/// director's browser opening a table's link is that table's scorekeeper,
+/// and the page writes as it.
+#[utoipa::path(get, path = "/score", params(KeyQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn scorekeeper_page(
     State(app): State<Arc<AppState>>,
     caller: Caller,
@@ -244,9 +251,15 @@ async fn scorekeeper_page(
     html(&page)
 }
 
+/// A table's sheet for the director: enter games, or amend an accepted sheet.
+#[utoipa::path(get, path = "/director/t/{id}/r/{r}/table/{t}", params(InTable), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn director_page(
     State(app): State<Arc<AppState>>,
-    Params((id, round, table)): Params<(i64, RoundNo, TableNo)>,
+    Params(InTable {
+        id,
+        r: round,
+        t: table,
+    }): Params<InTable>,
 ) -> PageResult {
     let page = app
         .tournaments
@@ -259,17 +272,21 @@ async fn director_page(
 /// sheet would (one path: `jongg_tournament::score_record`):
 /// `{"points": {...}, "lines": [...]}`, or 422 with `{"error", "field"}`
 /// naming the field that is wrong.
+#[utoipa::path(post, path = "/t/{id}/r/{r}/table/{t}/preview", params(InTable, GameQuery),
+    request_body(content = Object, description = "A game record as it stands (docs/scoring.md)"),
+    responses((status = OK, description = "The points, with the preset's reasons", body = Object)))]
 async fn preview(
     State(app): State<Arc<AppState>>,
-    Params((id, round, table)): Params<(i64, RoundNo, TableNo)>,
-    uri: axum::http::Uri,
+    Params(InTable {
+        id,
+        r: round,
+        t: table,
+    }): Params<InTable>,
+    Query(q): Query<GameQuery>,
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let map = body_object(&body)?;
-    let game = uri
-        .query()
-        .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("game=")))
-        .and_then(|g| g.parse::<GameNo>().ok());
+    let game = q.game.and_then(|g| g.parse::<GameNo>().ok());
     let slot = app.tournaments.get(id)?;
     let found = slot.read(|t| {
         let preset =

@@ -159,7 +159,8 @@ fn unknown_fields_and_duplicate_keys_are_refused_by_name() {
             &json!({ "name": "T", "rules": { "kind": "preset", "name": "standard", "year": 2026 } }),
         ),
         422,
-        "unknown field `year`",
+        // Named by its whole path (issue 12).
+        "unknown field `rules.year`",
     );
     refused(
         d.post(
@@ -195,7 +196,7 @@ fn unknown_fields_and_duplicate_keys_are_refused_by_name() {
                 "points": { "east": 25, "south": -25, "west": 0, "north": 0 } } }),
         ),
         422,
-        "unknown field `bonus`",
+        "unknown field `entry.bonus`",
     );
     // Duplicate keys (JSON text: serde_json would keep the last silently).
     let dup = |body: &str, path: &str| {

@@ -1,0 +1,220 @@
+//! Rounds and score sheets: seat, start and close a round; enter, amend
+//! and sign games.
+
+use super::schema;
+use jongg_tiles::BySeat;
+use jongg_tournament::{Command, GameNo, PlayerNo, RoundNo, TableNo};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// A seat at a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    East,
+    South,
+    West,
+    North,
+}
+
+impl From<Seat> for jongg_tiles::Seat {
+    fn from(s: Seat) -> Self {
+        match s {
+            Seat::East => Self::East,
+            Seat::South => Self::South,
+            Seat::West => Self::West,
+            Seat::North => Self::North,
+        }
+    }
+}
+
+/// Who sits where at one table (a badge number, or nothing: an empty seat).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatPlayers {
+    #[schema(minimum = 1)]
+    pub east: Option<u32>,
+    #[schema(minimum = 1)]
+    pub south: Option<u32>,
+    #[schema(minimum = 1)]
+    pub west: Option<u32>,
+    #[schema(minimum = 1)]
+    pub north: Option<u32>,
+}
+
+/// One table of a seating the director gives.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TableSeats {
+    #[schema(minimum = 1)]
+    pub table: u16,
+    pub seats: SeatPlayers,
+}
+
+impl From<TableSeats> for jongg_tournament::TableSeats {
+    fn from(t: TableSeats) -> Self {
+        let s = t.seats;
+        Self {
+            table: t.table,
+            seats: BySeat([s.east, s.south, s.west, s.north].map(|p| p.map(PlayerNo))),
+        }
+    }
+}
+
+crate::tagged! {
+    /// How a round is seated.
+    pub enum SeatingMethod {
+        /// A shuffle of the players from `seed` (the same seed, the same seating).
+        Random = "random" {
+            seed: u64,
+        },
+        /// In number order: table 1 East, South, West, North, table 2 ...
+        ByNumber = "by_number" {},
+        /// The preset's movement from the round before (R13).
+        Movement = "movement" {},
+        /// The director's own seating; everyone playing seated once.
+        Imported = "imported" {
+            tables: Vec<TableSeats>,
+            /// Players who sit the round out.
+            #[serde(default)]
+            sit_outs: Vec<u32>,
+        },
+    }
+}
+
+impl From<SeatingMethod> for jongg_tournament::SeatingMethod {
+    fn from(m: SeatingMethod) -> Self {
+        match m {
+            SeatingMethod::Random { seed } => Self::Random { seed },
+            SeatingMethod::ByNumber {} => Self::ByNumber,
+            SeatingMethod::Movement {} => Self::Movement,
+            SeatingMethod::Imported { tables, sit_outs } => Self::Imported {
+                tables: tables.into_iter().map(Into::into).collect(),
+                sit_outs: sit_outs.into_iter().map(PlayerNo).collect(),
+            },
+        }
+    }
+}
+
+/// Seat a round (again, while it has not started).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRound {
+    pub method: SeatingMethod,
+}
+
+impl SeatRound {
+    pub fn command(self, round: RoundNo) -> Command {
+        Command::SeatRound {
+            round,
+            method: self.method.into(),
+        }
+    }
+}
+
+/// When a round starts or closes (Unix milliseconds; left out: now).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoundClock {
+    #[schema(minimum = 0)]
+    pub at: Option<i64>,
+}
+
+/// One game's points at a table, by seat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatPoints {
+    #[schema(schema_with = schema::points)]
+    pub east: i32,
+    #[schema(schema_with = schema::points)]
+    pub south: i32,
+    #[schema(schema_with = schema::points)]
+    pub west: i32,
+    #[schema(schema_with = schema::points)]
+    pub north: i32,
+}
+
+crate::tagged! {
+    /// A game as entered on a sheet.
+    pub enum Entry {
+        /// Points as the table wrote them, and who made Mah Jongg (if anyone).
+        Points = "points" {
+            points: SeatPoints,
+            mah_jongg: Option<Seat>,
+        },
+        /// A game record (docs/scoring.md): the preset computes the points.
+        Record = "record" {
+            #[schema(value_type = Object)]
+            record: Value,
+        },
+    }
+}
+
+impl From<Entry> for jongg_tournament::Entry {
+    fn from(e: Entry) -> Self {
+        match e {
+            Entry::Points { points, mah_jongg } => Self::Points {
+                points: BySeat([points.east, points.south, points.west, points.north]),
+                mah_jongg: mah_jongg.map(Into::into),
+            },
+            Entry::Record { record } => Self::Record { record },
+        }
+    }
+}
+
+/// Enter (or correct) a game on a sheet not yet accepted.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnterGame {
+    pub entry: Entry,
+}
+
+impl EnterGame {
+    pub fn command(self, round: RoundNo, table: TableNo, game: GameNo) -> Command {
+        Command::EnterGame {
+            round,
+            table,
+            game,
+            entry: self.entry.into(),
+        }
+    }
+}
+
+/// Change a game on an accepted sheet, saying why (R14).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AmendGame {
+    pub entry: Entry,
+    #[schema(schema_with = schema::reason)]
+    pub reason: String,
+}
+
+impl AmendGame {
+    pub fn command(self, round: RoundNo, table: TableNo, game: GameNo) -> Command {
+        Command::AmendSheet {
+            round,
+            table,
+            game,
+            entry: self.entry.into(),
+            reason: self.reason,
+        }
+    }
+}
+
+/// A seat signs the sheet, verifying the scores R14 gives it to verify.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignSheet {
+    pub seat: Seat,
+}
+
+impl SignSheet {
+    pub fn command(self, round: RoundNo, table: TableNo) -> Command {
+        Command::SignSheet {
+            round,
+            table,
+            seat: self.seat.into(),
+        }
+    }
+}
