@@ -3,8 +3,8 @@
 
 use crate::game::Game;
 use crate::judge::Judge;
-use crate::rng::Rng;
 use crate::state::{Phase, State};
+use jongg_rules::rng::Rng;
 use jongg_tiles::{Counts, Seat, Tile};
 
 /// The same table with every tile `seat` cannot see dealt anew: the rest of

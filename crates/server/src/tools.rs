@@ -13,6 +13,7 @@
 //! additive).
 
 use jongg_rules::Preset;
+use jongg_rules::rng::Rng;
 use jongg_store::{Store, StoreError, Stored, now_millis};
 use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::{
@@ -45,27 +46,18 @@ pub fn random_points(
     _game: GameNo,
     seed: u64,
 ) -> Result<Entry, String> {
-    Ok(random_game(preset, seated, &mut Rng(seed)))
+    Ok(random_game(preset, seated, &mut Rng::new(seed)))
 }
 
-/// A small seeded generator (SplitMix64): the demo is the same for a seed.
-#[derive(Debug, Clone)]
-struct Rng(u64);
+/// True `percent` times in 100 (the demo's draws, by remainder, so a seed
+/// keeps its demo).
+fn percent(rng: &mut Rng, percent: u64) -> bool {
+    rng.remainder(100) < percent
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
+/// One of `items`, by remainder.
+fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
+    items[rng.remainder(items.len() as u64) as usize]
 }
 
 /// Card values a winner plausibly scores (the card's common values; no hand
@@ -77,19 +69,19 @@ fn random_game(preset: &Preset, seated: BySeat<bool>, rng: &mut Rng) -> Entry {
     let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|s| seated[*s]).collect();
     let mut points = BySeat([0i32; 4]);
     let s = &preset.scoring;
-    if rng.chance(80) && seats.len() >= 2 {
-        let winner = seats[rng.below(seats.len() as u64) as usize];
-        let mut score = CARD_VALUES[rng.below(CARD_VALUES.len() as u64) as usize];
-        if rng.chance(12) {
+    if percent(rng, 80) && seats.len() >= 2 {
+        let winner = pick(rng, &seats);
+        let mut score = pick(rng, &CARD_VALUES);
+        if percent(rng, 12) {
             score += s.jokerless.points;
         }
-        if rng.chance(30) {
+        if percent(rng, 30) {
             score += s.self_picked.points;
         } else {
             let others: Vec<Seat> = seats.iter().copied().filter(|x| *x != winner).collect();
-            let thrower = others[rng.below(others.len() as u64) as usize];
+            let thrower = pick(rng, &others);
             let t = &preset.throw;
-            let penalty = match rng.below(4) {
+            let penalty = match rng.remainder(4) {
                 0 => t.exposures_0.points,
                 1 => t.exposures_1.points,
                 2 => t.exposures_2.points,
@@ -181,7 +173,7 @@ pub fn sample_tournament_with(
     } = *sample;
     let rules =
         Preset::builtin(preset).ok_or_else(|| ToolError::UnknownPreset(preset.to_string()))?;
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut t = Tournament::new();
     let at = |minutes: i64| base + minutes * 60_000;
     let exec =
@@ -238,7 +230,7 @@ pub fn sample_tournament_with(
         for table in &tables {
             let seated = BySeat::from_fn(|s| table.seats[s].is_some());
             for game in 1..=per_round {
-                let entry = games(&rules, seated, game, rng.next()).map_err(ToolError::Game)?;
+                let entry = games(&rules, seated, game, rng.next_u64()).map_err(ToolError::Game)?;
                 exec(
                     &mut t,
                     Command::EnterGame {

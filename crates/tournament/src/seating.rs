@@ -9,6 +9,7 @@ use crate::error::DomainError;
 use crate::model::{OddPlayers, PlayerNo, TableSeats};
 use crate::rules::Rules;
 use jongg_rules::movement::table_in_round;
+use jongg_rules::rng::Rng;
 use jongg_tiles::{BySeat, Seat};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -92,22 +93,10 @@ pub fn in_order(order: &[PlayerNo], odd: OddPlayers) -> Result<Plan, DomainError
     })
 }
 
-/// A reproducible shuffle (Fisher-Yates over SplitMix64): the same seed and
-/// players give the same order on every machine.
+/// A reproducible shuffle (the one generator, `jongg_rules::rng`): the same
+/// seed and players give the same order on every machine.
 pub fn shuffle(players: &mut [PlayerNo], seed: u64) {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    for i in (1..players.len()).rev() {
-        let bound = (i + 1) as u64;
-        let j = (next() % bound) as usize;
-        players.swap(i, j);
-    }
+    Rng::new(seed).shuffle_by_remainder(players);
 }
 
 /// Every player moves by seat after a round, table numbers wrapping (R13).
