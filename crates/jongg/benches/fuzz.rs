@@ -228,7 +228,7 @@ impl States {
             .iter()
             .position(|r| serde_json::to_value(&r.event).is_ok_and(|v| v["kind"] == kind))
             .unwrap_or(self.finished.len());
-        Tournament::replay(self.finished[..end].iter().cloned())
+        Tournament::replay(self.finished[..end].iter().cloned()).expect("the sample log folds")
     }
 
     fn for_route(&self, route: &str) -> (Tournament, u8) {
@@ -251,11 +251,17 @@ impl States {
         match route {
             "create_tournament" => (Tournament::new(), 1),
             "seat_round" => (
-                more_rounds(Tournament::replay(self.finished.iter().cloned())),
+                more_rounds(
+                    Tournament::replay(self.finished.iter().cloned())
+                        .expect("the sample log folds"),
+                ),
                 2,
             ),
             "start_round" => {
-                let mut t = more_rounds(Tournament::replay(self.finished.iter().cloned()));
+                let mut t = more_rounds(
+                    Tournament::replay(self.finished.iter().cloned())
+                        .expect("the sample log folds"),
+                );
                 let seat = Command::SeatRound {
                     round: 2,
                     method: SeatingMethod::Movement,
@@ -267,7 +273,10 @@ impl States {
             "close_round" => (self.before("round_closed"), 1),
             "sign_sheet" => (self.before("sheet_signed"), 1),
             "accept_sheet" => (self.before("sheet_accepted"), 1),
-            "amend_sheet" => (Tournament::replay(self.finished.iter().cloned()), 1),
+            "amend_sheet" => (
+                Tournament::replay(self.finished.iter().cloned()).expect("the sample log folds"),
+                1,
+            ),
             _ => (self.live.clone(), 2),
         }
     }

@@ -100,7 +100,11 @@ impl Tournaments {
     pub async fn load(store: Store) -> Result<Tournaments, StoreError> {
         let mut slots = HashMap::new();
         for id in store.tournament_ids().await? {
-            let t = Tournament::replay(store.load(id).await?.into_iter().map(to_recorded));
+            let t = Tournament::replay(store.load(id).await?.into_iter().map(to_recorded))
+                .map_err(|source| StoreError::Unfolded {
+                    tournament: id,
+                    source,
+                })?;
             slots.insert(id, Arc::new(Slot::new(t)));
         }
         Ok(Tournaments {
@@ -169,7 +173,8 @@ impl Tournaments {
             })
             .collect();
         for r in &recorded {
-            t.record(r.clone());
+            t.record(r.clone())
+                .map_err(jongg_tournament::DomainError::Unfolded)?;
         }
         self.insert(id, t);
         Ok((id, recorded))
@@ -219,17 +224,10 @@ impl Tournaments {
             let mut recorded = Vec::new();
             for (i, command) in commands.into_iter().enumerate() {
                 let state = trial.as_mut().unwrap_or(&mut t);
-                let events = state.decide(&actor, command).map_err(|e| (i, e.into()))?;
-                for event in events {
-                    let r = Recorded {
-                        seq: state.log().len() as u64 + 1,
-                        at,
-                        actor,
-                        event,
-                    };
-                    state.record(r.clone());
-                    recorded.push(r);
-                }
+                let made = state
+                    .execute(actor, command, at)
+                    .map_err(|e| (i, e.into()))?;
+                recorded.extend(made);
             }
             if recorded.is_empty() {
                 return Ok(vec![]);
@@ -312,11 +310,14 @@ impl Committer {
                 // Back to the truth: reload (only the committer writes, and
                 // we are it, so the store cannot change meanwhile), and fail
                 // everything decided on top of the lost batch too.
-                let fresh = self
-                    .store
-                    .load(id)
-                    .await
-                    .map(|log| Tournament::replay(log.into_iter().map(to_recorded)));
+                let fresh = self.store.load(id).await.and_then(|log| {
+                    Tournament::replay(log.into_iter().map(to_recorded)).map_err(|source| {
+                        StoreError::Unfolded {
+                            tournament: id,
+                            source,
+                        }
+                    })
+                });
                 let later = {
                     let mut t = self.slot.state.write().unwrap_or_else(|e| e.into_inner());
                     match fresh {

@@ -171,8 +171,9 @@ pub fn sample_tournament_with(
         seed,
         base,
     } = *sample;
-    let rules =
-        Preset::builtin(preset).ok_or_else(|| ToolError::UnknownPreset(preset.to_string()))?;
+    if !jongg_rules::PRESET_NAMES.contains(&preset) {
+        return Err(ToolError::UnknownPreset(preset.to_string()));
+    }
     let mut rng = Rng::new(seed);
     let mut t = Tournament::new();
     let at = |minutes: i64| base + minutes * 60_000;
@@ -206,6 +207,8 @@ pub fn sample_tournament_with(
             at(0),
         )?;
     }
+    // The tournament's own rules (a copy: `t` changes below).
+    let rules = t.preset()?.clone();
     for round in 1..=rounds.min(played.saturating_add(1)) {
         let start = i64::from(round) * 90;
         let method = if round == 1 {
@@ -318,7 +321,11 @@ pub async fn export(database: &str, id: i64) -> Result<String, ToolError> {
         at: s.at,
         actor: s.actor,
         event: s.event,
-    }));
+    }))
+    .map_err(|source| StoreError::Unfolded {
+        tournament: id,
+        source,
+    })?;
     Ok(t.export_json())
 }
 

@@ -53,6 +53,12 @@ pub enum StoreError {
         seq: i64,
         source: serde_json::Error,
     },
+    /// The stored log does not fold into a tournament.
+    #[error("stored tournament {tournament} does not read back: {source}")]
+    Unfolded {
+        tournament: i64,
+        source: jongg_tournament::FoldError,
+    },
     /// PostgreSQL cannot store a NUL character in text (SQLite could, but
     /// both refuse it alike): refused before the query, never a 500.
     #[error("{0} contains a NUL character, which no text may hold")]

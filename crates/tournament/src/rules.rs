@@ -9,15 +9,10 @@ use jongg_rules::record::{GameRecord, GameResult, RecordError};
 use jongg_rules::{Preset, ScoreLine, score};
 use jongg_tiles::{BySeat, Seat};
 
-/// The rules of a tournament, read.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Rules {
-    pub preset: Preset,
-}
-
-/// Read the rules of a tournament.
-pub fn resolve(source: &RulesSource) -> Result<Rules, DomainError> {
-    let preset = match source {
+/// Read the rules of a tournament: the one place a [`RulesSource`] becomes
+/// a [`Preset`] (the tournament keeps it, [`crate::Tournament::preset`]).
+pub fn resolve(source: &RulesSource) -> Result<Preset, DomainError> {
+    Ok(match source {
         RulesSource::Preset { name } => {
             Preset::builtin(name).ok_or_else(|| DomainError::UnknownPreset(name.clone()))?
         }
@@ -27,8 +22,7 @@ pub fn resolve(source: &RulesSource) -> Result<Rules, DomainError> {
                 message: e.to_string(),
             })?
         }
-    };
-    Ok(Rules { preset })
+    })
 }
 
 /// One game at one table, as its record needs it (R12): who is seated, and

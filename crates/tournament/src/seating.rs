@@ -7,7 +7,7 @@
 
 use crate::error::DomainError;
 use crate::model::{OddPlayers, PlayerNo, TableSeats};
-use crate::rules::Rules;
+use jongg_rules::Preset;
 use jongg_rules::movement::table_in_round;
 use jongg_rules::rng::Rng;
 use jongg_tiles::{BySeat, Seat};
@@ -101,12 +101,12 @@ pub fn shuffle(players: &mut [PlayerNo], seed: u64) {
 
 /// Every player moves by seat after a round, table numbers wrapping (R13).
 /// Players keep their seat letter. The table arithmetic is `jongg-rules`'.
-pub fn moved(tables: &[Slots], rules: &Rules) -> Result<Vec<Slots>, DomainError> {
+pub fn moved(tables: &[Slots], preset: &Preset) -> Result<Vec<Slots>, DomainError> {
     let n = u32::try_from(tables.len()).unwrap_or(u32::MAX);
     let mut out = vec![[None; 4]; tables.len()];
     for (t, slots) in (1..).zip(tables) {
         for seat in Seat::ALL {
-            let to = table_in_round(t, seat, 2, n, &rules.preset.movement)
+            let to = table_in_round(t, seat, 2, n, &preset.movement)
                 .map_err(|e| DomainError::Conflict(format!("cannot move the players: {e}")))?;
             if let Some(row) = out.get_mut(to as usize - 1) {
                 row[seat.index()] = slots[seat.index()];
@@ -312,7 +312,7 @@ mod tests {
         r.map(PlayerNo).collect()
     }
 
-    fn standard() -> Rules {
+    fn standard() -> Preset {
         resolve(&RulesSource::Preset {
             name: "standard".into(),
         })

@@ -53,11 +53,7 @@ impl Tournament {
             .seating(round)?
             .table(table)
             .ok_or(DomainError::TableNotFound { round, table })?;
-        let preset = &self
-            .rules
-            .as_ref()
-            .ok_or_else(|| DomainError::Conflict("the tournament's rules cannot be read".into()))?
-            .preset;
+        let preset = self.preset()?;
         let v = &preset.verification;
         let three = seats.is_three_player();
         let mut collector = v.collector(u32::from(round));

@@ -23,13 +23,13 @@ impl Tournament {
     pub fn movement_warnings(&self) -> Vec<RepeatMeeting> {
         let (Some(first), Some(rules), Some(settings)) = (
             self.rounds.first(),
-            self.rules.as_ref(),
+            self.preset.as_ref(),
             self.settings.as_ref(),
         ) else {
             return vec![];
         };
         let tables = u32::try_from(first.seating.tables.len()).unwrap_or(u32::MAX);
-        let Ok(found) = repeats(tables, u32::from(settings.rounds), &rules.preset.movement) else {
+        let Ok(found) = repeats(tables, u32::from(settings.rounds), &rules.movement) else {
             return vec![];
         };
         let who = |id: jongg_rules::movement::PlayerId| {
@@ -63,11 +63,11 @@ impl Tournament {
         }
         let (first, rules, settings) = (
             self.rounds.first()?,
-            self.rules.as_ref()?,
+            self.preset.as_ref()?,
             self.settings.as_ref()?,
         );
         let tables = u32::try_from(first.seating.tables.len()).ok()?;
-        find_repeat_free(tables, u32::from(settings.rounds), &rules.preset.movement).ok()
+        find_repeat_free(tables, u32::from(settings.rounds), &rules.movement).ok()
     }
 }
 
