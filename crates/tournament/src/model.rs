@@ -3,6 +3,7 @@
 //! Every type here is plain data with serde, so it can travel in events, in
 //! the exported file and in the server's JSON.
 
+use jongg_rules::record::GameRecord;
 use jongg_tiles::{BySeat, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -207,8 +208,13 @@ pub enum RoundState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum Entry {
-    /// A game record (the scoring contract of `jongg-rules`); the preset computes the points.
-    Record { record: serde_json::Value },
+    /// A game record (the scoring contract of `jongg-rules`), read once
+    /// where it comes in (bounded, `crate::rules::read_record`); the preset
+    /// computes the points.
+    Record {
+        #[serde(deserialize_with = "crate::rules::deserialize_record")]
+        record: GameRecord,
+    },
     /// Plain points as the table wrote them, and who made Mah Jongg (if anyone).
     Points {
         points: BySeat<i32>,

@@ -580,8 +580,10 @@ fn random_commands_keep_every_invariant_and_reach_accepted_and_amended_sheets() 
         accepted * 4 >= runs,
         "only {accepted} of {runs} runs reached an accepted sheet"
     );
+    // About one run in eight reaches an amendment (20 to 48 of 256 in
+    // 24 runs of this test); one in ten failed about one run in ten.
     assert!(
-        amended * 10 >= runs,
+        amended * 20 >= runs,
         "only {amended} of {runs} runs reached an amendment"
     );
 }

@@ -212,7 +212,7 @@ fn a_game_record_is_scored_by_the_preset_standard_13_6() {
             round: 1,
             table: 1,
             game: 1,
-            entry: Entry::Record { record },
+            entry: record_entry(record),
         },
     );
     let g = run.t.sheet(1, 1).unwrap().games[0].clone().unwrap();
@@ -229,7 +229,7 @@ fn a_game_record_is_scored_by_the_preset_standard_13_6() {
             round: 1,
             table: 2,
             game: 1,
-            entry: Entry::Record { record },
+            entry: record_entry(record),
         },
     );
     let g = run.t.sheet(1, 2).unwrap().games[0].clone().unwrap();
@@ -243,7 +243,7 @@ fn a_game_record_is_scored_by_the_preset_standard_13_6() {
                 round: 1,
                 table: 2,
                 game: 2,
-                entry: Entry::Record { record },
+                entry: record_entry(record),
             },
         )
         .unwrap_err();
@@ -260,7 +260,7 @@ fn a_game_record_is_scored_by_the_preset_standard_13_6() {
                 round: 1,
                 table: 1,
                 game: 2,
-                entry: Entry::Record { record },
+                entry: record_entry(record),
             },
         )
         .unwrap_err();

@@ -74,7 +74,6 @@ fn played_game(
         };
         let record = play_record(preset, card, seated, dealer, seed, BotKind::Greedy)
             .map_err(|e| e.to_string())?;
-        let record = serde_json::to_value(&record).map_err(|e| e.to_string())?;
         Ok(Entry::Record { record })
     }
 }

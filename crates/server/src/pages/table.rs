@@ -128,7 +128,7 @@ fn score_page(
     for (i, g) in sheet.games.iter().enumerate() {
         if let Some(g) = g {
             let v = match &g.entry {
-                Entry::Record { record } => record.clone(),
+                Entry::Record { record } => serde_json::to_value(record).unwrap_or(Value::Null),
                 Entry::Points { .. } => Value::Null,
             };
             records.insert((i + 1).to_string(), v);
@@ -296,7 +296,9 @@ pub(super) fn score_preview(
     at: &TableGame,
     record: &Value,
 ) -> Response {
-    match jongg_tournament::score_record(preset, record, at) {
+    let scored = jongg_tournament::read_record(record)
+        .and_then(|record| jongg_tournament::score_record(preset, &record, at));
+    match scored {
         Ok(scored) => {
             let lines: Vec<Value> = scored
                 .lines
@@ -430,5 +432,81 @@ mod tests {
         ));
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["points"]["south"], 25);
+    }
+
+    /// The preview answers as entering the game would: the same records
+    /// taken, the same refused (issue 12: it took an empty seat in `exposed`
+    /// or `penalties` that the sheet then refused).
+    #[test]
+    fn the_preview_takes_exactly_what_the_sheet_takes_r12() {
+        use jongg_tournament::{Actor, Command, PlayerNo, RulesSource, SeatingMethod};
+        let mut t = Tournament::new();
+        let go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 1_000).unwrap();
+        go(
+            &mut t,
+            Command::CreateTournament {
+                name: "t".into(),
+                dates: vec![],
+                rules: RulesSource::Preset {
+                    name: "standard".into(),
+                },
+                rounds: None,
+                games_per_round: None,
+                round_minutes: None,
+                tie_breaks: None,
+                odd_players: None,
+            },
+        );
+        for n in 1..=7 {
+            go(
+                &mut t,
+                Command::RegisterPlayer {
+                    number: PlayerNo(n),
+                    name: format!("P{n}"),
+                    club: None,
+                    late: false,
+                },
+            );
+        }
+        let seat = Command::SeatRound {
+            round: 1,
+            method: SeatingMethod::ByNumber,
+        };
+        go(&mut t, seat);
+        go(
+            &mut t,
+            Command::StartRound {
+                round: 1,
+                at: 2_000,
+            },
+        );
+        let preset = t.preset().unwrap().clone();
+        let records = [
+            json!({"result": "wall"}),
+            json!({"result": "wall", "exposed": ["north"]}),
+            json!({"result": "wall", "penalties": [{"seat": "north", "kind": "blind_pass_peek"}]}),
+            json!({"result": "mahjong_in_error", "declarer": "south", "value": 30, "exposed": ["north"]}),
+            json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true}),
+            json!({"result": "wall", "dealer": "south"}),
+            json!({"result": "wall", "empty_seat": "west"}),
+            json!({"result": "wall", "comment": "x".repeat(5000)}),
+            json!({"result": "mahjong", "winner": "east", "value": 25, "discarder": "west"}),
+        ];
+        for table in [1, 2] {
+            let at = t.table_game(1, table, 1).unwrap();
+            for record in &records {
+                let (status, _) = body(score_preview(&preset, &at, record));
+                let entered = jongg_tournament::read_record(record).is_ok_and(|record| {
+                    let enter = Command::EnterGame {
+                        round: 1,
+                        table,
+                        game: 1,
+                        entry: Entry::Record { record },
+                    };
+                    t.decide(&Actor::Director, enter).is_ok()
+                });
+                assert_eq!(status == StatusCode::OK, entered, "table {table}: {record}");
+            }
+        }
     }
 }

@@ -165,15 +165,6 @@ impl Tournament {
                 let at = self.table_game(sheet.round, sheet.table, game)?;
                 let scored = rules::score_record(self.preset()?, &record, &at)
                     .map_err(|e| DomainError::InvalidRecord(e.to_string()))?;
-                if let Some(s) = Seat::ALL
-                    .into_iter()
-                    .find(|&s| !points_ok(scored.points[s]))
-                {
-                    return Err(DomainError::InvalidRecord(format!(
-                        "{s} would score {}: beyond any game score (at most {MAX_POINTS} either way)",
-                        scored.points[s]
-                    )));
-                }
                 Ok(GameEntry {
                     entry: Entry::Record {
                         record: scored.record,

@@ -170,7 +170,14 @@ pub fn one_win_each_record(table: TableNo, game: GameNo, seats: &TableSeats) -> 
             "self_picked": true,
         })
     };
-    Entry::Record { record }
+    record_entry(record)
+}
+
+/// A game record given as JSON, read as a command's body would be.
+pub fn record_entry(record: serde_json::Value) -> Entry {
+    Entry::Record {
+        record: read_record(&record).unwrap_or_else(|e| panic!("{record}: {e}")),
+    }
 }
 
 pub fn row(t: &Tournament, n: u32) -> StandingRow {
