@@ -17,7 +17,7 @@ mod record;
 pub mod sim;
 mod state;
 mod table;
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
 pub mod testing;
 mod view;
 

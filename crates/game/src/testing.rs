@@ -1,5 +1,5 @@
-//! Helpers for tests of hidden information (used by this crate's tests and
-//! by the server's). Not part of the stable API.
+//! Helpers for tests of hidden information (used by this crate's tests),
+//! behind the `test-support` feature.
 
 use crate::game::Game;
 use crate::judge::Judge;

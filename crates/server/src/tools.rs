@@ -14,7 +14,7 @@
 
 use jongg_rules::Preset;
 use jongg_rules::rng::Rng;
-use jongg_store::{Store, StoreError, Stored, now_millis};
+use jongg_store::{Store, StoreError, TournamentId, now_millis};
 use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::{
     Actor, Command, DomainError, Entry, GameNo, RoundNo, RulesSource, SeatingMethod, Tournament,
@@ -209,9 +209,10 @@ pub fn sample_tournament_with(
     }
     // The tournament's own rules (a copy: `t` changes below).
     let rules = t.preset()?.clone();
-    for round in 1..=rounds.min(played.saturating_add(1)) {
+    let last = rounds.min(played.next().unwrap_or(played));
+    for round in last.upto() {
         let start = i64::from(round) * 90;
-        let method = if round == 1 {
+        let method = if round == RoundNo(1) {
             SeatingMethod::Random { seed }
         } else {
             SeatingMethod::Movement
@@ -229,10 +230,10 @@ pub fn sample_tournament_with(
             break;
         }
         let tables: Vec<_> = t.seating(round)?.tables.clone();
-        let per_round = t.settings().map_or(4, |s| s.games_per_round);
+        let per_round = t.settings().map_or(GameNo(4), |s| s.games_per_round);
         for table in &tables {
             let seated = BySeat::from_fn(|s| table.seats[s].is_some());
-            for game in 1..=per_round {
+            for game in per_round.upto() {
                 let entry = games(&rules, seated, game, rng.next_u64()).map_err(ToolError::Game)?;
                 exec(
                     &mut t,
@@ -279,11 +280,6 @@ pub fn sample_tournament_with(
     Ok(t)
 }
 
-/// A tournament's event log in the store's row form.
-pub fn stored_log(t: &Tournament) -> Vec<Stored<Actor, jongg_tournament::Event>> {
-    t.log().iter().map(crate::state::to_stored).collect()
-}
-
 /// `jongg demo`: stores a finished sample tournament whose games `games`
 /// makes; returns its id and the tournament.
 pub async fn demo(
@@ -306,7 +302,7 @@ pub async fn demo(
     };
     let t = sample_tournament_with(&sample, games)?;
     let store = Store::connect(database).await?;
-    let id = store.import_tournament(&stored_log(&t)).await?;
+    let id = store.create(t.log()).await?.0;
     store.close().await;
     Ok((id, t))
 }
@@ -314,18 +310,8 @@ pub async fn demo(
 /// `jongg export`: the tournament file of tournament `id`.
 pub async fn export(database: &str, id: i64) -> Result<String, ToolError> {
     let store = Store::connect(database).await?;
-    let log = store.load::<Actor, jongg_tournament::Event>(id).await?;
+    let t = store.load_tournament(TournamentId(id)).await?;
     store.close().await;
-    let t = Tournament::replay(log.into_iter().map(|s| jongg_tournament::Recorded {
-        seq: u64::try_from(s.seq).unwrap_or(0),
-        at: s.at,
-        actor: s.actor,
-        event: s.event,
-    }))
-    .map_err(|source| StoreError::Unfolded {
-        tournament: id,
-        source,
-    })?;
     Ok(t.export_json())
 }
 
@@ -333,7 +319,7 @@ pub async fn export(database: &str, id: i64) -> Result<String, ToolError> {
 pub async fn import(database: &str, text: &str) -> Result<(i64, Tournament), ToolError> {
     let t = Tournament::import_json(text)?;
     let store = Store::connect(database).await?;
-    let id = store.import_tournament(&stored_log(&t)).await?;
+    let id = store.create(t.log()).await?.0;
     store.close().await;
     Ok((id, t))
 }
@@ -354,13 +340,13 @@ mod tests {
 
     #[test]
     fn sample_tournament_is_finished_and_the_same_for_a_seed() {
-        let a = sample_tournament("x", "standard", 16, 4, 7, 1_000).unwrap();
-        let b = sample_tournament("x", "standard", 16, 4, 7, 1_000).unwrap();
+        let a = sample_tournament("x", "standard", 16, RoundNo(4), 7, 1_000).unwrap();
+        let b = sample_tournament("x", "standard", 16, RoundNo(4), 7, 1_000).unwrap();
         assert!(
             a.log() == b.log(),
             "the same seed makes the same tournament"
         );
-        let c = sample_tournament("x", "standard", 16, 4, 8, 1_000).unwrap();
+        let c = sample_tournament("x", "standard", 16, RoundNo(4), 8, 1_000).unwrap();
         assert!(a.log() != c.log(), "another seed makes another");
         assert_eq!(a.rounds().len(), 4);
         assert!(
@@ -373,19 +359,19 @@ mod tests {
 
     #[test]
     fn a_sample_can_stop_with_a_round_under_way() {
-        let t = sample_tournament_upto("x", "standard", 16, 4, 2, 7, 0).unwrap();
+        let t = sample_tournament_upto("x", "standard", 16, RoundNo(4), RoundNo(2), 7, 0).unwrap();
         assert_eq!(t.rounds().len(), 3);
-        assert_eq!(t.current_round(), Some(3));
+        assert_eq!(t.current_round(), Some(RoundNo(3)));
     }
 
     #[test]
     fn every_preset_makes_a_sample_with_odd_players() {
         for p in jongg_rules::PRESET_NAMES {
-            let t = sample_tournament("x", p, 13, 2, 1, 0).unwrap();
+            let t = sample_tournament("x", p, 13, RoundNo(2), 1, 0).unwrap();
             assert_eq!(t.rounds().len(), 2, "{p}");
         }
         assert!(matches!(
-            sample_tournament("x", "nope", 8, 1, 1, 0),
+            sample_tournament("x", "nope", 8, RoundNo(1), 1, 0),
             Err(ToolError::UnknownPreset(_))
         ));
     }

@@ -3,7 +3,8 @@
 //! (argon2); the store only keeps the hash.
 
 use crate::secret::{hash_token, new_token};
-use crate::{Store, StoreError, now_millis};
+use crate::{Store, StoreError, TournamentId, now_millis};
+use jongg_tournament::{RoundNo, TableNo};
 use sqlx::Row;
 
 /// How long a device is remembered after its last login: a year.
@@ -12,9 +13,23 @@ const DEVICE_MILLIS: i64 = 365 * 24 * 60 * 60 * 1000;
 /// What a scorekeeper link is good for: one table of one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableLink {
-    pub tournament: i64,
-    pub round: u32,
-    pub table: u32,
+    pub tournament: TournamentId,
+    pub round: RoundNo,
+    pub table: TableNo,
+}
+
+impl TableLink {
+    /// A link from its row: the numbers checked, never cut to fit.
+    fn read(row: &sqlx::any::AnyRow, at: usize) -> Result<TableLink, StoreError> {
+        let (tournament, round, table): (i64, i64, i64) =
+            (row.try_get(at)?, row.try_get(at + 1)?, row.try_get(at + 2)?);
+        let bad = |e: jongg_tournament::NumberError| StoreError::BadLink(e.to_string());
+        Ok(TableLink {
+            tournament: TournamentId(tournament),
+            round: RoundNo::try_from(round).map_err(bad)?,
+            table: TableNo::try_from(table).map_err(bad)?,
+        })
+    }
 }
 
 /// `text` as a query parameter: never with a NUL character in it.
@@ -200,7 +215,7 @@ impl Store {
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tournament_id, round, table_no) DO NOTHING",
         )
         .bind(new_token())
-        .bind(link.tournament)
+        .bind(link.tournament.0)
         .bind(i64::from(link.round))
         .bind(i64::from(link.table))
         .bind(now_millis())
@@ -216,7 +231,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT token FROM table_tokens WHERE tournament_id = $1 AND round = $2 AND table_no = $3",
         )
-        .bind(link.tournament)
+        .bind(link.tournament.0)
         .bind(i64::from(link.round))
         .bind(i64::from(link.table))
         .fetch_one(self.pool())
@@ -231,18 +246,7 @@ impl Store {
             .fetch_all(self.pool())
             .await?;
         rows.iter()
-            .map(|row| {
-                let round: i64 = row.try_get(2)?;
-                let table: i64 = row.try_get(3)?;
-                Ok((
-                    row.try_get(0)?,
-                    TableLink {
-                        tournament: row.try_get(1)?,
-                        round: u32::try_from(round).unwrap_or(u32::MAX),
-                        table: u32::try_from(table).unwrap_or(u32::MAX),
-                    },
-                ))
-            })
+            .map(|row| Ok((row.try_get(0)?, TableLink::read(row, 1)?)))
             .collect()
     }
 
@@ -253,14 +257,6 @@ impl Store {
                 .bind(token)
                 .fetch_optional(self.pool())
                 .await?;
-        let Some(row) = row else { return Ok(None) };
-        let tournament: i64 = row.try_get(0)?;
-        let round: i64 = row.try_get(1)?;
-        let table: i64 = row.try_get(2)?;
-        Ok(Some(TableLink {
-            tournament,
-            round: u32::try_from(round).unwrap_or(u32::MAX),
-            table: u32::try_from(table).unwrap_or(u32::MAX),
-        }))
+        row.map(|row| TableLink::read(&row, 0)).transpose()
     }
 }

@@ -104,7 +104,10 @@ mod tests {
             DomainError::PlayerNotFound(PlayerNo(3)).kind(),
             ErrorKind::NotFound
         );
-        let locked = DomainError::SheetLocked { round: 1, table: 2 };
+        let locked = DomainError::SheetLocked {
+            round: RoundNo(1),
+            table: TableNo(2),
+        };
         assert_eq!(locked.kind(), ErrorKind::Forbidden);
         assert!(locked.to_string().contains("R14"));
         assert_eq!(

@@ -16,6 +16,7 @@ mod error;
 mod event;
 pub mod limits;
 mod model;
+mod numbers;
 mod points;
 mod rules;
 mod seating;
@@ -33,6 +34,7 @@ pub use model::{
     RoundState, RulesSource, Seating, SeatingMethod, Settings, Sheet, SheetState, SitOut, TableNo,
     TableSeats, TieBreak,
 };
+pub use numbers::NumberError;
 pub use rules::{ScoredRecord, TableGame, read_record, score_record};
 pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
 pub use table_rules::TableRules;

@@ -59,7 +59,7 @@ impl TableGame {
         let players: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| seated[s]).collect();
         let rolled = players.len() == 3 && reroll.is_some_and(|r| game >= r);
         let dealer = (seated[Seat::East] && !rolled && !players.is_empty())
-            .then(|| players[usize::from(game.max(1) - 1) % players.len()]);
+            .then(|| players[game.index().unwrap_or(0) % players.len()]);
         TableGame {
             game,
             seated,
@@ -167,18 +167,18 @@ mod tests {
     fn the_deal_passes_to_the_right_among_the_players_r12() {
         let dealers = |seated, reroll| -> Vec<Option<Seat>> {
             (1..=5)
-                .map(|g| TableGame::new(g, seated, reroll).dealer)
+                .map(|g| TableGame::new(GameNo(g), seated, reroll).dealer)
                 .collect()
         };
         use Seat::*;
         let all = [East, South, West, North, East].map(Some);
         assert_eq!(dealers(FOUR, None), all);
         // A table of four never rolls again, whatever the preset says.
-        assert_eq!(dealers(FOUR, Some(4)), all);
+        assert_eq!(dealers(FOUR, Some(GameNo(4))), all);
         // A table of three: the deal skips the empty seat; from the roll
         // for East before game 4 on, only the table knows.
         assert_eq!(
-            dealers(NO_NORTH, Some(4)),
+            dealers(NO_NORTH, Some(GameNo(4))),
             [Some(East), Some(South), Some(West), None, None]
         );
         assert_eq!(
@@ -201,7 +201,7 @@ mod tests {
 
     #[test]
     fn the_sheet_fills_in_the_empty_seat_and_the_dealer_r12() {
-        let at = TableGame::new(2, NO_NORTH, Some(4));
+        let at = TableGame::new(GameNo(2), NO_NORTH, Some(GameNo(4)));
         let r = rec(
             serde_json::json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true}),
         );
@@ -215,7 +215,7 @@ mod tests {
         // East dealing game 1 of a table of four is what the record says
         // without a dealer: nothing is added.
         let wall = rec(serde_json::json!({"result": "wall"}));
-        let s = score_record(&standard(), &wall, &TableGame::new(1, FOUR, None)).unwrap();
+        let s = score_record(&standard(), &wall, &TableGame::new(GameNo(1), FOUR, None)).unwrap();
         assert_eq!(json(&s.record), serde_json::json!({"result": "wall"}));
     }
 
@@ -248,7 +248,7 @@ mod tests {
                 .extend(extra.as_object().unwrap().clone());
             v
         };
-        let game1 = TableGame::new(1, NO_NORTH, Some(4));
+        let game1 = TableGame::new(GameNo(1), NO_NORTH, Some(GameNo(4)));
         assert_eq!(
             field(wall(serde_json::json!({"empty_seat": "west"})), game1),
             "empty_seat"
@@ -256,7 +256,7 @@ mod tests {
         assert_eq!(
             field(
                 wall(serde_json::json!({"empty_seat": "north"})),
-                TableGame::new(1, FOUR, None)
+                TableGame::new(GameNo(1), FOUR, None)
             ),
             "empty_seat"
         );
@@ -268,7 +268,7 @@ mod tests {
         let heavenly = serde_json::json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true});
         assert_eq!(field(heavenly.clone(), game1), "heavenly");
         // After the roll for East the winner of a heavenly hand dealt it.
-        let game4 = TableGame::new(4, NO_NORTH, Some(4));
+        let game4 = TableGame::new(GameNo(4), NO_NORTH, Some(GameNo(4)));
         assert!(score_record(&p, &rec(heavenly), &game4).is_ok());
         // A wall game the sheet says nothing about its dealer.
         let s = score_record(&p, &rec(wall(serde_json::json!({}))), &game4).unwrap();

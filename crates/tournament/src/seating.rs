@@ -6,7 +6,7 @@
 //! number - 1 and by seat (East, South, West, North).
 
 use crate::error::DomainError;
-use crate::model::{OddPlayers, PlayerNo, TableSeats};
+use crate::model::{OddPlayers, PlayerNo, TableNo, TableSeats};
 use jongg_rules::Preset;
 use jongg_rules::movement::table_in_round;
 use jongg_rules::rng::Rng;
@@ -23,21 +23,20 @@ pub struct Plan {
 }
 
 impl Plan {
-    pub fn table_seats(&self) -> Vec<TableSeats> {
+    /// The tables numbered 1, 2, 3, ...
+    pub fn table_seats(&self) -> Result<Vec<TableSeats>, DomainError> {
         self.tables
             .iter()
             .enumerate()
-            .map(|(i, slots)| TableSeats {
-                table: table_no(i),
-                seats: BySeat(*slots),
+            .map(|(i, slots)| {
+                Ok(TableSeats {
+                    table: TableNo::at(i)
+                        .map_err(|e| DomainError::InvalidSeating(e.to_string()))?,
+                    seats: BySeat(*slots),
+                })
             })
             .collect()
     }
-}
-
-/// Table number of a 0-based table index (at most 65 535 tables).
-pub fn table_no(i: usize) -> u16 {
-    u16::try_from(i + 1).unwrap_or(u16::MAX)
 }
 
 /// How many tables `n` players need.
@@ -102,7 +101,8 @@ pub fn shuffle(players: &mut [PlayerNo], seed: u64) {
 /// Every player moves by seat after a round, table numbers wrapping (R13).
 /// Players keep their seat letter. The table arithmetic is `jongg-rules`'.
 pub fn moved(tables: &[Slots], preset: &Preset) -> Result<Vec<Slots>, DomainError> {
-    let n = u32::try_from(tables.len()).unwrap_or(u32::MAX);
+    let n = u32::try_from(tables.len())
+        .map_err(|_| DomainError::Conflict(format!("{} tables cannot move", tables.len())))?;
     let mut out = vec![[None; 4]; tables.len()];
     for (t, slots) in (1..).zip(tables) {
         for seat in Seat::ALL {
@@ -506,7 +506,8 @@ mod tests {
         let active: BTreeSet<PlayerNo> = nos(1..=8).into_iter().collect();
         let mut tables = in_order(&nos(1..=8), OddPlayers::ThreePlayerTables)
             .unwrap()
-            .table_seats();
+            .table_seats()
+            .unwrap();
         assert!(check(&tables, &[], &active, OddPlayers::ThreePlayerTables).is_ok());
         tables[1].seats[Seat::North] = Some(PlayerNo(1));
         let err = check(&tables, &[], &active, OddPlayers::ThreePlayerTables).unwrap_err();

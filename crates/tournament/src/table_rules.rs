@@ -112,30 +112,36 @@ mod tests {
         go(
             &mut t,
             Command::SeatRound {
-                round: 1,
+                round: RoundNo(1),
                 method: SeatingMethod::ByNumber,
             },
         );
-        go(&mut t, Command::StartRound { round: 1, at: 0 });
+        go(
+            &mut t,
+            Command::StartRound {
+                round: RoundNo(1),
+                at: 0,
+            },
+        );
         t
     }
 
     #[test]
     fn a_table_of_three_has_no_charleston_and_rolls_for_east_before_game_4_r12() {
         let t = seated("standard", 7);
-        let full = t.table_rules(1, 1).unwrap();
+        let full = t.table_rules(RoundNo(1), TableNo(1)).unwrap();
         assert!(full.charleston && !full.three_player);
         assert_eq!(full.reroll_east_before_game, None);
-        let three = t.table_rules(1, 2).unwrap();
+        let three = t.table_rules(RoundNo(1), TableNo(2)).unwrap();
         assert!(!three.charleston && three.three_player);
-        assert_eq!(three.reroll_east_before_game, Some(4));
+        assert_eq!(three.reroll_east_before_game, Some(GameNo(4)));
     }
 
     #[test]
     fn east_keeps_the_sheet_and_a_collects_in_round_1_standard_25_r14() {
         let t = seated("standard", 8);
-        let r = t.table_rules(1, 1).unwrap();
+        let r = t.table_rules(RoundNo(1), TableNo(1)).unwrap();
         assert_eq!((r.sheet_keeper, r.collector), (Seat::East, Seat::East));
-        assert!(t.table_rules(1, 3).is_err());
+        assert!(t.table_rules(RoundNo(1), TableNo(3)).is_err());
     }
 }

@@ -7,7 +7,7 @@ use jongg_rules::Preset;
 use jongg_server::tools::{GameMaker, random_points};
 use jongg_store::DEFAULT_DATABASE;
 use jongg_tiles::{BySeat, Seat};
-use jongg_tournament::{Entry, GameNo};
+use jongg_tournament::{Entry, GameNo, RoundNo};
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
@@ -41,8 +41,8 @@ pub struct DemoArgs {
     #[arg(long, default_value_t = 16)]
     players: u32,
     /// How many rounds.
-    #[arg(long, default_value_t = 4)]
-    rounds: u8,
+    #[arg(long, default_value_t = RoundNo(4))]
+    rounds: RoundNo,
     /// The seed of the seating and the simulated games.
     #[arg(long, default_value_t = 2026)]
     seed: u64,
@@ -67,7 +67,7 @@ fn played_game(
 ) -> impl FnMut(&Preset, BySeat<bool>, GameNo, u64) -> Result<Entry, String> + '_ {
     move |preset, seated, game, seed| {
         let present: Vec<Seat> = Seat::ALL.into_iter().filter(|s| seated[*s]).collect();
-        let turn = usize::from(game.saturating_sub(1));
+        let turn = game.index().unwrap_or(0);
         let dealer = match present.len() {
             0 => Seat::East,
             n => present[turn % n],

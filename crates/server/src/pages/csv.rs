@@ -240,7 +240,10 @@ pub(crate) fn seating(text: &str) -> Result<SeatingRows, String> {
             let f = rec.get(1 + seat.index()).map_or("", String::as_str);
             seats[seat] = number(line, seat.name(), f)?;
         }
-        out.tables.push(TableSeats { table, seats });
+        out.tables.push(TableSeats {
+            table: jongg_tournament::TableNo(table),
+            seats,
+        });
     }
     if out.tables.is_empty() {
         return Err(

@@ -185,9 +185,9 @@ fn settings_form(t: &Tournament) -> SettingsForm {
     SettingsForm {
         name: s.map_or_else(String::new, |s| s.name.clone()),
         dates: s.map_or_else(String::new, |s| s.dates.join("\n")),
-        rounds: s.map_or(4, |s| s.rounds),
-        games_per_round: s.map_or(4, |s| s.games_per_round),
-        games_fixed: t.rounds_started() > 0,
+        rounds: s.map_or(4, |s| s.rounds.0),
+        games_per_round: s.map_or(4, |s| s.games_per_round.0),
+        games_fixed: t.rounds_started().0 > 0,
         round_minutes: s.map_or(60, |s| s.round_minutes),
         tie_breaks,
         three_player_tables: three,
@@ -286,7 +286,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                         None => ("—".into(), String::new(), None),
                     };
                     TableView {
-                        table: ts.table,
+                        table: ts.table.0,
                         seats: ts
                             .seats
                             .iter()
@@ -301,7 +301,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                 .collect();
             let started = matches!(r.state, RoundState::Started { .. });
             RoundView {
-                round: r.seating.round,
+                round: r.seating.round.0,
                 state: match r.state {
                     RoundState::Seated => "seated, not started",
                     RoundState::Started { .. } => "under way",
@@ -325,8 +325,9 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         })
         .collect();
     let last_closed = rounds.last().is_none_or(|r| r.closed);
-    let total = t.settings().map_or(0, |s| s.rounds);
-    let n = u8::try_from(rounds.len()).unwrap_or(u8::MAX);
+    let total = t.settings().map_or(0, |s| s.rounds.0);
+    // Rounds are seated in order: the last one's number is their count.
+    let n = t.rounds().last().map_or(0, |r| r.seating.round.0);
     let seat_next = last_closed && n < total;
     let next = n.saturating_add(1);
     let warnings = t
@@ -339,7 +340,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                 who(t, Some(m.b)),
                 m.rounds
                     .iter()
-                    .map(u8::to_string)
+                    .map(ToString::to_string)
                     .collect::<Vec<_>>()
                     .join(", ")
             )
@@ -358,7 +359,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         seat_next,
         next,
         prev: n,
-        seed: u64::try_from(id).unwrap_or(0) * 1000 + u64::from(next),
+        seed: id.unsigned_abs() * 1000 + u64::from(next),
         flash: String::new(),
     }
 }
@@ -423,8 +424,8 @@ async fn audit(
                 seq: a.seq,
                 at: super::time::date_time(a.at),
                 who: a.actor.to_string(),
-                round: a.round,
-                table: a.table,
+                round: a.round.0,
+                table: a.table.0,
                 action: match a.action {
                     AuditAction::Entered => "entered",
                     AuditAction::Signed => "signed",
@@ -493,7 +494,7 @@ async fn upload_players(
 async fn upload_seating(
     State(app): State<Arc<AppState>>,
     caller: Caller,
-    Params((id, round)): Params<(i64, u8)>,
+    Params((id, round)): Params<(i64, jongg_tournament::RoundNo)>,
     body: Bytes,
 ) -> Result<axum::response::Response, ApiError> {
     caller.director()?;

@@ -48,9 +48,9 @@ pub(crate) fn parse_doc(path: &str) -> Option<(Kind, bool)> {
     let kind = match parts.as_slice() {
         ["standings"] => Kind::Standings,
         ["itineraries"] => Kind::Itineraries,
-        ["round", r] => Kind::Assignments(r.parse().ok().filter(|&r| r > 0)?),
-        ["round", r, "cards"] => Kind::Cards(r.parse().ok().filter(|&r| r > 0)?),
-        ["round", r, "sheets"] => Kind::Sheets(r.parse().ok().filter(|&r| r > 0)?),
+        ["round", r] => Kind::Assignments(r.parse().ok().filter(|&r| r > RoundNo(0))?),
+        ["round", r, "cards"] => Kind::Cards(r.parse().ok().filter(|&r| r > RoundNo(0))?),
+        ["round", r, "sheets"] => Kind::Sheets(r.parse().ok().filter(|&r| r > RoundNo(0))?),
         _ => return None,
     };
     Some((kind, pdf))
@@ -61,7 +61,7 @@ pub(crate) fn parse_doc(path: &str) -> Option<(Kind, bool)> {
 struct Index {
     id: i64,
     name: String,
-    rounds: Vec<u8>,
+    rounds: Vec<RoundNo>,
 }
 
 async fn index(
@@ -153,9 +153,9 @@ pub(crate) async fn build(app: &AppState, id: i64, kind: Kind) -> Result<Doc, Pa
         })?;
         for table in tables {
             let link = TableLink {
-                tournament: id,
-                round: u32::from(r),
-                table: u32::from(table),
+                tournament: jongg_store::TournamentId(id),
+                round: r,
+                table,
             };
             let token = app.table_token(link).await?;
             links.push((table, format!("{}/score?key={token}", app.base_url)));
@@ -209,7 +209,7 @@ fn standings(t: &Tournament) -> Doc {
         numeric,
         tall: false,
     };
-    let total = t.settings().map_or(0, |s| s.rounds);
+    let total = t.settings().map_or(0, |s| s.rounds.0);
     let done = t
         .rounds()
         .iter()
@@ -370,7 +370,7 @@ fn cards(t: &Tournament, r: RoundNo, links: &[(TableNo, String)]) -> Result<Doc,
 fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
     let seating = t.seating(r)?;
     let preset = preset_of(t);
-    let games = t.settings().map_or(4, |s| s.games_per_round);
+    let games = t.settings().map_or(4, |s| s.games_per_round.0);
     let round = t.round(r)?;
     let sections = seating
         .tables
@@ -552,9 +552,18 @@ mod tests {
     fn printable_paths() {
         assert_eq!(parse_doc("standings"), Some((Kind::Standings, false)));
         assert_eq!(parse_doc("standings.pdf"), Some((Kind::Standings, true)));
-        assert_eq!(parse_doc("round/2/cards.pdf"), Some((Kind::Cards(2), true)));
-        assert_eq!(parse_doc("round/3/sheets"), Some((Kind::Sheets(3), false)));
-        assert_eq!(parse_doc("round/1"), Some((Kind::Assignments(1), false)));
+        assert_eq!(
+            parse_doc("round/2/cards.pdf"),
+            Some((Kind::Cards(RoundNo(2)), true))
+        );
+        assert_eq!(
+            parse_doc("round/3/sheets"),
+            Some((Kind::Sheets(RoundNo(3)), false))
+        );
+        assert_eq!(
+            parse_doc("round/1"),
+            Some((Kind::Assignments(RoundNo(1)), false))
+        );
         assert_eq!(parse_doc("round/0"), None);
         assert_eq!(parse_doc("round/x"), None);
         assert_eq!(parse_doc("round/300"), None);

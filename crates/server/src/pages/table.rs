@@ -107,11 +107,9 @@ fn score_page(
         .filter(|&s| sheet.players[s].is_some())
         .collect();
     let games = sheet
-        .games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| GameRow {
-            game: u8::try_from(i + 1).unwrap_or(u8::MAX),
+        .numbered_games()
+        .map(|(game, g)| GameRow {
+            game: game.0,
             points: present
                 .iter()
                 .map(|&s| {
@@ -221,12 +219,11 @@ async fn scorekeeper_page(State(app): State<Arc<AppState>>, uri: axum::http::Uri
         .await
         .map_err(ApiError::from)?
         .ok_or_else(unknown)?;
-    let round = RoundNo::try_from(link.round).map_err(|_| ApiError::not_found("no such round"))?;
-    let table = TableNo::try_from(link.table).map_err(|_| ApiError::not_found("no such table"))?;
+    let (id, round, table) = (link.tournament.0, link.round, link.table);
     let page = app
         .tournaments
-        .get(link.tournament)?
-        .read(|t| score_page(t, link.tournament, round, table, key, false))?;
+        .get(id)?
+        .read(|t| score_page(t, id, round, table, key, false))?;
     html(&page)
 }
 
@@ -265,8 +262,8 @@ async fn preview(
     let found = slot.read(|t| {
         let preset =
             preset_of(t).ok_or_else(|| ApiError::conflict("the tournament has no rules yet"))?;
-        let games = t.settings().map_or(0, |s| s.games_per_round);
-        let Some(game) = game.filter(|g| (1..=games).contains(g)) else {
+        let games = t.settings().map_or(GameNo(0), |s| s.games_per_round);
+        let Some(game) = game.filter(|g| (GameNo(1)..=games).contains(g)) else {
             return Ok(Err(games));
         };
         Ok::<_, ApiError>(Ok((preset, t.table_game(round, table, game)?)))
@@ -342,7 +339,7 @@ mod tests {
         // standard 13: the card value to the winner; standard 13.1: +10 for
         // self-picking; the others score nothing (R2).
         let p = jongg_rules::Preset::builtin("standard").unwrap();
-        let all = TableGame::new(1, BySeat([true; 4]), None);
+        let all = TableGame::new(GameNo(1), BySeat([true; 4]), None);
         let (status, v) = body(score_preview(
             &p,
             &all,
@@ -366,7 +363,7 @@ mod tests {
     #[test]
     fn errors_name_the_field() {
         let p = jongg_rules::Preset::builtin("standard").unwrap();
-        let all = TableGame::new(1, BySeat([true; 4]), None);
+        let all = TableGame::new(GameNo(1), BySeat([true; 4]), None);
         let (status, v) = body(score_preview(
             &p,
             &all,
@@ -375,7 +372,11 @@ mod tests {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(v["field"], "winner");
         // R12: the empty seat of a three-player table cannot win.
-        let three = TableGame::new(1, BySeat([true, true, true, false]), Some(4));
+        let three = TableGame::new(
+            GameNo(1),
+            BySeat([true, true, true, false]),
+            Some(GameNo(4)),
+        );
         let (status, v) = body(score_preview(
             &p,
             &three,
@@ -390,7 +391,11 @@ mod tests {
         // No North; South shows a false Mah Jongg, West throws in: East is
         // the one intact hand (+10, standard 17D) and North has no line.
         let p = jongg_rules::Preset::builtin("standard").unwrap();
-        let three = TableGame::new(2, BySeat([true, true, true, false]), Some(4));
+        let three = TableGame::new(
+            GameNo(2),
+            BySeat([true, true, true, false]),
+            Some(GameNo(4)),
+        );
         let (status, v) = body(score_preview(
             &p,
             &three,
@@ -418,7 +423,7 @@ mod tests {
         // Game 1: East dealt.
         let (status, v) = body(score_preview(
             &p,
-            &TableGame::new(1, BySeat([true; 4]), None),
+            &TableGame::new(GameNo(1), BySeat([true; 4]), None),
             &heavenly,
         ));
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -427,7 +432,7 @@ mod tests {
         // Game 2: South dealt (R12).
         let (status, v) = body(score_preview(
             &p,
-            &TableGame::new(2, BySeat([true; 4]), None),
+            &TableGame::new(GameNo(2), BySeat([true; 4]), None),
             &heavenly,
         ));
         assert_eq!(status, StatusCode::OK, "{v}");
@@ -469,14 +474,14 @@ mod tests {
             );
         }
         let seat = Command::SeatRound {
-            round: 1,
+            round: RoundNo(1),
             method: SeatingMethod::ByNumber,
         };
         go(&mut t, seat);
         go(
             &mut t,
             Command::StartRound {
-                round: 1,
+                round: RoundNo(1),
                 at: 2_000,
             },
         );
@@ -492,15 +497,15 @@ mod tests {
             json!({"result": "wall", "comment": "x".repeat(5000)}),
             json!({"result": "mahjong", "winner": "east", "value": 25, "discarder": "west"}),
         ];
-        for table in [1, 2] {
-            let at = t.table_game(1, table, 1).unwrap();
+        for table in [TableNo(1), TableNo(2)] {
+            let at = t.table_game(RoundNo(1), table, GameNo(1)).unwrap();
             for record in &records {
                 let (status, _) = body(score_preview(&preset, &at, record));
                 let entered = jongg_tournament::read_record(record).is_ok_and(|record| {
                     let enter = Command::EnterGame {
-                        round: 1,
+                        round: RoundNo(1),
                         table,
-                        game: 1,
+                        game: GameNo(1),
                         entry: Entry::Record { record },
                     };
                     t.decide(&Actor::Director, enter).is_ok()

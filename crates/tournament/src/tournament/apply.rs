@@ -83,8 +83,7 @@ impl Tournament {
             }
             Event::RoundSeated { seating } => {
                 let round = seating.round;
-                let index = usize::from(round).wrapping_sub(1);
-                if index == self.rounds.len() {
+                if round.index() == Some(self.rounds.len()) {
                     self.rounds.push(Round {
                         seating: seating.clone(),
                         state: RoundState::Seated,
@@ -100,7 +99,7 @@ impl Tournament {
                 Ok(())
             }
             Event::RoundStarted { round, at } => {
-                let games = self.settings.as_ref().map_or(4, |s| s.games_per_round);
+                let games = self.settings.as_ref().map_or(4, |s| s.games_per_round.0);
                 let r = self.round_mut(*round)?;
                 if r.state != RoundState::Seated {
                     return Err(format!("round {round} has started already"));
@@ -200,8 +199,8 @@ impl Tournament {
     }
 
     fn round_mut(&mut self, round: RoundNo) -> Result<&mut Round, Unfit> {
-        usize::from(round)
-            .checked_sub(1)
+        round
+            .index()
             .and_then(|i| self.rounds.get_mut(i))
             .ok_or_else(|| format!("round {round} is not seated"))
     }
@@ -227,8 +226,7 @@ impl Tournament {
 
 fn game_mut(sheet: &mut Sheet, game: GameNo) -> Result<&mut Option<GameEntry>, Unfit> {
     let games = sheet.games.len();
-    usize::from(game)
-        .checked_sub(1)
+    game.index()
         .and_then(|i| sheet.games.get_mut(i))
         .ok_or_else(|| format!("a sheet has games 1 to {games}, not {game}"))
 }
@@ -262,17 +260,17 @@ mod tests {
             });
         }
         go(Command::SeatRound {
-            round: 1,
+            round: RoundNo(1),
             method: SeatingMethod::ByNumber,
         });
         go(Command::StartRound {
-            round: 1,
+            round: RoundNo(1),
             at: 2_000,
         });
         go(Command::EnterGame {
-            round: 1,
-            table: 1,
-            game: 1,
+            round: RoundNo(1),
+            table: TableNo(1),
+            game: GameNo(1),
             entry: Entry::Points {
                 points: jongg_tiles::BySeat([25, 0, 0, 0]),
                 mah_jongg: Some(jongg_tiles::Seat::East),
@@ -352,7 +350,10 @@ mod tests {
             seq: 13,
             at: 3_000,
             actor: Actor::Director,
-            event: Event::SheetAccepted { round: 1, table: 1 },
+            event: Event::SheetAccepted {
+                round: RoundNo(1),
+                table: TableNo(1),
+            },
         };
         let e = t.record(accept).unwrap_err();
         assert!(e.reason.contains("is not signed"), "{e}");

@@ -151,8 +151,8 @@ impl Tournament {
     }
 
     pub fn round(&self, round: RoundNo) -> Result<&Round, DomainError> {
-        usize::from(round)
-            .checked_sub(1)
+        round
+            .index()
             .and_then(|i| self.rounds.get(i))
             .ok_or(DomainError::RoundNotFound(round))
     }
@@ -180,12 +180,14 @@ impl Tournament {
             .map(|r| r.seating.round)
     }
 
-    /// How many rounds have started (under way or closed).
+    /// How many rounds have started (under way or closed): the number of
+    /// the last one started, as rounds start in order; 0 before round 1.
     pub fn rounds_started(&self) -> RoundNo {
         self.rounds
             .iter()
-            .filter(|r| r.state != RoundState::Seated)
-            .count() as RoundNo
+            .rev()
+            .find(|r| r.state != RoundState::Seated)
+            .map_or(RoundNo(0), |r| r.seating.round)
     }
 
     /// The stored events, oldest first.
@@ -201,9 +203,8 @@ impl Tournament {
 /// Where table `table`'s sheet is: at `table - 1` when the tables are
 /// numbered in order (always, for seatings `decide` made), else searched.
 fn sheet_index(sheets: &[Sheet], table: TableNo) -> Option<usize> {
-    let guess = usize::from(table).wrapping_sub(1);
-    match sheets.get(guess) {
-        Some(s) if s.table == table => Some(guess),
+    match table.index() {
+        Some(i) if sheets.get(i).is_some_and(|s| s.table == table) => Some(i),
         _ => sheets.iter().position(|s| s.table == table),
     }
 }

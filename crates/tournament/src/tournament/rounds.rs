@@ -21,13 +21,12 @@ impl Tournament {
         method: SeatingMethod,
     ) -> Result<Vec<Event>, DomainError> {
         let settings = self.settings_ok()?;
-        if round == 0 || round > settings.rounds {
+        let Some(index) = round.index().filter(|_| round <= settings.rounds) else {
             return Err(DomainError::Invalid(format!(
                 "round {round} is not a round of this tournament (1 to {})",
                 settings.rounds
             )));
-        }
-        let index = usize::from(round) - 1;
+        };
         match self.rounds.get(index) {
             Some(r) if r.state != RoundState::Seated => {
                 return Err(conflict(format!(
@@ -48,15 +47,16 @@ impl Tournament {
             }
             None => {}
         }
-        if index > 0 && self.rounds[index - 1].state == RoundState::Seated {
+        if let Some(before) = round.before()
+            && self.round(before)?.state == RoundState::Seated
+        {
             return Err(conflict(format!(
-                "round {} must start before round {round} is seated",
-                round - 1
+                "round {before} must start before round {round} is seated"
             )));
         }
         let plan = self.plan_round(round, &method, &self.players)?;
         Ok(vec![Event::RoundSeated {
-            seating: self.seating_of(round, method, plan),
+            seating: self.seating_of(round, method, plan)?,
         }])
     }
 
@@ -70,8 +70,10 @@ impl Tournament {
         if r.state != RoundState::Seated {
             return Err(conflict(format!("round {round} has already started")));
         }
-        if round > 1 && !matches!(self.round(round - 1)?.state, RoundState::Closed { .. }) {
-            return Err(conflict(format!("round {} is not closed yet", round - 1)));
+        if let Some(before) = round.before()
+            && !matches!(self.round(before)?.state, RoundState::Closed { .. })
+        {
+            return Err(conflict(format!("round {before} is not closed yet")));
         }
         Ok(vec![Event::RoundStarted { round, at }])
     }
@@ -139,12 +141,12 @@ impl Tournament {
                 seating::check(tables, sit_outs, &active, odd)
             }
             SeatingMethod::Movement => {
-                if round <= 1 {
+                let Some(before) = round.before() else {
                     return Err(DomainError::Invalid(
                         "round 1 has no round before it to move from: seat it randomly, by number or imported".into(),
                     ));
-                }
-                let prev = &self.round(round - 1)?.seating;
+                };
+                let prev = &self.round(before)?.seating;
                 let slots: Vec<Slots> = prev.tables.iter().map(|t| t.seats.0).collect();
                 let moved = seating::moved(&slots, self.preset()?)?;
                 let waiting: Vec<PlayerNo> = prev.sit_outs.iter().map(|s| s.player).collect();
@@ -156,21 +158,26 @@ impl Tournament {
         }
     }
 
-    fn seating_of(&self, round: RoundNo, method: SeatingMethod, plan: Plan) -> Seating {
+    fn seating_of(
+        &self,
+        round: RoundNo,
+        method: SeatingMethod,
+        plan: Plan,
+    ) -> Result<Seating, DomainError> {
         let points = match self.settings.as_ref().map(|s| s.odd_players) {
             Some(OddPlayers::SitOut { points }) => points,
             _ => 0,
         };
-        Seating {
+        Ok(Seating {
             round,
             method,
-            tables: plan.table_seats(),
+            tables: plan.table_seats()?,
             sit_outs: plan
                 .sit_outs
                 .iter()
                 .map(|&player| SitOut { player, points })
                 .collect(),
-        }
+        })
     }
 
     /// After a roster change, the round seated but not started (if any) is
@@ -212,7 +219,7 @@ impl Tournament {
             odd,
             &self.sat_out_before(round),
         )?;
-        let seating = self.seating_of(round, SeatingMethod::Adjusted, plan);
+        let seating = self.seating_of(round, SeatingMethod::Adjusted, plan)?;
         if seating.tables == last.seating.tables && seating.sit_outs == last.seating.sit_outs {
             return Ok(None);
         }

@@ -43,18 +43,25 @@ impl Tournament {
         let settings = Settings {
             name: asked.name.unwrap_or_default().trim().to_string(),
             dates: asked.dates.unwrap_or_default(),
-            // A preset number too large for the setting becomes its
-            // largest value, which `check_settings` refuses by name.
-            rounds: asked.rounds.unwrap_or_else(|| {
-                let n = preset.round.rounds.unwrap_or(4);
-                u8::try_from(n).unwrap_or(u8::MAX)
-            }),
-            games_per_round: asked
-                .games_per_round
-                .unwrap_or_else(|| u8::try_from(preset.round.games).unwrap_or(u8::MAX)),
-            round_minutes: asked
-                .round_minutes
-                .unwrap_or_else(|| u16::try_from(preset.round.minutes).unwrap_or(u16::MAX)),
+            rounds: match asked.rounds {
+                Some(n) => n,
+                None => RoundNo::try_from(preset.round.rounds.unwrap_or(4))
+                    .map_err(|e| from_rules("rounds", &e))?,
+            },
+            games_per_round: match asked.games_per_round {
+                Some(n) => n,
+                None => GameNo::try_from(preset.round.games)
+                    .map_err(|e| from_rules("games a round", &e))?,
+            },
+            round_minutes: match asked.round_minutes {
+                Some(n) => n,
+                None => u16::try_from(preset.round.minutes).map_err(|_| {
+                    from_rules(
+                        "minutes a round",
+                        &format!("{} is more than {}", preset.round.minutes, u16::MAX),
+                    )
+                })?,
+            },
             tie_breaks: asked
                 .tie_breaks
                 .unwrap_or_else(|| TieBreak::DEFAULT.to_vec()),
@@ -129,6 +136,11 @@ impl Tournament {
     }
 }
 
+/// A default the rules give that does not fit the setting.
+fn from_rules(what: &str, e: &dyn std::fmt::Display) -> DomainError {
+    DomainError::InvalidSettings(format!("the rules' {what}: {e}"))
+}
+
 /// Settings a tournament can run with.
 fn check_settings(s: &Settings) -> Result<(), DomainError> {
     let bad = |m: String| Err(DomainError::InvalidSettings(m));
@@ -151,13 +163,13 @@ fn check_settings(s: &Settings) -> Result<(), DomainError> {
             ));
         }
     }
-    if s.rounds == 0 || s.rounds > MAX_ROUNDS {
+    if s.rounds.0 == 0 || s.rounds > MAX_ROUNDS {
         return bad(format!(
             "{} rounds: a tournament has 1 to {MAX_ROUNDS}",
             s.rounds
         ));
     }
-    if s.games_per_round == 0 || s.games_per_round > MAX_GAMES {
+    if s.games_per_round.0 == 0 || s.games_per_round > MAX_GAMES {
         return bad(format!(
             "{} games a round: a round has 1 to {MAX_GAMES} (R15: four)",
             s.games_per_round

@@ -143,9 +143,9 @@ impl Tournament {
         sheet: &'s Sheet,
         game: GameNo,
     ) -> Result<&'s Option<GameEntry>, DomainError> {
-        let games = sheet.games.len() as GameNo;
-        usize::from(game)
-            .checked_sub(1)
+        let games = GameNo::try_from(sheet.games.len())
+            .map_err(|e| DomainError::Invalid(format!("the sheet's games: {e}")))?;
+        game.index()
             .and_then(|i| sheet.games.get(i))
             .ok_or(DomainError::GameNotFound { game, games })
     }

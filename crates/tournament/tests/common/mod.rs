@@ -25,7 +25,7 @@ impl Run {
                 rules: RulesSource::Preset {
                     name: preset.into(),
                 },
-                rounds: Some(4),
+                rounds: Some(RoundNo(4)),
                 games_per_round: None,
                 round_minutes: None,
                 tie_breaks: None,
@@ -98,7 +98,7 @@ impl Run {
                 round,
                 table: table.table,
             };
-            for game in 1..=games {
+            for game in games.upto() {
                 let entry = entry(table.table, game, table);
                 self.ok(
                     keeper,
@@ -152,7 +152,7 @@ pub fn one_win_each(
     if seats.seats[winner].is_none() {
         return (p, None);
     }
-    p[winner] = 20 + 5 * i32::from(table);
+    p[winner] = 20 + 5 * i32::from(table.0);
     (p, Some(winner))
 }
 
