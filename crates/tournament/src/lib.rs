@@ -22,6 +22,8 @@ mod rules;
 mod seating;
 mod standings;
 mod table_rules;
+#[cfg(test)]
+mod testing;
 mod tournament;
 mod warnings;
 

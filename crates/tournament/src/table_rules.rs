@@ -81,49 +81,7 @@ mod tests {
     use jongg_tiles::Seat;
 
     fn seated(preset: &str, players: u32) -> Tournament {
-        let mut t = Tournament::new();
-        let go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 0).unwrap();
-        go(
-            &mut t,
-            Command::CreateTournament {
-                name: "t".into(),
-                dates: vec![],
-                rules: RulesSource::Preset {
-                    name: preset.into(),
-                },
-                rounds: None,
-                games_per_round: None,
-                round_minutes: None,
-                tie_breaks: None,
-                odd_players: None,
-            },
-        );
-        for n in 1..=players {
-            go(
-                &mut t,
-                Command::RegisterPlayer {
-                    number: PlayerNo(n),
-                    name: "p".into(),
-                    club: None,
-                    late: false,
-                },
-            );
-        }
-        go(
-            &mut t,
-            Command::SeatRound {
-                round: RoundNo(1),
-                method: SeatingMethod::ByNumber,
-            },
-        );
-        go(
-            &mut t,
-            Command::StartRound {
-                round: RoundNo(1),
-                at: 0,
-            },
-        );
-        t
+        crate::testing::seated(preset, players, None, true)
     }
 
     #[test]

@@ -87,43 +87,7 @@ mod tests {
     use jongg_rules::movement::Proposal;
 
     fn seated(preset: &str, players: u32, rounds: RoundNo) -> Tournament {
-        let mut t = Tournament::new();
-        let go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 0).unwrap();
-        go(
-            &mut t,
-            Command::CreateTournament {
-                name: "t".into(),
-                dates: vec![],
-                rules: RulesSource::Preset {
-                    name: preset.into(),
-                },
-                rounds: Some(rounds),
-                games_per_round: None,
-                round_minutes: None,
-                tie_breaks: None,
-                odd_players: None,
-            },
-        );
-        for n in 1..=players {
-            let number = PlayerNo(n);
-            go(
-                &mut t,
-                Command::RegisterPlayer {
-                    number,
-                    name: "p".into(),
-                    club: None,
-                    late: false,
-                },
-            );
-        }
-        go(
-            &mut t,
-            Command::SeatRound {
-                round: RoundNo(1),
-                method: SeatingMethod::ByNumber,
-            },
-        );
-        t
+        crate::testing::seated(preset, players, Some(rounds), false)
     }
 
     #[test]

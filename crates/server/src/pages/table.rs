@@ -444,47 +444,12 @@ mod tests {
     /// or `penalties` that the sheet then refused).
     #[test]
     fn the_preview_takes_exactly_what_the_sheet_takes_r12() {
-        use jongg_tournament::{Actor, Command, PlayerNo, RulesSource, SeatingMethod};
-        let mut t = Tournament::new();
-        let go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 1_000).unwrap();
-        go(
-            &mut t,
-            Command::CreateTournament {
-                name: "t".into(),
-                dates: vec![],
-                rules: RulesSource::Preset {
-                    name: "standard".into(),
-                },
-                rounds: None,
-                games_per_round: None,
-                round_minutes: None,
-                tie_breaks: None,
-                odd_players: None,
-            },
-        );
-        for n in 1..=7 {
-            go(
-                &mut t,
-                Command::RegisterPlayer {
-                    number: PlayerNo(n),
-                    name: format!("P{n}"),
-                    club: None,
-                    late: false,
-                },
-            );
-        }
-        let seat = Command::SeatRound {
-            round: RoundNo(1),
-            method: SeatingMethod::ByNumber,
-        };
-        go(&mut t, seat);
-        go(
-            &mut t,
-            Command::StartRound {
-                round: RoundNo(1),
-                at: 2_000,
-            },
-        );
+        use jongg_tournament::{Actor, Command};
+        // Seven players: a table of four and a table of three, round 1
+        // under way with its sheets empty.
+        let t =
+            crate::tools::sample_tournament_upto("t", "standard", 7, RoundNo(1), RoundNo(0), 1, 0)
+                .unwrap();
         let preset = t.preset().unwrap().clone();
         let records = [
             json!({"result": "wall"}),

@@ -237,37 +237,8 @@ mod tests {
 
     /// Eight players seated by number, round 1 started, one game entered.
     fn log() -> Vec<Recorded> {
-        let mut t = Tournament::new();
-        let mut go = |c| t.execute(Actor::Director, c, 1_000).unwrap();
-        go(Command::CreateTournament {
-            name: "t".into(),
-            dates: vec![],
-            rules: RulesSource::Preset {
-                name: "standard".into(),
-            },
-            rounds: None,
-            games_per_round: None,
-            round_minutes: None,
-            tie_breaks: None,
-            odd_players: None,
-        });
-        for n in 1..=8 {
-            go(Command::RegisterPlayer {
-                number: PlayerNo(n),
-                name: format!("P{n}"),
-                club: None,
-                late: false,
-            });
-        }
-        go(Command::SeatRound {
-            round: RoundNo(1),
-            method: SeatingMethod::ByNumber,
-        });
-        go(Command::StartRound {
-            round: RoundNo(1),
-            at: 2_000,
-        });
-        go(Command::EnterGame {
+        let mut t = crate::testing::seated("standard", 8, None, true);
+        let game = Command::EnterGame {
             round: RoundNo(1),
             table: TableNo(1),
             game: GameNo(1),
@@ -275,7 +246,8 @@ mod tests {
                 points: jongg_tiles::BySeat([25, 0, 0, 0]),
                 mah_jongg: Some(jongg_tiles::Seat::East),
             },
-        });
+        };
+        t.execute(Actor::Director, game, 3_000).unwrap();
         t.log().to_vec()
     }
 
