@@ -231,9 +231,19 @@ async function directorPage(browser, errors) {
   if (!setUp) {
     await page.goto(SETUP);
     await accessible(page, "setup page");
+    // The password twice: a typo in the second is refused, nothing is set.
     await page.fill("#password", PASSWORD);
+    await page.fill("#confirm", PASSWORD + "x");
+    await page.click("button[type=submit]");
+    await page.waitForSelector(".form-error:has-text('not the same')");
+    await page.fill("#confirm", PASSWORD);
     await page.click("button[type=submit]");
     await page.waitForURL(/\/login/);
+    // The link, opened again, says it was used.
+    await page.goto(SETUP);
+    await page.waitForSelector("h1:has-text('This setup link was used')");
+    await accessible(page, "used setup link");
+    await page.goto(`${URL}/login`);
     setUp = true;
   } else {
     await page.goto(`${URL}/login`);
@@ -245,6 +255,8 @@ async function directorPage(browser, errors) {
   await page.fill("#password", PASSWORD);
   await page.click("button[type=submit]");
   await page.waitForURL(/\/director$/);
+  // The test server listens on 127.0.0.1: the director is told no phone can open it.
+  await page.waitForSelector("#hall-notice:has-text('Phones cannot open this server')");
   await accessible(page, "director home");
   return { director, page };
 }

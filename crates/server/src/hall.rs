@@ -172,7 +172,11 @@ pub fn advice(s: &Start<'_>) -> Vec<String> {
 
 /// What the director's pages say while the public address is a loopback
 /// one (None otherwise): the problem, and the command that fixes it.
-pub(crate) fn page_notice(url: &str, addresses: &[HallAddress]) -> Option<(String, Vec<String>)> {
+pub(crate) fn page_notice(
+    url: &str,
+    database: Option<&str>,
+    addresses: &[HallAddress],
+) -> Option<(String, Vec<String>)> {
     if !is_loopback_url(url) {
         return None;
     }
@@ -185,7 +189,7 @@ pub(crate) fn page_notice(url: &str, addresses: &[HallAddress]) -> Option<(Strin
     );
     let mut commands: Vec<String> = addresses
         .iter()
-        .map(|a| command_for(a.ip, port, None))
+        .map(|a| command_for(a.ip, port, database))
         .collect();
     if commands.is_empty() {
         commands.push(format!(
@@ -323,14 +327,17 @@ mod tests {
 
     #[test]
     fn the_page_notice_names_the_fix() {
-        let (text, commands) = page_notice("http://127.0.0.1:8080", &wifi()).unwrap();
+        let (text, commands) = page_notice("http://127.0.0.1:8080", None, &wifi()).unwrap();
         assert!(text.contains("127.0.0.1:8080"));
         assert_eq!(
             commands[0],
             "jongg serve --bind 0.0.0.0:8080 --public-url http://192.168.1.23:8080"
         );
-        assert!(page_notice("http://192.168.1.23:8080", &wifi()).is_none());
-        let (_, none) = page_notice("http://localhost", &[]).unwrap();
+        let (_, other) =
+            page_notice("http://127.0.0.1:8080", Some("sqlite://x.sqlite"), &wifi()).unwrap();
+        assert!(other[0].starts_with("jongg serve --database sqlite://x.sqlite --bind"));
+        assert!(page_notice("http://192.168.1.23:8080", None, &wifi()).is_none());
+        let (_, none) = page_notice("http://localhost", None, &[]).unwrap();
         assert!(none[0].contains("--bind 0.0.0.0:80 "));
         assert_eq!(url_port("http://[::1]:9000/x"), 9000);
         assert_eq!(url_port("https://localhost"), 443);

@@ -181,7 +181,7 @@ impl Running {
         hall::Start {
             bound: self.addr,
             url: &self.url,
-            database: (database != jongg_store::DEFAULT_DATABASE).then_some(database),
+            database: not_default(database),
             addresses: &self.hall_addresses,
         }
     }
@@ -238,7 +238,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         dummy_hash: Default::default(),
         pdf_slots: Arc::new(tokio::sync::Semaphore::new(2)),
         paper: config.paper,
-        hall_notice: hall::page_notice(&url, &hall_addresses),
+        hall_notice: hall::page_notice(&url, not_default(&config.database), &hall_addresses),
     });
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     state.tokens.preload(table_links);
@@ -262,6 +262,11 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         checkpoints,
         state,
     })
+}
+
+/// A database to name in a suggested command (None: the default one).
+fn not_default(database: &str) -> Option<&str> {
+    (database != jongg_store::DEFAULT_DATABASE).then_some(database)
 }
 
 /// `scheme://host[:port]` of an address (what a browser sends as `Origin`).
