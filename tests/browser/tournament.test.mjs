@@ -329,7 +329,6 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
           : { viewport: { width: 1024, height: 800 } });
         const sk = await ctx.newPage();
         watch(sk, errors);
-        sk.on("console", blocked);
         await sk.goto(links[t - 1]);
         await sk.waitForSelector(`h1:has-text('Table ${t}')`);
         await accessible(sk, `score page, round ${r} table ${t}`);
