@@ -16,6 +16,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use jongg_store::SetupToken;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::net::{IpAddr, SocketAddr};
@@ -86,6 +87,9 @@ pub(crate) struct SetupBody {
     #[serde(default = "director")]
     username: String,
     password: String,
+    /// The password typed again (the setup page asks for it).
+    #[serde(default)]
+    confirm: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -161,19 +165,40 @@ async fn setup(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Response
     let username = b.username.trim().to_string();
     check_username(&username)?;
     check_new_password(&b.password)?;
-    let store = app.tournaments.store();
-    if store.has_director().await? {
-        return Err(ApiError::conflict(
-            "the director's password is already set: log in instead",
+    if b.confirm.as_ref().is_some_and(|c| *c != b.password) {
+        return Err(ApiError::unprocessable(
+            "the two passwords are not the same: type the same password twice",
         ));
+    }
+    let store = app.tournaments.store();
+    let already = || ApiError::conflict("the director's password is already set: log in instead");
+    match store.setup_token_state(&b.token).await? {
+        SetupToken::Used { .. } => return Err(used_link()),
+        _ if store.has_director().await? => return Err(already()),
+        SetupToken::Unknown => return Err(unknown_link()),
+        SetupToken::Live => {}
     }
     let hash = hash_password(b.password).await?;
     if !store.complete_setup(&b.token, &username, &hash).await? {
-        return Err(ApiError::forbidden(
-            "the setup token is not valid: it was used already, or a newer link was printed (restart `jongg serve` for a new one)",
-        ));
+        // Another request used it meanwhile.
+        return Err(already());
     }
     Ok((StatusCode::CREATED, json(json!({ "username": username }))).into_response())
+}
+
+/// What to do instead of using a setup link that no longer works.
+const FORGOT: &str = "forgot the password? On the computer that runs jongg, run `jongg director reset-password`: it prints a new setup link";
+
+fn used_link() -> ApiError {
+    ApiError::conflict(format!(
+        "this setup link was used already: the password is already set, so log in ({FORGOT})"
+    ))
+}
+
+fn unknown_link() -> ApiError {
+    ApiError::forbidden(format!(
+        "this setup link is not valid: a newer one was printed since (only the newest works), or it was copied incompletely ({FORGOT})"
+    ))
 }
 
 /// The client's address: the peer's, or, when the peer is a proxy the

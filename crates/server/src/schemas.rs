@@ -49,7 +49,9 @@ pub fn all() -> Value {
             "token": { "type": "string", "description": "The token of the link `jongg serve` printed" },
             "username": { "type": "string", "default": "director", "minLength": 1, "maxLength": 64 },
             "password": { "type": "string", "minLength": 10, "maxLength": 128,
-                "description": "10 to 128 characters, not all spaces" } } },
+                "description": "10 to 128 characters, not all spaces" },
+            "confirm": { "type": "string",
+                "description": "The password typed again; refused if it differs" } } },
         "Login": { "type": "object", "required": ["password"], "properties": {
             "username": { "type": "string", "default": "director", "minLength": 1, "maxLength": 64 },
             "password": { "type": "string", "minLength": 1, "maxLength": 1024 } } },

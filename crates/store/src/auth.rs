@@ -32,12 +32,49 @@ impl TableLink {
     }
 }
 
+/// What a setup link's token is now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupToken {
+    /// Not used yet, and the newest: it sets the password.
+    Live,
+    /// It set a password already (Unix milliseconds when).
+    Used { at: i64 },
+    /// Never printed, mistyped, or replaced by a newer link.
+    Unknown,
+}
+
+/// What `jongg director reset-password` did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reset {
+    /// The token of the new one-time setup link.
+    pub token: String,
+    /// The director's username before (None: no password was set).
+    pub username: Option<String>,
+    /// How many login sessions it ended.
+    pub sessions: u64,
+}
+
 /// `text` as a query parameter: never with a NUL character in it.
 fn no_nul<'a>(what: &'static str, text: &'a str) -> Result<&'a str, StoreError> {
     if text.contains('\0') {
         return Err(StoreError::Nul(what));
     }
     Ok(text)
+}
+
+/// A new setup token in place of any unused one (only the newest printed
+/// link works); only its hash is stored.
+async fn replace_setup_token(tx: &mut sqlx::AnyConnection) -> Result<String, StoreError> {
+    let token = new_token();
+    sqlx::query("DELETE FROM setup_tokens WHERE used_at IS NULL")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO setup_tokens (token_hash, created_at) VALUES ($1, $2)")
+        .bind(hash_token(&token))
+        .bind(now_millis())
+        .execute(&mut *tx)
+        .await?;
+    Ok(token)
 }
 
 impl Store {
@@ -52,16 +89,8 @@ impl Store {
     /// A fresh one-time setup token (only its hash is stored). Earlier unused
     /// setup tokens stop working, so only the newest printed link is live.
     pub async fn new_setup_token(&self) -> Result<String, StoreError> {
-        let token = new_token();
         let mut tx = self.pool().begin().await?;
-        sqlx::query("DELETE FROM setup_tokens WHERE used_at IS NULL")
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("INSERT INTO setup_tokens (token_hash, created_at) VALUES ($1, $2)")
-            .bind(hash_token(&token))
-            .bind(now_millis())
-            .execute(&mut *tx)
-            .await?;
+        let token = replace_setup_token(&mut tx).await?;
         tx.commit().await?;
         Ok(token)
     }
@@ -106,6 +135,50 @@ impl Store {
         .await?;
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// What the setup token `token` is now: live, used, or unknown.
+    pub async fn setup_token_state(&self, token: &str) -> Result<SetupToken, StoreError> {
+        let token = no_nul("the setup token", token)?;
+        let row = sqlx::query("SELECT used_at FROM setup_tokens WHERE token_hash = $1")
+            .bind(hash_token(token))
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(match row {
+            None => SetupToken::Unknown,
+            Some(r) => match r.try_get::<Option<i64>, _>(0)? {
+                Some(at) => SetupToken::Used { at },
+                None => SetupToken::Live,
+            },
+        })
+    }
+
+    /// The director forgot the password (`jongg director reset-password`,
+    /// run where the database is): in one transaction, the account, its
+    /// sessions and its remembered devices are removed and a new one-time
+    /// setup link is made, as on a first start. Whoever can open the
+    /// database can do this: it needs no password.
+    pub async fn reset_director(&self) -> Result<Reset, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        let username: Option<String> = sqlx::query("SELECT username FROM accounts")
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| r.try_get(0))
+            .transpose()?;
+        let sessions = sqlx::query("DELETE FROM sessions")
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        for table in ["DELETE FROM devices", "DELETE FROM accounts"] {
+            sqlx::query(table).execute(&mut *tx).await?;
+        }
+        let token = replace_setup_token(&mut tx).await?;
+        tx.commit().await?;
+        Ok(Reset {
+            token,
+            username,
+            sessions,
+        })
     }
 
     /// The stored password hash of `username`, if that account exists.

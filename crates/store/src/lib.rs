@@ -19,7 +19,7 @@ pub mod secret;
 #[cfg(feature = "test-support")]
 pub mod testing;
 
-pub use auth::TableLink;
+pub use auth::{Reset, SetupToken, TableLink};
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
@@ -105,6 +105,12 @@ pub fn now_millis() -> i64 {
         .unwrap_or(0)
 }
 
+/// The file of a `sqlite:` database URL (None: not SQLite).
+pub fn sqlite_file(url: &str) -> Option<&str> {
+    let path = url.strip_prefix("sqlite:")?.trim_start_matches("//");
+    path.split('?').next()
+}
+
 /// The URL of the default database: `./data/jongg.sqlite`.
 pub const DEFAULT_DATABASE: &str = "sqlite://data/jongg.sqlite";
 
@@ -114,9 +120,7 @@ impl Store {
     /// For SQLite the file and its folder are created if missing.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
         install_default_drivers();
-        let (backend, url) = if let Some(path) = url.strip_prefix("sqlite:") {
-            let path = path.trim_start_matches("//");
-            let file = path.split('?').next().unwrap_or(path);
+        let (backend, url) = if let Some(file) = sqlite_file(url) {
             if file.is_empty() || file == ":memory:" {
                 return Err(StoreError::BadUrl(url.to_string()));
             }

@@ -27,6 +27,10 @@ pub struct ServeArgs {
     /// client (repeat for several). Without it, X-Forwarded-For is ignored.
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// The paper of the printable PDFs: letter (US Letter) or a4. A PDF's
+    /// address may still ask for the other (`?paper=a4`).
+    #[arg(long, default_value = "letter")]
+    paper: jongg_server::Paper,
 }
 
 #[derive(clap::Args, Debug)]
@@ -99,7 +103,7 @@ pub struct ImportArgs {
     file: String,
 }
 
-fn runtime() -> Result<jongg_server::tools::Runtime, ExitCode> {
+pub(crate) fn runtime() -> Result<jongg_server::tools::Runtime, ExitCode> {
     jongg_server::tools::runtime().map_err(|e| {
         eprintln!("error: cannot start the async runtime: {e}");
         ExitCode::FAILURE
@@ -125,6 +129,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         bind,
         public_url: a.public_url,
         trusted_proxies: a.trusted_proxies,
+        paper: a.paper,
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

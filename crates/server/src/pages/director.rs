@@ -12,6 +12,7 @@ use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
+use jongg_store::SetupToken;
 use jongg_tournament::{
     Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, SheetState,
     TieBreak, Tournament,
@@ -59,16 +60,37 @@ struct TokenQuery {
 #[template(path = "setup.html")]
 struct Setup {
     token: String,
+    /// "live" (the form), "used", "unknown" or "set" (a password exists).
+    state: &'static str,
+    /// When a used link was used.
+    used_at: String,
 }
 
-async fn setup(Query(q): Query<TokenQuery>) -> PageResult {
+/// The setup link: the form while it is live, else what happened to it and
+/// what to do (log in, or `jongg director reset-password`).
+async fn setup(State(app): State<Arc<AppState>>, Query(q): Query<TokenQuery>) -> PageResult {
     let Some(token) = q.token.filter(|t| !t.is_empty()) else {
         return Err(ApiError::bad_request(
             "this setup link has no token: open the link `jongg serve` printed when it started",
         )
         .into());
     };
-    html(&Setup { token })
+    let store = app.tournaments.store();
+    let (state, used_at) = match store
+        .setup_token_state(&token)
+        .await
+        .map_err(ApiError::from)?
+    {
+        SetupToken::Used { at } => ("used", super::time::date_time(at)),
+        _ if store.has_director().await.map_err(ApiError::from)? => ("set", String::new()),
+        SetupToken::Unknown => ("unknown", String::new()),
+        SetupToken::Live => ("live", String::new()),
+    };
+    html(&Setup {
+        token,
+        state,
+        used_at,
+    })
 }
 
 pub(super) struct PresetView {
@@ -82,6 +104,7 @@ pub(super) struct PresetView {
 struct Home {
     tournaments: Vec<(i64, String)>,
     presets: Vec<PresetView>,
+    hall: Option<(String, Vec<String>)>,
 }
 
 async fn home(State(app): State<Arc<AppState>>, caller: Caller) -> PageResult {
@@ -104,6 +127,7 @@ async fn home(State(app): State<Arc<AppState>>, caller: Caller) -> PageResult {
     html(&Home {
         tournaments,
         presets,
+        hall: app.hall_notice.clone(),
     })
 }
 
@@ -214,6 +238,8 @@ struct Dashboard {
     seed: u64,
     movement_ok: bool,
     flash: String,
+    /// While no phone can open this server: the problem and its fix.
+    hall: Option<(String, Vec<String>)>,
 }
 
 #[derive(Deserialize)]
@@ -361,6 +387,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         prev: n,
         seed: id.unsigned_abs() * 1000 + u64::from(next),
         flash: String::new(),
+        hall: None,
     }
 }
 
@@ -373,6 +400,7 @@ async fn dashboard(
     need_director(&caller, &format!("/director/t/{id}"))?;
     let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
     d.flash = q.done.unwrap_or_default();
+    d.hall = app.hall_notice.clone();
     html(&d)
 }
 

@@ -11,6 +11,7 @@ mod assets;
 pub(crate) mod csv;
 mod director;
 mod pdf;
+pub use pdf::Paper;
 mod print;
 mod public;
 mod table;

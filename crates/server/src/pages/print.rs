@@ -4,7 +4,7 @@
 //! collects the sheets (standard 25, R14), and the standings. CSV exports of
 //! the games and the standings.
 
-use super::pdf::{Doc, Grid, Section};
+use super::pdf::{Doc, Grid, Paper, Section};
 use super::{
     PageError, PageResult, download, html, name_of, need_director, preset_of, seat_name, who,
 };
@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::extract::{Caller, Params};
 use askama::Template;
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::routing::get;
 use jongg_store::TableLink;
 use jongg_tiles::Seat;
@@ -56,24 +56,61 @@ pub(crate) fn parse_doc(path: &str) -> Option<(Kind, bool)> {
     Some((kind, pdf))
 }
 
+/// `?paper=a4` or `?paper=letter` on a PDF's address (or the printables').
+#[derive(serde::Deserialize)]
+pub(crate) struct PaperQuery {
+    paper: Option<String>,
+}
+
+impl PaperQuery {
+    /// The paper asked for, else the server's (`jongg serve --paper`).
+    fn paper(&self, app: &AppState) -> Result<Paper, ApiError> {
+        match &self.paper {
+            None => Ok(app.paper),
+            Some(p) => p.parse().map_err(ApiError::bad_request),
+        }
+    }
+}
+
 #[derive(Template)]
 #[template(path = "print_index.html")]
 struct Index {
     id: i64,
     name: String,
     rounds: Vec<RoundNo>,
+    /// "US Letter" or "A4", and the other one as (words, paper).
+    paper: &'static str,
+    other: (&'static str, Paper),
+    /// What every PDF link ends with (`?paper=a4`).
+    q: String,
+}
+
+fn paper_words(p: Paper) -> &'static str {
+    match p {
+        Paper::Letter => "US Letter",
+        Paper::A4 => "A4",
+    }
 }
 
 async fn index(
     State(app): State<Arc<AppState>>,
     caller: Caller,
     Params(id): Params<i64>,
+    Query(q): Query<PaperQuery>,
 ) -> PageResult {
     need_director(&caller, &format!("/director/t/{id}/print"))?;
+    let paper = q.paper(&app)?;
+    let other = match paper {
+        Paper::Letter => Paper::A4,
+        Paper::A4 => Paper::Letter,
+    };
     let page = app.tournaments.get(id)?.read(|t| Index {
         id,
         name: name_of(t),
         rounds: t.rounds().iter().map(|r| r.seating.round).collect(),
+        paper: paper_words(paper),
+        other: (paper_words(other), other),
+        q: format!("?paper={paper}"),
     });
     html(&page)
 }
@@ -81,6 +118,8 @@ async fn index(
 struct SectionView {
     s: Section,
     qr_svg: String,
+    /// Under a QR code whose link no phone can open.
+    warning: Option<String>,
 }
 
 #[derive(Template)]
@@ -106,8 +145,10 @@ async fn printable(
     State(app): State<Arc<AppState>>,
     caller: Caller,
     Params((id, doc)): Params<(i64, String)>,
+    Query(q): Query<PaperQuery>,
 ) -> PageResult {
     need_director(&caller, &format!("/director/t/{id}/print/{doc}"))?;
+    let paper = q.paper(&app)?;
     let Some((kind, pdf)) = parse_doc(&doc) else {
         return Err(ApiError::not_found(format!(
             "no printable `{doc}`: see the list of printables"
@@ -119,18 +160,19 @@ async fn printable(
         return Ok(download(
             "application/pdf",
             &format!("{}.pdf", file_stem(&doc)),
-            super::pdf::render_off_thread(&app, d).await?,
+            super::pdf::render_off_thread(&app, d, paper).await?,
         ));
     }
     let page = PrintPage {
         id,
-        pdf: format!("/director/t/{id}/print/{doc}.pdf"),
+        pdf: format!("/director/t/{id}/print/{doc}.pdf?paper={paper}"),
         title: d.title,
         sections: d
             .sections
             .into_iter()
             .map(|s| SectionView {
                 qr_svg: s.qr.as_deref().map(qr_svg).unwrap_or_default(),
+                warning: s.qr.as_deref().and_then(crate::hall::loopback_warning),
                 s,
             })
             .collect(),
@@ -432,12 +474,17 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
     })
 }
 
-async fn standings_pdf(State(app): State<Arc<AppState>>, Params(id): Params<i64>) -> PageResult {
+async fn standings_pdf(
+    State(app): State<Arc<AppState>>,
+    Params(id): Params<i64>,
+    Query(q): Query<PaperQuery>,
+) -> PageResult {
+    let paper = q.paper(&app)?;
     let d = build(&app, id, Kind::Standings).await?;
     Ok(download(
         "application/pdf",
         "standings.pdf",
-        super::pdf::render_off_thread(&app, d).await?,
+        super::pdf::render_off_thread(&app, d, paper).await?,
     ))
 }
 
