@@ -3,9 +3,9 @@
 
 use crate::event::{Action, Call, PassKind};
 use crate::judge::{Exposure, Judge};
-use crate::rng::Rng;
 use crate::view::{Situation, View};
 use jongg_card::{Card, NearHand};
+use jongg_rules::rng::Rng;
 use jongg_tiles::{Counts, Seat, Tile};
 
 /// A player that needs no human. It is asked only when the engine waits for it.

@@ -112,7 +112,7 @@ impl Judge for CardJudge<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use jongg_rules::rng::Rng;
     use jongg_tiles::full_set;
 
     #[test]

@@ -4,11 +4,11 @@
 use crate::event::{Action, Answer, Call, DeadReason, Event, PassKind, Refusal};
 use crate::judge::{Exposure, Judge};
 use crate::outcome::{Ending, Outcome};
-use crate::rng::Rng;
 use crate::state::{Began, Choice, Phase, State, Step, Turn};
 use crate::table::Table;
 use crate::view::View;
 use jongg_rules::record::PenaltyKind;
+use jongg_rules::rng::Rng;
 use jongg_tiles::{BySeat, Counts, Seat, Tile, full_set};
 use std::fmt;
 

@@ -14,11 +14,10 @@ mod judge;
 pub mod log;
 mod outcome;
 mod record;
-mod rng;
 pub mod sim;
 mod state;
 mod table;
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
 pub mod testing;
 mod view;
 
@@ -27,7 +26,6 @@ pub use event::{Action, Answer, Call, DeadReason, Event, PassKind, Refusal};
 pub use game::Game;
 pub use judge::{Exposure, Judge, ToyJudge, Win};
 pub use outcome::{Conduct, Ending, Outcome};
-pub use rng::Rng;
 pub use state::{Began, Charleston, Choice, Phase, State, Step, Turn, Window};
 pub use table::Table;
 pub use view::{Situation, Snapshot, View};

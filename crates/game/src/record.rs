@@ -66,7 +66,8 @@ impl Outcome {
             r.dead.insert(seat, reason);
         }
         r.penalties = self.penalties.clone();
-        r.dealer = table.dealer;
+        // East dealing is what a record without `dealer` says (R12).
+        r.dealer = (table.dealer != Seat::East).then_some(table.dealer);
         r.empty_seat = Seat::ALL.into_iter().find(|&s| !table.present[s]);
         r
     }

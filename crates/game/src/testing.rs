@@ -1,10 +1,10 @@
-//! Helpers for tests of hidden information (used by this crate's tests and
-//! by the server's). Not part of the stable API.
+//! Helpers for tests of hidden information (used by this crate's tests),
+//! behind the `test-support` feature.
 
 use crate::game::Game;
 use crate::judge::Judge;
-use crate::rng::Rng;
 use crate::state::{Phase, State};
+use jongg_rules::rng::Rng;
 use jongg_tiles::{Counts, Seat, Tile};
 
 /// The same table with every tile `seat` cannot see dealt anew: the rest of

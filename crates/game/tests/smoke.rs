@@ -66,8 +66,8 @@ fn a_played_record_scores_and_a_table_of_three_leaves_the_empty_seat_out() {
             jongg_rules::score(&preset, &three).unwrap();
             let north = Some(Seat::North);
             // The record says where it was played: no North, South dealing.
-            assert_eq!((three.empty_seat, three.dealer), (north, Seat::South));
-            assert_eq!((four.empty_seat, four.dealer), (None, Seat::East));
+            assert_eq!((three.empty_seat, three.dealer()), (north, Seat::South));
+            assert_eq!((four.empty_seat, four.dealer()), (None, Seat::East));
             assert!(
                 three.winner != north && three.discarder != north,
                 "{name} {seed}"

@@ -16,7 +16,7 @@ use jongg_card::{Card, PRACTICE_CARD};
 use jongg_rules::{GameRecord, PRESET_NAMES, Preset, score};
 use jongg_server::fuzzing;
 use jongg_tools::sample_tournament_upto;
-use jongg_tournament::Tournament;
+use jongg_tournament::{RoundNo, Tournament};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::time::Instant;
@@ -142,10 +142,26 @@ fn targets() -> Vec<Target> {
             .into(),
     );
     // A tournament with round 2 under way: what the API bodies are decided on.
-    let live = sample_tournament_upto("Fuzz", "standard", 16, 4, 1, 7, 1_760_000_000_000)
-        .expect("the sample tournament");
-    let small = sample_tournament_upto("Fuzz", "standard", 9, 2, 1, 3, 1_760_000_000_000)
-        .expect("the sample tournament");
+    let live = sample_tournament_upto(
+        "Fuzz",
+        "standard",
+        16,
+        RoundNo(4),
+        RoundNo(1),
+        7,
+        1_760_000_000_000,
+    )
+    .expect("the sample tournament");
+    let small = sample_tournament_upto(
+        "Fuzz",
+        "standard",
+        9,
+        RoundNo(2),
+        RoundNo(1),
+        3,
+        1_760_000_000_000,
+    )
+    .expect("the sample tournament");
     let mut out = vec![
         Target {
             name: "game-record".into(),
@@ -213,8 +229,16 @@ struct States {
 
 impl States {
     fn new(live: Tournament) -> States {
-        let one = sample_tournament_upto("Fuzz", "standard", 16, 1, 1, 5, 1_760_000_000_000)
-            .expect("the sample tournament");
+        let one = sample_tournament_upto(
+            "Fuzz",
+            "standard",
+            16,
+            RoundNo(1),
+            RoundNo(1),
+            5,
+            1_760_000_000_000,
+        )
+        .expect("the sample tournament");
         States {
             live,
             finished: one.log().to_vec(),
@@ -228,7 +252,7 @@ impl States {
             .iter()
             .position(|r| serde_json::to_value(&r.event).is_ok_and(|v| v["kind"] == kind))
             .unwrap_or(self.finished.len());
-        Tournament::replay(self.finished[..end].iter().cloned())
+        Tournament::replay(self.finished[..end].iter().cloned()).expect("the sample log folds")
     }
 
     fn for_route(&self, route: &str) -> (Tournament, u8) {
@@ -238,7 +262,7 @@ impl States {
                 name: None,
                 dates: None,
                 rules: None,
-                rounds: Some(4),
+                rounds: Some(RoundNo(4)),
                 games_per_round: None,
                 round_minutes: None,
                 tie_breaks: None,
@@ -251,13 +275,19 @@ impl States {
         match route {
             "create_tournament" => (Tournament::new(), 1),
             "seat_round" => (
-                more_rounds(Tournament::replay(self.finished.iter().cloned())),
+                more_rounds(
+                    Tournament::replay(self.finished.iter().cloned())
+                        .expect("the sample log folds"),
+                ),
                 2,
             ),
             "start_round" => {
-                let mut t = more_rounds(Tournament::replay(self.finished.iter().cloned()));
+                let mut t = more_rounds(
+                    Tournament::replay(self.finished.iter().cloned())
+                        .expect("the sample log folds"),
+                );
                 let seat = Command::SeatRound {
-                    round: 2,
+                    round: RoundNo(2),
                     method: SeatingMethod::Movement,
                 };
                 t.execute(Actor::Director, seat, 1_760_000_000_000)
@@ -267,7 +297,10 @@ impl States {
             "close_round" => (self.before("round_closed"), 1),
             "sign_sheet" => (self.before("sheet_signed"), 1),
             "accept_sheet" => (self.before("sheet_accepted"), 1),
-            "amend_sheet" => (Tournament::replay(self.finished.iter().cloned()), 1),
+            "amend_sheet" => (
+                Tournament::replay(self.finished.iter().cloned()).expect("the sample log folds"),
+                1,
+            ),
             _ => (self.live.clone(), 2),
         }
     }
@@ -357,8 +390,16 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
 /// What importing a large tournament costs now that every event is decided
 /// again: 800 players, 8 rounds (the load benchmark's size).
 fn largest_import() {
-    let t = sample_tournament_upto("Big", "standard", 800, 8, 8, 1, 1_760_000_000_000)
-        .expect("the sample tournament");
+    let t = sample_tournament_upto(
+        "Big",
+        "standard",
+        800,
+        RoundNo(8),
+        RoundNo(8),
+        1,
+        1_760_000_000_000,
+    )
+    .expect("the sample tournament");
     let file = t.export_json();
     let started = Instant::now();
     let back = Tournament::import_json(&file).expect("the export imports");
@@ -374,6 +415,9 @@ fn largest_import() {
 
 fn main() {
     // `cargo bench` passes `--bench`; the rest: [cases] [target...].
+    // Without it (`cargo test --benches`, the quick run in scripts/test.sh)
+    // each target gets a thousand inputs, so the run still checks itself.
+    let bench = std::env::args().any(|a| a == "--bench");
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
@@ -381,7 +425,7 @@ fn main() {
     let cases: u32 = args
         .first()
         .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
+        .unwrap_or(if bench { 1_000_000 } else { 1_000 });
     let wanted: Vec<&String> = args.iter().filter(|a| a.parse::<u32>().is_err()).collect();
     let mut failed = Vec::new();
     let started = Instant::now();

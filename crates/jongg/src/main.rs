@@ -39,6 +39,9 @@ enum Command {
     Export(cmd::serve::ExportArgs),
     /// Read a tournament back from an exported JSON file.
     Import(cmd::serve::ImportArgs),
+    /// The director's account: reset a forgotten password.
+    #[command(subcommand)]
+    Director(cmd::director::DirectorCommand),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Command::Demo(a) => cmd::serve::demo(a),
         Command::Export(a) => cmd::serve::export(a),
         Command::Import(a) => cmd::serve::import(a),
+        Command::Director(c) => cmd::director::run(c),
     }
 }
 

@@ -46,11 +46,12 @@ fn serve(db: &str, first: bool) -> Served {
         .expect(&line);
     let addr: SocketAddr = url.trim_start_matches("http://").parse().expect(url);
     let setup_token = first.then(|| {
-        let line = lines.next().expect("no setup link").unwrap();
-        assert!(
-            line.starts_with("Set the director password: http://"),
-            "{line}"
-        );
+        // After the lines about the hall's addresses.
+        let line = lines
+            .by_ref()
+            .map(Result::unwrap)
+            .find(|l| l.starts_with("Set the director password: http://"))
+            .expect("no setup link");
         line.rsplit_once("token=").unwrap().1.to_string()
     });
     // Keep draining stdout so the server never blocks on a full pipe.

@@ -172,7 +172,7 @@ fn check_seated(r: &GameRecord) -> Result<(), RecordError> {
         ("winner", r.winner),
         ("discarder", r.discarder),
         ("declarer", r.declarer),
-        ("dealer", Some(r.dealer)),
+        ("dealer", Some(r.dealer())),
     ];
     named.extend(
         one.into_iter()
@@ -204,13 +204,13 @@ fn validate_mahjong(preset: &Preset, r: &GameRecord) -> Result<(), RecordError> 
     let Some(winner) = r.winner else {
         return err("winner", "missing: a Mah Jongg needs the winner's seat");
     };
-    if r.heavenly && winner != r.dealer {
+    if r.heavenly && winner != r.dealer() {
         return err(
             "heavenly",
             format!(
                 "{winner} did not deal this game ({} did): only the dealer's fourteen dealt \
                  tiles can be a heavenly hand (R10; give `dealer` if {winner} dealt, R12)",
-                r.dealer
+                r.dealer()
             ),
         );
     }

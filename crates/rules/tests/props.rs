@@ -239,7 +239,7 @@ prop_compose! {
         r.dead = dead;
         r.penalties = penalties;
         r.empty_seat = empty_seat;
-        r.dealer = dealer;
+        r.dealer = Some(dealer);
         r
     }
 }
@@ -281,7 +281,7 @@ prop_compose! {
                 r.value = value;
                 r.heavenly = flags[0] && flags[1];
                 if r.heavenly {
-                    r.dealer = w;
+                    r.dealer = Some(w);
                 }
                 r.self_picked = !r.heavenly && flags[1];
                 r.singles_and_pairs = flags[2];
@@ -337,7 +337,7 @@ fn rotated(r: &GameRecord, k: usize) -> GameRecord {
         })
         .collect();
     out.empty_seat = r.empty_seat.map(turn);
-    out.dealer = turn(r.dealer);
+    out.dealer = Some(turn(r.dealer()));
     out
 }
 
@@ -402,7 +402,7 @@ proptest! {
         r.jokerless = jokerless;
         if heavenly {
             r.heavenly = true;
-            r.dealer = winner;
+            r.dealer = Some(winner);
         } else {
             r.self_picked = true;
             r.exposures = exposures;
@@ -534,7 +534,7 @@ proptest! {
         let mut four = r.clone();
         four.empty_seat = None;
         let named = |s: Seat| four.winner == Some(s) || four.discarder == Some(s)
-            || four.declarer == Some(s) || four.dealer == s
+            || four.declarer == Some(s) || four.dealer() == s
             || four.exposed.contains(&s) || four.dead.contains_key(&s)
             || four.penalties.iter().any(|p| p.seat == s);
         // A seat the record names nowhere (not East, who keeps the sheet).
@@ -565,7 +565,7 @@ proptest! {
         let preset = RULINGS[i].preset();
         let Some(empty) = r.empty_seat else { return Ok(()) };
         let named = r.winner == Some(empty) || r.discarder == Some(empty)
-            || r.declarer == Some(empty) || r.dealer == empty
+            || r.declarer == Some(empty) || r.dealer() == empty
             || r.exposed.contains(&empty) || r.dead.contains_key(&empty)
             || r.penalties.iter().any(|p| p.seat == empty);
         if named {

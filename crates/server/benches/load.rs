@@ -16,7 +16,8 @@
 use jongg_server::client::Client;
 use jongg_server::{Config, start};
 use jongg_store::Store;
-use jongg_tools::{runtime, sample_tournament, sample_tournament_upto, stored_log};
+use jongg_tools::{runtime, sample_tournament, sample_tournament_upto};
+use jongg_tournament::RoundNo;
 use serde_json::json;
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
@@ -126,16 +127,14 @@ fn main() {
 
     // Two stored tournaments: one finished, one with round 8 under way.
     let t0 = Instant::now();
-    let finished = sample_tournament("Bench finished", "standard", players, rounds, 1, 0).unwrap();
-    let open = sample_tournament_upto("Bench open", "standard", players, rounds, rounds - 1, 2, 0)
-        .unwrap();
+    let (last, before) = (RoundNo(rounds), RoundNo(rounds - 1));
+    let finished = sample_tournament("Bench finished", "standard", players, last, 1, 0).unwrap();
+    let open =
+        sample_tournament_upto("Bench open", "standard", players, last, before, 2, 0).unwrap();
     let (finished_id, open_id) = rt.block_on(async {
         let store = Store::connect(&url).await.unwrap();
-        let a = store
-            .import_tournament(&stored_log(&finished))
-            .await
-            .unwrap();
-        let b = store.import_tournament(&stored_log(&open)).await.unwrap();
+        let a = store.create(finished.log()).await.unwrap().0;
+        let b = store.create(open.log()).await.unwrap().0;
         store.close().await;
         (a, b)
     });

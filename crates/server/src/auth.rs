@@ -16,6 +16,7 @@ use argon2::password_hash::{
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use jongg_store::SetupToken;
 use serde_json::{Value, json};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -117,20 +118,41 @@ async fn setup(
     let username = b.username.trim().to_string();
     check_username(&username)?;
     check_new_password(&b.password)?;
-    let store = app.tournaments.store();
-    if store.has_director().await? {
-        return Err(ApiError::conflict(
-            "the director's password is already set: log in instead",
+    if b.confirm.as_ref().is_some_and(|c| *c != b.password) {
+        return Err(ApiError::unprocessable(
+            "the two passwords are not the same: type the same password twice",
         ));
+    }
+    let store = app.tournaments.store();
+    let already = || ApiError::conflict("the director's password is already set: log in instead");
+    match store.setup_token_state(&b.token).await? {
+        SetupToken::Used { .. } => return Err(used_link()),
+        _ if store.has_director().await? => return Err(already()),
+        SetupToken::Unknown => return Err(unknown_link()),
+        SetupToken::Live => {}
     }
     let hash = hash_password(b.password).await?;
     if !store.complete_setup(&b.token, &username, &hash).await? {
-        return Err(ApiError::forbidden(
-            "the setup token is not valid: it was used already, or a newer link was printed (restart `jongg serve` for a new one)",
-        ));
+        // Another request used it meanwhile.
+        return Err(already());
     }
     tracing::info!(%username, "the director's password was set");
     Ok((StatusCode::CREATED, json(json!({ "username": username }))).into_response())
+}
+
+/// What to do instead of using a setup link that no longer works.
+const FORGOT: &str = "forgot the password? On the computer that runs jongg, run `jongg director reset-password`: it prints a new setup link";
+
+fn used_link() -> ApiError {
+    ApiError::conflict(format!(
+        "this setup link was used already: the password is already set, so log in ({FORGOT})"
+    ))
+}
+
+fn unknown_link() -> ApiError {
+    ApiError::forbidden(format!(
+        "this setup link is not valid: a newer one was printed since (only the newest works), or it was copied incompletely ({FORGOT})"
+    ))
 }
 
 /// The client's address: the peer's, or, when the peer is a proxy the

@@ -37,7 +37,8 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
     fn typed<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
         read::<T>(bytes).map_err(|e| e.message)
     }
-    let (table, game) = (1, 1);
+    use jongg_tournament::{GameNo, RoundNo, TableNo};
+    let (round, table, game) = (RoundNo(round), TableNo(1), GameNo(1));
     let cmd: Command = match route {
         "setup" => return typed::<auth::Setup>(bytes).map(|_| 0),
         "login" => return typed::<auth::Login>(bytes).map(|_| 0),

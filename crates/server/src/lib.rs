@@ -22,9 +22,12 @@ mod extract;
 #[cfg(feature = "test-support")]
 pub mod fuzzing;
 mod guard;
+pub mod hall;
 mod limiter;
 pub mod logging;
 mod pages;
+#[doc(hidden)]
+pub mod pdf_text;
 mod players;
 mod rounds;
 pub mod routes;
@@ -32,6 +35,7 @@ mod state;
 mod tournaments;
 
 pub use error::ApiError;
+pub use pages::Paper;
 pub use routes::openapi;
 
 use access::Caller;
@@ -57,6 +61,8 @@ pub struct Config {
     /// Reverse proxies whose `X-Forwarded-For` names the client (for the
     /// login limiter). Empty: the peer's address is the client's.
     pub trusted_proxies: Vec<IpAddr>,
+    /// The paper PDFs are printed on, unless a PDF's address says `?paper=`.
+    pub paper: Paper,
 }
 
 impl Config {
@@ -66,6 +72,7 @@ impl Config {
             bind,
             public_url: None,
             trusted_proxies: Vec::new(),
+            paper: Paper::default(),
         }
     }
 }
@@ -102,6 +109,10 @@ pub struct AppState {
     dummy_hash: tokio::sync::OnceCell<String>,
     /// PDFs rendered at once (each on a blocking thread, within a budget).
     pub(crate) pdf_slots: Arc<tokio::sync::Semaphore>,
+    pub(crate) paper: Paper,
+    /// What the director's pages say while no phone can open the public
+    /// address, and the commands that fix it ([`hall::page_notice`]).
+    pub(crate) hall_notice: Option<(String, Vec<String>)>,
 }
 
 impl AppState {
@@ -164,6 +175,8 @@ pub struct Running {
     pub setup_link: Option<String>,
     /// The setup token of that link (tests use it).
     pub setup_token: Option<String>,
+    /// This machine's addresses in the hall (what `jongg serve` offers).
+    pub hall_addresses: Vec<hall::HallAddress>,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     checkpoints: tokio::task::JoinHandle<()>,
@@ -175,6 +188,16 @@ impl Running {
     /// it beside the number of writes).
     pub fn commits(&self) -> u64 {
         self.state.tournaments.commits()
+    }
+
+    /// How it was started, for [`hall::advice`].
+    pub fn hall_start<'a>(&'a self, database: &'a str) -> hall::Start<'a> {
+        hall::Start {
+            bound: self.addr,
+            url: &self.url,
+            database: not_default(database),
+            addresses: &self.hall_addresses,
+        }
     }
 
     /// Stops taking requests, finishes those under way, and returns.
@@ -217,6 +240,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     };
     let table_links = store.table_tokens().await?;
     let public_origin = config.public_url.as_deref().map(origin_of);
+    let hall_addresses = hall::hall_addresses();
     let state = Arc::new(AppState {
         tournaments: Tournaments::load(store).await?,
         limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
@@ -227,6 +251,8 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         trusted_proxies: config.trusted_proxies.clone(),
         dummy_hash: Default::default(),
         pdf_slots: Arc::new(tokio::sync::Semaphore::new(2)),
+        paper: config.paper,
+        hall_notice: hall::page_notice(&url, not_default(&config.database), &hall_addresses),
     });
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     state.tokens.preload(table_links);
@@ -244,11 +270,17 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         url,
         setup_link,
         setup_token,
+        hall_addresses,
         shutdown,
         task,
         checkpoints,
         state,
     })
+}
+
+/// A database to name in a suggested command (None: the default one).
+fn not_default(database: &str) -> Option<&str> {
+    (database != jongg_store::DEFAULT_DATABASE).then_some(database)
 }
 
 /// `scheme://host[:port]` of an address (what a browser sends as `Origin`).
@@ -283,6 +315,9 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     // For the person who started it (standard output, not the log: the
     // setup link holds a one-time token).
     println!("jongg is serving at {} (database: {database})", running.url);
+    for line in hall::advice(&running.hall_start(&database)) {
+        println!("{line}");
+    }
     if let Some(link) = &running.setup_link {
         println!("Set the director password: {link}");
     }

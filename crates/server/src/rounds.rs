@@ -167,9 +167,9 @@ async fn accept(
 
 fn link_of(id: i64, r: RoundNo, t: TableNo) -> TableLink {
     TableLink {
-        tournament: id,
-        round: u32::from(r),
-        table: u32::from(t),
+        tournament: jongg_store::TournamentId(id),
+        round: r,
+        table: t,
     }
 }
 
@@ -255,11 +255,8 @@ async fn scorekeeper(
             "this needs a table's scorekeeper link (its `key`)",
         ));
     };
-    let (r, t) = (
-        RoundNo::try_from(l.round).unwrap_or(RoundNo::MAX),
-        TableNo::try_from(l.table).unwrap_or(TableNo::MAX),
-    );
-    let slot = app.tournaments.get(l.tournament)?;
+    let (r, t) = (l.round, l.table);
+    let slot = app.tournaments.get(l.tournament.0)?;
     slot.read(|x| {
         let current = x.current_round();
         Ok(Json(json!({

@@ -21,7 +21,7 @@
 //! see a command a few milliseconds before its commit is done).
 
 use crate::error::ApiError;
-use jongg_store::{Store, StoreError, Stored, now_millis};
+use jongg_store::{Store, StoreError, TournamentId, now_millis};
 use jongg_tournament::{Actor, Command, Recorded, Tournament};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -77,31 +77,13 @@ pub struct Tournaments {
     commits: Arc<AtomicU64>,
 }
 
-fn to_recorded(s: Stored<Actor, jongg_tournament::Event>) -> Recorded {
-    Recorded {
-        seq: u64::try_from(s.seq).unwrap_or(0),
-        at: s.at,
-        actor: s.actor,
-        event: s.event,
-    }
-}
-
-fn to_stored(r: &Recorded) -> Stored<Actor, jongg_tournament::Event> {
-    Stored {
-        seq: r.seq as i64,
-        at: r.at,
-        actor: r.actor,
-        event: r.event.clone(),
-    }
-}
-
 impl Tournaments {
     /// Loads and folds every stored tournament.
     pub async fn load(store: Store) -> Result<Tournaments, StoreError> {
         let mut slots = HashMap::new();
         for id in store.tournament_ids().await? {
-            let t = Tournament::replay(store.load(id).await?.into_iter().map(to_recorded));
-            slots.insert(id, Arc::new(Slot::new(t)));
+            let t = store.load_tournament(id).await?;
+            slots.insert(id.0, Arc::new(Slot::new(t)));
         }
         Ok(Tournaments {
             store,
@@ -155,30 +137,15 @@ impl Tournaments {
         command: Command,
     ) -> Result<(i64, Vec<Recorded>), ApiError> {
         let mut t = Tournament::new();
-        let events = t.decide(&actor, command)?;
-        let at = now_millis();
-        let id = self.store.create_tournament(at, &actor, &events).await?;
-        let recorded: Vec<Recorded> = events
-            .into_iter()
-            .enumerate()
-            .map(|(i, event)| Recorded {
-                seq: i as u64 + 1,
-                at,
-                actor,
-                event,
-            })
-            .collect();
-        for r in &recorded {
-            t.record(r.clone());
-        }
+        let recorded = t.execute(actor, command, now_millis())?;
+        let id = self.store.create(&recorded).await?.0;
         self.insert(id, t);
         Ok((id, recorded))
     }
 
     /// Imports a whole tournament (already checked by `Tournament::import`).
     pub async fn import(&self, t: Tournament) -> Result<i64, ApiError> {
-        let log: Vec<_> = t.log().iter().map(to_stored).collect();
-        let id = self.store.import_tournament(&log).await?;
+        let id = self.store.create(t.log()).await?.0;
         self.insert(id, t);
         Ok(id)
     }
@@ -219,17 +186,10 @@ impl Tournaments {
             let mut recorded = Vec::new();
             for (i, command) in commands.into_iter().enumerate() {
                 let state = trial.as_mut().unwrap_or(&mut t);
-                let events = state.decide(&actor, command).map_err(|e| (i, e.into()))?;
-                for event in events {
-                    let r = Recorded {
-                        seq: state.log().len() as u64 + 1,
-                        at,
-                        actor,
-                        event,
-                    };
-                    state.record(r.clone());
-                    recorded.push(r);
-                }
+                let made = state
+                    .execute(actor, command, at)
+                    .map_err(|e| (i, e.into()))?;
+                recorded.extend(made);
             }
             if recorded.is_empty() {
                 return Ok(vec![]);
@@ -293,14 +253,13 @@ impl Committer {
 
     async fn commit(&self, batch: Queue) {
         let id = self.id;
-        let rows: Vec<_> = batch.rows.iter().map(to_stored).collect();
         let started = std::time::Instant::now();
-        let result = self.store.append_stored(id, &rows).await;
+        let result = self.store.append(TournamentId(id), &batch.rows).await;
         self.commits.fetch_add(1, Ordering::Relaxed);
         tracing::debug!(
             tournament = id,
             commands = batch.waiters.len(),
-            events = rows.len(),
+            events = batch.rows.len(),
             ms = started.elapsed().as_secs_f64() * 1000.0,
             ok = result.is_ok(),
             "grouped commit"
@@ -321,11 +280,7 @@ impl Committer {
                 // Back to the truth: reload (only the committer writes, and
                 // we are it, so the store cannot change meanwhile), and fail
                 // everything decided on top of the lost batch too.
-                let fresh = self
-                    .store
-                    .load(id)
-                    .await
-                    .map(|log| Tournament::replay(log.into_iter().map(to_recorded)));
+                let fresh = self.store.load_tournament(TournamentId(id)).await;
                 let later = {
                     let mut t = self.slot.state.write().unwrap_or_else(|e| e.into_inner());
                     match fresh {
@@ -423,11 +378,7 @@ mod tests {
                 WRITERS * EACH
             );
             // Everything answered is stored, in order.
-            let stored = all
-                .store()
-                .load::<Actor, jongg_tournament::Event>(id)
-                .await
-                .unwrap();
+            let stored = all.store().load(TournamentId(id)).await.unwrap();
             assert_eq!(stored.len(), all.get(id).unwrap().read(|t| t.log().len()));
             let players = all.get(id).unwrap().read(|t| t.players().count());
             assert_eq!(players, (WRITERS * EACH) as usize);
@@ -439,13 +390,7 @@ mod tests {
         let db = TestDb::sqlite();
         runtime().block_on(async {
             let (all, id) = one_tournament(&db).await;
-            let stored = || async {
-                all.store()
-                    .load::<Actor, jongg_tournament::Event>(id)
-                    .await
-                    .unwrap()
-                    .len()
-            };
+            let stored = || async { all.store().load(TournamentId(id)).await.unwrap().len() };
             let before = stored().await;
             // The third is refused (player 1 again): none is kept.
             let (i, e) = all

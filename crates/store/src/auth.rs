@@ -3,7 +3,8 @@
 //! (argon2); the store only keeps the hash.
 
 use crate::secret::{hash_token, new_token};
-use crate::{Store, StoreError, now_millis};
+use crate::{Store, StoreError, TournamentId, now_millis};
+use jongg_tournament::{RoundNo, TableNo};
 use sqlx::Row;
 
 /// How long a device is remembered after its last login: a year.
@@ -12,9 +13,45 @@ const DEVICE_MILLIS: i64 = 365 * 24 * 60 * 60 * 1000;
 /// What a scorekeeper link is good for: one table of one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableLink {
-    pub tournament: i64,
-    pub round: u32,
-    pub table: u32,
+    pub tournament: TournamentId,
+    pub round: RoundNo,
+    pub table: TableNo,
+}
+
+impl TableLink {
+    /// A link from its row: the numbers checked, never cut to fit.
+    fn read(row: &sqlx::any::AnyRow, at: usize) -> Result<TableLink, StoreError> {
+        let (tournament, round, table): (i64, i64, i64) =
+            (row.try_get(at)?, row.try_get(at + 1)?, row.try_get(at + 2)?);
+        let bad = |e: jongg_tournament::NumberError| StoreError::BadLink(e.to_string());
+        Ok(TableLink {
+            tournament: TournamentId(tournament),
+            round: RoundNo::try_from(round).map_err(bad)?,
+            table: TableNo::try_from(table).map_err(bad)?,
+        })
+    }
+}
+
+/// What a setup link's token is now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupToken {
+    /// Not used yet, and the newest: it sets the password.
+    Live,
+    /// It set a password already (Unix milliseconds when).
+    Used { at: i64 },
+    /// Never printed, mistyped, or replaced by a newer link.
+    Unknown,
+}
+
+/// What `jongg director reset-password` did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reset {
+    /// The token of the new one-time setup link.
+    pub token: String,
+    /// The director's username before (None: no password was set).
+    pub username: Option<String>,
+    /// How many login sessions it ended.
+    pub sessions: u64,
 }
 
 /// `text` as a query parameter: never with a NUL character in it.
@@ -23,6 +60,21 @@ fn no_nul<'a>(what: &'static str, text: &'a str) -> Result<&'a str, StoreError> 
         return Err(StoreError::Nul(what));
     }
     Ok(text)
+}
+
+/// A new setup token in place of any unused one (only the newest printed
+/// link works); only its hash is stored.
+async fn replace_setup_token(tx: &mut sqlx::AnyConnection) -> Result<String, StoreError> {
+    let token = new_token();
+    sqlx::query("DELETE FROM setup_tokens WHERE used_at IS NULL")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO setup_tokens (token_hash, created_at) VALUES ($1, $2)")
+        .bind(hash_token(&token))
+        .bind(now_millis())
+        .execute(&mut *tx)
+        .await?;
+    Ok(token)
 }
 
 impl Store {
@@ -37,16 +89,8 @@ impl Store {
     /// A fresh one-time setup token (only its hash is stored). Earlier unused
     /// setup tokens stop working, so only the newest printed link is live.
     pub async fn new_setup_token(&self) -> Result<String, StoreError> {
-        let token = new_token();
         let mut tx = self.pool().begin().await?;
-        sqlx::query("DELETE FROM setup_tokens WHERE used_at IS NULL")
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("INSERT INTO setup_tokens (token_hash, created_at) VALUES ($1, $2)")
-            .bind(hash_token(&token))
-            .bind(now_millis())
-            .execute(&mut *tx)
-            .await?;
+        let token = replace_setup_token(&mut tx).await?;
         tx.commit().await?;
         Ok(token)
     }
@@ -91,6 +135,50 @@ impl Store {
         .await?;
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// What the setup token `token` is now: live, used, or unknown.
+    pub async fn setup_token_state(&self, token: &str) -> Result<SetupToken, StoreError> {
+        let token = no_nul("the setup token", token)?;
+        let row = sqlx::query("SELECT used_at FROM setup_tokens WHERE token_hash = $1")
+            .bind(hash_token(token))
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(match row {
+            None => SetupToken::Unknown,
+            Some(r) => match r.try_get::<Option<i64>, _>(0)? {
+                Some(at) => SetupToken::Used { at },
+                None => SetupToken::Live,
+            },
+        })
+    }
+
+    /// The director forgot the password (`jongg director reset-password`,
+    /// run where the database is): in one transaction, the account, its
+    /// sessions and its remembered devices are removed and a new one-time
+    /// setup link is made, as on a first start. Whoever can open the
+    /// database can do this: it needs no password.
+    pub async fn reset_director(&self) -> Result<Reset, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        let username: Option<String> = sqlx::query("SELECT username FROM accounts")
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| r.try_get(0))
+            .transpose()?;
+        let sessions = sqlx::query("DELETE FROM sessions")
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        for table in ["DELETE FROM devices", "DELETE FROM accounts"] {
+            sqlx::query(table).execute(&mut *tx).await?;
+        }
+        let token = replace_setup_token(&mut tx).await?;
+        tx.commit().await?;
+        Ok(Reset {
+            token,
+            username,
+            sessions,
+        })
     }
 
     /// The stored password hash of `username`, if that account exists.
@@ -200,7 +288,7 @@ impl Store {
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tournament_id, round, table_no) DO NOTHING",
         )
         .bind(new_token())
-        .bind(link.tournament)
+        .bind(link.tournament.0)
         .bind(i64::from(link.round))
         .bind(i64::from(link.table))
         .bind(now_millis())
@@ -216,7 +304,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT token FROM table_tokens WHERE tournament_id = $1 AND round = $2 AND table_no = $3",
         )
-        .bind(link.tournament)
+        .bind(link.tournament.0)
         .bind(i64::from(link.round))
         .bind(i64::from(link.table))
         .fetch_one(self.pool())
@@ -231,18 +319,7 @@ impl Store {
             .fetch_all(self.pool())
             .await?;
         rows.iter()
-            .map(|row| {
-                let round: i64 = row.try_get(2)?;
-                let table: i64 = row.try_get(3)?;
-                Ok((
-                    row.try_get(0)?,
-                    TableLink {
-                        tournament: row.try_get(1)?,
-                        round: u32::try_from(round).unwrap_or(u32::MAX),
-                        table: u32::try_from(table).unwrap_or(u32::MAX),
-                    },
-                ))
-            })
+            .map(|row| Ok((row.try_get(0)?, TableLink::read(row, 1)?)))
             .collect()
     }
 
@@ -253,14 +330,6 @@ impl Store {
                 .bind(token)
                 .fetch_optional(self.pool())
                 .await?;
-        let Some(row) = row else { return Ok(None) };
-        let tournament: i64 = row.try_get(0)?;
-        let round: i64 = row.try_get(1)?;
-        let table: i64 = row.try_get(2)?;
-        Ok(Some(TableLink {
-            tournament,
-            round: u32::try_from(round).unwrap_or(u32::MAX),
-            table: u32::try_from(table).unwrap_or(u32::MAX),
-        }))
+        row.map(|row| TableLink::read(&row, 0)).transpose()
     }
 }

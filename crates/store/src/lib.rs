@@ -1,5 +1,6 @@
-//! Storage of jongg tournaments: an append-only event log per tournament,
-//! plus the director's login, sessions and the scorekeepers' table links.
+//! Storage of jongg tournaments: an append-only event log per tournament
+//! (`events.rs`), plus the director's login, sessions and the scorekeepers'
+//! table links (`auth.rs`).
 //!
 //! One [`Store`] talks to SQLite (the default: one file) or PostgreSQL
 //! (`postgres://...`) through `sqlx::Any`; queries are plain SQL checked at
@@ -7,23 +8,37 @@
 //! Every write is one transaction. SQLite runs in WAL mode with
 //! `synchronous=FULL`, so a commit that returned is on disk.
 //!
-//! The store does not know the domain's types: it stores any serde value as
-//! JSON (`append` / `load` are generic), and the server folds what it loads.
+//! The log holds the domain's [`jongg_tournament::Recorded`] events, each
+//! as a row of JSON (the event and its actor) with its seq and time;
+//! `events.rs` is the one place they convert.
 
 mod auth;
+mod events;
 mod migrate;
 pub mod secret;
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
 pub mod testing;
 
-pub use auth::TableLink;
+pub use auth::{Reset, SetupToken, TableLink};
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
+use std::fmt;
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A tournament's number in the store (its row id), written as the bare
+/// number in the API's paths and JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TournamentId(pub i64);
+
+impl fmt::Display for TournamentId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// Which database a [`Store`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,16 +58,28 @@ pub enum StoreError {
         source: std::io::Error,
     },
     #[error("tournament {0} does not exist")]
-    NoTournament(i64),
+    NoTournament(TournamentId),
     /// Another writer stored event `seq` first: the caller's state is stale.
     #[error("tournament {tournament} changed meanwhile (event {seq} is taken)")]
-    Conflict { tournament: i64, seq: i64 },
-    #[error("stored event {seq} of tournament {tournament} does not read back: {source}")]
+    Conflict { tournament: TournamentId, seq: i64 },
+    #[error("stored event {seq} of tournament {tournament} does not read back: {reason}")]
     BadRow {
-        tournament: i64,
+        tournament: TournamentId,
         seq: i64,
-        source: serde_json::Error,
+        reason: String,
     },
+    /// The stored log does not fold into a tournament.
+    #[error("stored tournament {tournament} does not read back: {source}")]
+    Unfolded {
+        tournament: TournamentId,
+        source: jongg_tournament::FoldError,
+    },
+    /// An event numbered beyond what the database's seq column holds.
+    #[error("event {0} is numbered beyond what the store holds")]
+    Seq(u64),
+    /// A stored table link that is not a round and a table.
+    #[error("a stored table link does not read back: {0}")]
+    BadLink(String),
     /// PostgreSQL cannot store a NUL character in text (SQLite could, but
     /// both refuse it alike): refused before the query, never a 500.
     #[error("{0} contains a NUL character, which no text may hold")]
@@ -61,16 +88,6 @@ pub enum StoreError {
     Json(#[from] serde_json::Error),
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
-}
-
-/// One stored event, as read back.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Stored<A, E> {
-    pub seq: i64,
-    /// Unix milliseconds when it was stored.
-    pub at: i64,
-    pub actor: A,
-    pub event: E,
 }
 
 /// A connection pool plus which backend it is.
@@ -88,6 +105,12 @@ pub fn now_millis() -> i64 {
         .unwrap_or(0)
 }
 
+/// The file of a `sqlite:` database URL (None: not SQLite).
+pub fn sqlite_file(url: &str) -> Option<&str> {
+    let path = url.strip_prefix("sqlite:")?.trim_start_matches("//");
+    path.split('?').next()
+}
+
 /// The URL of the default database: `./data/jongg.sqlite`.
 pub const DEFAULT_DATABASE: &str = "sqlite://data/jongg.sqlite";
 
@@ -97,9 +120,7 @@ impl Store {
     /// For SQLite the file and its folder are created if missing.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
         install_default_drivers();
-        let (backend, url) = if let Some(path) = url.strip_prefix("sqlite:") {
-            let path = path.trim_start_matches("//");
-            let file = path.split('?').next().unwrap_or(path);
+        let (backend, url) = if let Some(file) = sqlite_file(url) {
             if file.is_empty() || file == ":memory:" {
                 return Err(StoreError::BadUrl(url.to_string()));
             }
@@ -169,239 +190,6 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
-
-    /// Creates a tournament whose log starts with `events` (seq 1, 2, ...),
-    /// stamped `at` (Unix milliseconds), all in one transaction; returns its id.
-    pub async fn create_tournament<A: Serialize, E: Serialize>(
-        &self,
-        at: i64,
-        actor: &A,
-        events: &[E],
-    ) -> Result<i64, StoreError> {
-        let actor = serde_json::to_string(actor)?;
-        let payloads = events
-            .iter()
-            .map(serde_json::to_string)
-            .collect::<Result<Vec<_>, _>>()?;
-        let now = at;
-        let mut tx = self.pool.begin().await?;
-        let id: i64 = sqlx::query("INSERT INTO tournaments (created_at) VALUES ($1) RETURNING id")
-            .bind(now)
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get(0)?;
-        for (i, payload) in payloads.iter().enumerate() {
-            insert_event(&mut tx, id, i as i64 + 1, now, &actor, payload).await?;
-        }
-        tx.commit().await?;
-        Ok(id)
-    }
-
-    /// Creates a tournament from a whole stored log (an import), keeping each
-    /// event's time and actor, in one transaction.
-    pub async fn import_tournament<A: Serialize, E: Serialize>(
-        &self,
-        log: &[Stored<A, E>],
-    ) -> Result<i64, StoreError> {
-        let rows = log
-            .iter()
-            .map(|s| {
-                Ok((
-                    s.at,
-                    serde_json::to_string(&s.actor)?,
-                    serde_json::to_string(&s.event)?,
-                ))
-            })
-            .collect::<Result<Vec<_>, serde_json::Error>>()?;
-        let mut tx = self.pool.begin().await?;
-        let id: i64 = sqlx::query("INSERT INTO tournaments (created_at) VALUES ($1) RETURNING id")
-            .bind(now_millis())
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get(0)?;
-        for (i, (at, actor, payload)) in rows.iter().enumerate() {
-            insert_event(&mut tx, id, i as i64 + 1, *at, actor, payload).await?;
-        }
-        tx.commit().await?;
-        Ok(id)
-    }
-
-    /// All tournament ids, oldest first.
-    pub async fn tournament_ids(&self) -> Result<Vec<i64>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM tournaments ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
-            .collect()
-    }
-
-    /// Appends `events` as seq `after + 1`, `after + 2`, ..., stamped `at`
-    /// (Unix milliseconds), in one transaction. If another writer got there
-    /// first, nothing is written and the answer is [`StoreError::Conflict`].
-    pub async fn append<A: Serialize, E: Serialize>(
-        &self,
-        tournament: i64,
-        after: i64,
-        at: i64,
-        actor: &A,
-        events: &[E],
-    ) -> Result<(), StoreError> {
-        if events.is_empty() {
-            return Ok(());
-        }
-        let actor = serde_json::to_string(actor)?;
-        let payloads = events
-            .iter()
-            .map(serde_json::to_string)
-            .collect::<Result<Vec<_>, _>>()?;
-        let now = at;
-        let mut tx = self.pool.begin().await?;
-        for (i, payload) in payloads.iter().enumerate() {
-            let seq = after + 1 + i as i64;
-            match insert_event(&mut tx, tournament, seq, now, &actor, payload).await {
-                Ok(()) => {}
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                    return Err(StoreError::Conflict { tournament, seq });
-                }
-                Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
-                    return Err(StoreError::NoTournament(tournament));
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Appends whole stored rows (each with its own seq, time and actor) in
-    /// one transaction: several commands' events committed together (the
-    /// server's group commit). All or nothing; a taken seq is a
-    /// [`StoreError::Conflict`].
-    pub async fn append_stored<A: Serialize, E: Serialize>(
-        &self,
-        tournament: i64,
-        rows: &[Stored<A, E>],
-    ) -> Result<(), StoreError> {
-        let rows = rows
-            .iter()
-            .map(|s| {
-                Ok((
-                    s.seq,
-                    s.at,
-                    serde_json::to_string(&s.actor)?,
-                    serde_json::to_string(&s.event)?,
-                ))
-            })
-            .collect::<Result<Vec<_>, serde_json::Error>>()?;
-        if rows.is_empty() {
-            return Ok(());
-        }
-        let mut tx = self.pool.begin().await?;
-        // Many rows per INSERT: one round trip per 100 events, not per event.
-        for chunk in rows.chunks(100) {
-            let mut sql =
-                String::from("INSERT INTO events (tournament_id, seq, at, actor, payload) VALUES ");
-            for i in 0..chunk.len() {
-                let b = i * 5;
-                if i > 0 {
-                    sql.push_str(", ");
-                }
-                sql.push_str(&format!(
-                    "(${}, ${}, ${}, ${}, ${})",
-                    b + 1,
-                    b + 2,
-                    b + 3,
-                    b + 4,
-                    b + 5
-                ));
-            }
-            let mut q = sqlx::query(&sql);
-            for (seq, at, actor, payload) in chunk {
-                q = q
-                    .bind(tournament)
-                    .bind(*seq)
-                    .bind(*at)
-                    .bind(actor.as_str())
-                    .bind(payload.as_str());
-            }
-            match q.execute(&mut *tx).await {
-                Ok(_) => {}
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                    return Err(StoreError::Conflict {
-                        tournament,
-                        seq: chunk.first().map_or(0, |r| r.0),
-                    });
-                }
-                Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
-                    return Err(StoreError::NoTournament(tournament));
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// The whole log of one tournament, in order.
-    pub async fn load<A: DeserializeOwned, E: DeserializeOwned>(
-        &self,
-        tournament: i64,
-    ) -> Result<Vec<Stored<A, E>>, StoreError> {
-        let exists = sqlx::query("SELECT id FROM tournaments WHERE id = $1")
-            .bind(tournament)
-            .fetch_optional(&self.pool)
-            .await?;
-        if exists.is_none() {
-            return Err(StoreError::NoTournament(tournament));
-        }
-        let rows = sqlx::query(
-            "SELECT seq, at, actor, payload FROM events WHERE tournament_id = $1 ORDER BY seq",
-        )
-        .bind(tournament)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                let seq: i64 = row.try_get(0)?;
-                let at: i64 = row.try_get(1)?;
-                let actor: String = row.try_get(2)?;
-                let payload: String = row.try_get(3)?;
-                let bad = |source| StoreError::BadRow {
-                    tournament,
-                    seq,
-                    source,
-                };
-                Ok(Stored {
-                    seq,
-                    at,
-                    actor: serde_json::from_str(&actor).map_err(bad)?,
-                    event: serde_json::from_str(&payload).map_err(bad)?,
-                })
-            })
-            .collect()
-    }
-}
-
-async fn insert_event(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    tournament: i64,
-    seq: i64,
-    at: i64,
-    actor: &str,
-    payload: &str,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO events (tournament_id, seq, at, actor, payload) VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(tournament)
-    .bind(seq)
-    .bind(at)
-    .bind(actor)
-    .bind(payload)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 impl Store {

@@ -2,19 +2,34 @@
 //! file and once on a fresh PostgreSQL database.
 
 use jongg_store::testing::TestDb;
-use jongg_store::{Backend, Store, StoreError, Stored, TableLink};
-use serde::{Deserialize, Serialize};
+use jongg_store::{Backend, Store, StoreError, TableLink, TournamentId};
+use jongg_tournament::{Actor, Event, PlayerNo, Recorded, RoundNo, TableNo, Tournament};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-enum Ev {
-    Named(String),
-    Scored { table: u32, points: i64 },
+/// Event `seq` at `at` by `actor`: player `n` arrives (the store keeps any
+/// event; only `load_tournament` folds them).
+fn arrived(seq: u64, at: i64, actor: Actor, n: u32) -> Recorded {
+    Recorded {
+        seq,
+        at,
+        actor,
+        event: Event::PlayerArrived {
+            number: PlayerNo(n),
+        },
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-enum Who {
-    Director,
-    Table(u32),
+fn table(t: u16) -> Actor {
+    Actor::Scorekeeper {
+        round: RoundNo(1),
+        table: TableNo(t),
+    }
+}
+
+/// `n` events from `from` on, by `actor`, at time `at`.
+fn events(from: u64, n: u64, at: i64, actor: Actor) -> Vec<Recorded> {
+    (from..from + n)
+        .map(|seq| arrived(seq, at, actor, seq as u32))
+        .collect()
 }
 
 macro_rules! on_both {
@@ -40,8 +55,9 @@ on_both!(
     unknown_tournament_is_named,
     concurrent_writers_never_interleave,
     reconnecting_finds_everything,
-    import_keeps_times_and_actors,
+    create_keeps_times_and_actors,
     group_append_is_all_or_nothing,
+    a_log_stored_before_issue_12_loads_and_folds,
     setup_token_works_once,
     sessions_expire_and_end,
     table_tokens_are_stable_per_table_and_round,
@@ -52,130 +68,71 @@ on_both!(
 
 async fn append_then_load_gives_the_same_events(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
-    let id = store
-        .create_tournament(5, &Who::Director, &[Ev::Named("Spring".into())])
-        .await
-        .unwrap();
-    store
-        .append(
-            id,
-            1,
-            1_700_000_000_123,
-            &Who::Table(3),
-            &[
-                Ev::Scored {
-                    table: 3,
-                    points: 25,
-                },
-                Ev::Scored {
-                    table: 3,
-                    points: -10,
-                },
-            ],
-        )
-        .await
-        .unwrap();
-    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
-    let seqs: Vec<i64> = log.iter().map(|s| s.seq).collect();
-    assert_eq!(seqs, [1, 2, 3]);
-    assert_eq!(log[0].actor, Who::Director);
-    assert_eq!(log[2].actor, Who::Table(3));
-    assert_eq!((log[0].at, log[2].at), (5, 1_700_000_000_123));
-    assert_eq!(
-        log[2].event,
-        Ev::Scored {
-            table: 3,
-            points: -10
-        }
-    );
+    let first = arrived(1, 5, Actor::Director, 1);
+    let id = store.create(std::slice::from_ref(&first)).await.unwrap();
+    let more = events(2, 2, 1_700_000_000_123, table(3));
+    store.append(id, &more).await.unwrap();
+    let log = store.load(id).await.unwrap();
+    assert_eq!(log, [vec![first], more].concat());
     assert_eq!(store.tournament_ids().await.unwrap(), vec![id]);
 }
 
 async fn a_stale_writer_conflicts_and_writes_nothing(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
     let id = store
-        .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
+        .create(&events(1, 1, 5, Actor::Director))
         .await
         .unwrap();
     store
-        .append(id, 1, 9, &Who::Director, &[Ev::Named("a".into())])
+        .append(id, &events(2, 1, 9, Actor::Director))
         .await
         .unwrap();
     // Decided on a state of 1 event, but the log has 2: seq 2 is taken.
     let err = store
-        .append(
-            id,
-            1,
-            9,
-            &Who::Director,
-            &[Ev::Named("b".into()), Ev::Named("c".into())],
-        )
+        .append(id, &events(2, 2, 9, Actor::Director))
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::Conflict { seq: 2, .. }), "{err}");
     // A batch whose *second* event collides leaves nothing behind either.
-    store
-        .append(id, 2, 9, &Who::Director, &[Ev::Named("d".into())])
-        .await
-        .unwrap();
-    let err = store
-        .append(
-            id,
-            2,
-            9,
-            &Who::Director,
-            &[Ev::Named("e".into()), Ev::Named("f".into())],
-        )
-        .await
-        .unwrap_err();
-    assert!(matches!(err, StoreError::Conflict { seq: 3, .. }), "{err}");
-    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
-    let names: Vec<Ev> = log.into_iter().map(|s| s.event).collect();
-    assert_eq!(
-        names,
-        [
-            Ev::Named("x".into()),
-            Ev::Named("a".into()),
-            Ev::Named("d".into())
-        ]
-    );
+    store.append(id, &events(3, 1, 9, table(1))).await.unwrap();
+    let mut batch = events(4, 1, 9, table(2));
+    batch.extend(events(3, 1, 9, table(2)));
+    let err = store.append(id, &batch).await.unwrap_err();
+    assert!(matches!(err, StoreError::Conflict { .. }), "{err}");
+    let log = store.load(id).await.unwrap();
+    let actors: Vec<Actor> = log.iter().map(|r| r.actor).collect();
+    assert_eq!(actors, [Actor::Director, Actor::Director, table(1)]);
 }
 
 async fn unknown_tournament_is_named(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
-    let err = store.load::<Who, Ev>(42).await.unwrap_err();
+    let err = store.load(TournamentId(42)).await.unwrap_err();
     assert_eq!(err.to_string(), "tournament 42 does not exist");
     let err = store
-        .append(42, 0, 9, &Who::Director, &[Ev::Named("x".into())])
+        .append(TournamentId(42), &events(1, 1, 9, Actor::Director))
         .await
         .unwrap_err();
-    assert!(matches!(err, StoreError::NoTournament(42)), "{err}");
+    assert!(
+        matches!(err, StoreError::NoTournament(TournamentId(42))),
+        "{err}"
+    );
 }
 
 async fn concurrent_writers_never_interleave(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
     let id = store
-        .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
+        .create(&events(1, 1, 5, Actor::Director))
         .await
         .unwrap();
     let mut tasks = Vec::new();
-    for writer in 0..6u32 {
+    for writer in 0..6u16 {
         let store = store.clone();
         tasks.push(tokio::spawn(async move {
             let mut written = 0;
             while written < 5 {
-                let len = store.load::<Who, Ev>(id).await.unwrap().len() as i64;
-                let batch = [
-                    Ev::Scored {
-                        table: writer,
-                        points: written,
-                    },
-                    Ev::Scored {
-                        table: writer,
-                        points: -written,
-                    },
-                ];
-                match store.append(id, len, 9, &Who::Table(writer), &batch).await {
+                let len = store.load(id).await.unwrap().len() as u64;
+                let batch = events(len + 1, 2, 9, table(writer));
+                match store.append(id, &batch).await {
                     Ok(()) => written += 1,
                     Err(StoreError::Conflict { .. }) => tokio::task::yield_now().await,
                     Err(e) => panic!("{e}"),
@@ -186,76 +143,38 @@ async fn concurrent_writers_never_interleave(db: &TestDb) {
     for t in tasks {
         t.await.unwrap();
     }
-    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    let log = store.load(id).await.unwrap();
     assert_eq!(log.len(), 1 + 6 * 5 * 2);
     // Each batch of two is contiguous: event 2k and 2k+1 come from one writer.
     for pair in log[1..].chunks(2) {
         assert_eq!(pair[0].actor, pair[1].actor);
-        match (&pair[0].event, &pair[1].event) {
-            (Ev::Scored { points: a, .. }, Ev::Scored { points: b, .. }) => assert_eq!(*a, -*b),
-            other => panic!("unexpected {other:?}"),
-        }
     }
+    let seqs: Vec<u64> = log.iter().map(|r| r.seq).collect();
+    assert_eq!(seqs, (1..=61).collect::<Vec<_>>());
 }
 
 async fn reconnecting_finds_everything(db: &TestDb) {
-    let id = {
+    let (id, log) = {
         let store = Store::connect(&db.url).await.unwrap();
-        let id = store
-            .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
-            .await
-            .unwrap();
-        store
-            .append(
-                id,
-                1,
-                9,
-                &Who::Table(1),
-                &[Ev::Scored {
-                    table: 1,
-                    points: 7,
-                }],
-            )
-            .await
-            .unwrap();
+        let log = events(1, 2, 9, table(1));
+        let id = store.create(&log).await.unwrap();
         store.close().await;
-        id
+        (id, log)
     };
     // Connecting again runs the migrations again: they must be a no-op.
     let store = Store::connect(&db.url).await.unwrap();
-    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
-    assert_eq!(log.len(), 2);
-    assert_eq!(
-        log[1].event,
-        Ev::Scored {
-            table: 1,
-            points: 7
-        }
-    );
+    assert_eq!(store.load(id).await.unwrap(), log);
 }
 
-async fn import_keeps_times_and_actors(db: &TestDb) {
+async fn create_keeps_times_and_actors(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
     let log = vec![
-        Stored {
-            seq: 1,
-            at: 1_700_000_000_000,
-            actor: Who::Director,
-            event: Ev::Named("a".into()),
-        },
-        Stored {
-            seq: 2,
-            at: 1_700_000_000_500,
-            actor: Who::Table(2),
-            event: Ev::Scored {
-                table: 2,
-                points: 1,
-            },
-        },
+        arrived(1, 1_700_000_000_000, Actor::Director, 1),
+        arrived(2, 1_700_000_000_500, table(2), 2),
+        arrived(3, 1_700_000_000_501, Actor::System, 3),
     ];
-    let id = store.import_tournament(&log).await.unwrap();
-    let back: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
-    assert_eq!(back, log);
+    let id = store.create(&log).await.unwrap();
+    assert_eq!(store.load(id).await.unwrap(), log);
 }
 
 async fn setup_token_works_once(db: &TestDb) {
@@ -372,24 +291,15 @@ async fn a_nul_character_never_reaches_the_database(db: &TestDb) {
 async fn table_tokens_are_stable_per_table_and_round(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
     let id = store
-        .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
+        .create(&events(1, 1, 5, Actor::Director))
         .await
         .unwrap();
-    let t1 = TableLink {
+    let link = |round, table| TableLink {
         tournament: id,
-        round: 1,
-        table: 1,
+        round: RoundNo(round),
+        table: TableNo(table),
     };
-    let t2 = TableLink {
-        tournament: id,
-        round: 1,
-        table: 2,
-    };
-    let r2 = TableLink {
-        tournament: id,
-        round: 2,
-        table: 1,
-    };
+    let (t1, t2, r2) = (link(1, 1), link(1, 2), link(2, 1));
     let a = store.table_token(t1).await.unwrap();
     assert_eq!(store.table_token(t1).await.unwrap(), a);
     let b = store.table_token(t2).await.unwrap();
@@ -403,13 +313,31 @@ async fn table_tokens_are_stable_per_table_and_round(db: &TestDb) {
     assert_eq!(all, vec![(a.clone(), t1), (b.clone(), t2), (c.clone(), r2)]);
     let err = store
         .table_token(TableLink {
-            tournament: 999,
-            round: 1,
-            table: 1,
+            tournament: TournamentId(999),
+            ..t1
         })
         .await
         .unwrap_err();
-    assert!(matches!(err, StoreError::NoTournament(999)), "{err}");
+    assert!(
+        matches!(err, StoreError::NoTournament(TournamentId(999))),
+        "{err}"
+    );
+    // A stored round that is no round number is refused by name, not cut
+    // to fit.
+    let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO table_tokens (token, tournament_id, round, table_no, created_at) VALUES ('odd', $1, 300, 1, 0)",
+    )
+    .bind(id.0)
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let err = store.find_table_token("odd").await.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a stored table link does not read back: 300 is not a round number (0 to 255)"
+    );
 }
 
 #[tokio::test]
@@ -433,16 +361,33 @@ async fn sqlite_is_in_wal_mode_with_full_sync() {
 async fn a_checkpoint_keeps_every_event(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
     let id = store
-        .create_tournament(1, &Who::Director, &[Ev::Named("x".into())])
+        .create(&events(1, 1, 1, Actor::Director))
         .await
         .unwrap();
-    let events: Vec<Ev> = (0..500)
-        .map(|i| Ev::Named(format!("event {i} {}", "x".repeat(200))))
+    // Large events: amendments with a long reason.
+    let log: Vec<Recorded> = (2..=501)
+        .map(|seq| Recorded {
+            seq,
+            at: 2,
+            actor: Actor::Director,
+            event: Event::SheetAccepted {
+                round: RoundNo(1),
+                table: TableNo(seq as u16),
+            },
+        })
         .collect();
-    store
-        .append(id, 1, 2, &Who::Director, &events)
-        .await
-        .unwrap();
+    let reason = "x".repeat(200);
+    let log: Vec<Recorded> = log
+        .into_iter()
+        .map(|mut r| {
+            r.event = Event::PlayerUpdated {
+                before: player(&reason),
+                after: player(&reason),
+            };
+            r
+        })
+        .collect();
+    store.append(id, &log).await.unwrap();
     let file = db
         .url
         .strip_prefix("sqlite://")
@@ -455,37 +400,67 @@ async fn a_checkpoint_keeps_every_event(db: &TestDb) {
         // database file itself.
         assert!(size(file) > before + 100_000, "{before} -> {}", size(file));
     }
-    let loaded: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    let loaded = store.load(id).await.unwrap();
     assert_eq!(loaded.len(), 501);
-    assert_eq!(loaded[500].event, events[499]);
+    assert_eq!(loaded[500], log[499]);
+}
+
+fn player(name: &str) -> jongg_tournament::Player {
+    jongg_tournament::Player {
+        number: PlayerNo(1),
+        name: name.into(),
+        club: None,
+        status: jongg_tournament::PlayerStatus::Active,
+        substitute_for: None,
+    }
 }
 
 async fn group_append_is_all_or_nothing(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
     let id = store
-        .create_tournament(5, &Who::Director, &[Ev::Named("x".into())])
+        .create(&events(1, 1, 5, Actor::Director))
         .await
         .unwrap();
-    let row = |seq, who| Stored {
-        seq,
-        at: 10 + seq,
-        actor: who,
-        event: Ev::Scored {
-            table: 1,
-            points: seq,
-        },
-    };
-    store
-        .append_stored(id, &[row(2, Who::Table(1)), row(3, Who::Table(2))])
-        .await
-        .unwrap();
+    let batch = [arrived(2, 12, table(1), 2), arrived(3, 13, table(2), 3)];
+    store.append(id, &batch).await.unwrap();
     // Seq 4 is free but 3 is taken: nothing of the batch is written.
     let err = store
-        .append_stored(id, &[row(4, Who::Table(1)), row(3, Who::Table(3))])
+        .append(
+            id,
+            &[arrived(4, 14, table(1), 4), arrived(3, 13, table(3), 3)],
+        )
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::Conflict { .. }), "{err}");
-    let log: Vec<Stored<Who, Ev>> = store.load(id).await.unwrap();
+    let log = store.load(id).await.unwrap();
     assert_eq!(log.len(), 3);
-    assert_eq!(log[2], row(3, Who::Table(2)));
+    assert_eq!(log[2], batch[1]);
+}
+
+/// Rows the server wrote before issue 12 (the actor and the event as JSON,
+/// exactly as the tournament file of that code holds them) load and fold
+/// into the tournament the file imports as.
+async fn a_log_stored_before_issue_12_loads_and_folds(db: &TestDb) {
+    let text = include_str!("../../tournament/tests/data/before-issue-12-three-player-tables.json");
+    let file: serde_json::Value = serde_json::from_str(text).unwrap();
+    let store = Store::connect(&db.url).await.unwrap();
+    let id = store.create(&[]).await.unwrap();
+    let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
+    for e in file["events"].as_array().unwrap() {
+        sqlx::query(
+            "INSERT INTO events (tournament_id, seq, at, actor, payload) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id.0)
+        .bind(e["seq"].as_i64().unwrap())
+        .bind(e["at"].as_i64().unwrap())
+        .bind(e["actor"].to_string())
+        .bind(e["event"].to_string())
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    pool.close().await;
+    let loaded = store.load_tournament(id).await.unwrap();
+    assert_eq!(loaded, Tournament::import_json(text).unwrap());
+    assert_eq!(loaded.log().len(), file["events"].as_array().unwrap().len());
 }

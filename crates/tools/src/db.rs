@@ -2,21 +2,8 @@
 
 use crate::ToolError;
 use crate::sample::{GameMaker, Sample, sample_tournament_with};
-use jongg_store::{Store, Stored, now_millis};
-use jongg_tournament::{Actor, RoundNo, Tournament};
-
-/// A tournament's event log in the store's row form.
-pub fn stored_log(t: &Tournament) -> Vec<Stored<Actor, jongg_tournament::Event>> {
-    t.log()
-        .iter()
-        .map(|r| Stored {
-            seq: r.seq as i64,
-            at: r.at,
-            actor: r.actor,
-            event: r.event.clone(),
-        })
-        .collect()
-}
+use jongg_store::{Store, TournamentId, now_millis};
+use jongg_tournament::{RoundNo, Tournament};
 
 /// `jongg demo`: stores a finished sample tournament whose games `games`
 /// makes; returns its id and the tournament.
@@ -40,7 +27,7 @@ pub async fn demo(
     };
     let t = sample_tournament_with(&sample, games)?;
     let store = Store::connect(database).await?;
-    let id = store.import_tournament(&stored_log(&t)).await?;
+    let id = store.create(t.log()).await?.0;
     store.close().await;
     Ok((id, t))
 }
@@ -48,14 +35,8 @@ pub async fn demo(
 /// `jongg export`: the tournament file of tournament `id`.
 pub async fn export(database: &str, id: i64) -> Result<String, ToolError> {
     let store = Store::connect(database).await?;
-    let log = store.load::<Actor, jongg_tournament::Event>(id).await?;
+    let t = store.load_tournament(TournamentId(id)).await?;
     store.close().await;
-    let t = Tournament::replay(log.into_iter().map(|s| jongg_tournament::Recorded {
-        seq: u64::try_from(s.seq).unwrap_or(0),
-        at: s.at,
-        actor: s.actor,
-        event: s.event,
-    }));
     Ok(t.export_json())
 }
 
@@ -63,7 +44,7 @@ pub async fn export(database: &str, id: i64) -> Result<String, ToolError> {
 pub async fn import(database: &str, text: &str) -> Result<(i64, Tournament), ToolError> {
     let t = Tournament::import_json(text)?;
     let store = Store::connect(database).await?;
-    let id = store.import_tournament(&stored_log(&t)).await?;
+    let id = store.create(t.log()).await?.0;
     store.close().await;
     Ok((id, t))
 }

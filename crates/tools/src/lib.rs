@@ -10,7 +10,7 @@
 pub mod db;
 pub mod sample;
 
-pub use db::{demo, export, import, stored_log};
+pub use db::{demo, export, import};
 pub use sample::{
     GameMaker, Sample, random_points, sample_tournament, sample_tournament_upto,
     sample_tournament_with,

@@ -13,6 +13,7 @@
 
 use crate::ToolError;
 use jongg_rules::Preset;
+use jongg_rules::rng::Rng;
 use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::{
     Actor, Command, Entry, GameNo, RoundNo, RulesSource, SeatingMethod, Tournament,
@@ -31,27 +32,18 @@ pub fn random_points(
     _game: GameNo,
     seed: u64,
 ) -> Result<Entry, String> {
-    Ok(random_game(preset, seated, &mut Rng(seed)))
+    Ok(random_game(preset, seated, &mut Rng::new(seed)))
 }
 
-/// A small seeded generator (SplitMix64): the demo is the same for a seed.
-#[derive(Debug, Clone)]
-struct Rng(u64);
+/// True `percent` times in 100 (the demo's draws, by remainder, so a seed
+/// keeps its demo).
+fn percent(rng: &mut Rng, percent: u64) -> bool {
+    rng.remainder(100) < percent
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
+/// One of `items`, by remainder.
+fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
+    items[rng.remainder(items.len() as u64) as usize]
 }
 
 /// Card values a winner plausibly scores (the card's common values; no hand
@@ -63,19 +55,19 @@ fn random_game(preset: &Preset, seated: BySeat<bool>, rng: &mut Rng) -> Entry {
     let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|s| seated[*s]).collect();
     let mut points = BySeat([0i32; 4]);
     let s = &preset.scoring;
-    if rng.chance(80) && seats.len() >= 2 {
-        let winner = seats[rng.below(seats.len() as u64) as usize];
-        let mut score = CARD_VALUES[rng.below(CARD_VALUES.len() as u64) as usize];
-        if rng.chance(12) {
+    if percent(rng, 80) && seats.len() >= 2 {
+        let winner = pick(rng, &seats);
+        let mut score = pick(rng, &CARD_VALUES);
+        if percent(rng, 12) {
             score += s.jokerless.points;
         }
-        if rng.chance(30) {
+        if percent(rng, 30) {
             score += s.self_picked.points;
         } else {
             let others: Vec<Seat> = seats.iter().copied().filter(|x| *x != winner).collect();
-            let thrower = others[rng.below(others.len() as u64) as usize];
+            let thrower = pick(rng, &others);
             let t = &preset.throw;
-            let penalty = match rng.below(4) {
+            let penalty = match rng.remainder(4) {
                 0 => t.exposures_0.points,
                 1 => t.exposures_1.points,
                 2 => t.exposures_2.points,
@@ -165,9 +157,10 @@ pub fn sample_tournament_with(
         seed,
         base,
     } = *sample;
-    let rules =
-        Preset::builtin(preset).ok_or_else(|| ToolError::UnknownPreset(preset.to_string()))?;
-    let mut rng = Rng(seed);
+    if !jongg_rules::PRESET_NAMES.contains(&preset) {
+        return Err(ToolError::UnknownPreset(preset.to_string()));
+    }
+    let mut rng = Rng::new(seed);
     let mut t = Tournament::new();
     let at = |minutes: i64| base + minutes * 60_000;
     let exec =
@@ -200,9 +193,12 @@ pub fn sample_tournament_with(
             at(0),
         )?;
     }
-    for round in 1..=rounds.min(played.saturating_add(1)) {
+    // The tournament's own rules (a copy: `t` changes below).
+    let rules = t.preset()?.clone();
+    let last = rounds.min(played.next().unwrap_or(played));
+    for round in last.upto() {
         let start = i64::from(round) * 90;
-        let method = if round == 1 {
+        let method = if round == RoundNo(1) {
             SeatingMethod::Random { seed }
         } else {
             SeatingMethod::Movement
@@ -220,11 +216,11 @@ pub fn sample_tournament_with(
             break;
         }
         let tables: Vec<_> = t.seating(round)?.tables.clone();
-        let per_round = t.settings().map_or(4, |s| s.games_per_round);
+        let per_round = t.settings().map_or(GameNo(4), |s| s.games_per_round);
         for table in &tables {
             let seated = BySeat::from_fn(|s| table.seats[s].is_some());
-            for game in 1..=per_round {
-                let entry = games(&rules, seated, game, rng.next()).map_err(ToolError::Game)?;
+            for game in per_round.upto() {
+                let entry = games(&rules, seated, game, rng.next_u64()).map_err(ToolError::Game)?;
                 exec(
                     &mut t,
                     Command::EnterGame {
@@ -276,13 +272,13 @@ mod tests {
 
     #[test]
     fn sample_tournament_is_finished_and_the_same_for_a_seed() {
-        let a = sample_tournament("x", "standard", 16, 4, 7, 1_000).unwrap();
-        let b = sample_tournament("x", "standard", 16, 4, 7, 1_000).unwrap();
+        let a = sample_tournament("x", "standard", 16, RoundNo(4), 7, 1_000).unwrap();
+        let b = sample_tournament("x", "standard", 16, RoundNo(4), 7, 1_000).unwrap();
         assert!(
             a.log() == b.log(),
             "the same seed makes the same tournament"
         );
-        let c = sample_tournament("x", "standard", 16, 4, 8, 1_000).unwrap();
+        let c = sample_tournament("x", "standard", 16, RoundNo(4), 8, 1_000).unwrap();
         assert!(a.log() != c.log(), "another seed makes another");
         assert_eq!(a.rounds().len(), 4);
         assert!(
@@ -295,19 +291,19 @@ mod tests {
 
     #[test]
     fn a_sample_can_stop_with_a_round_under_way() {
-        let t = sample_tournament_upto("x", "standard", 16, 4, 2, 7, 0).unwrap();
+        let t = sample_tournament_upto("x", "standard", 16, RoundNo(4), RoundNo(2), 7, 0).unwrap();
         assert_eq!(t.rounds().len(), 3);
-        assert_eq!(t.current_round(), Some(3));
+        assert_eq!(t.current_round(), Some(RoundNo(3)));
     }
 
     #[test]
     fn every_preset_makes_a_sample_with_odd_players() {
         for p in jongg_rules::PRESET_NAMES {
-            let t = sample_tournament("x", p, 13, 2, 1, 0).unwrap();
+            let t = sample_tournament("x", p, 13, RoundNo(2), 1, 0).unwrap();
             assert_eq!(t.rounds().len(), 2, "{p}");
         }
         assert!(matches!(
-            sample_tournament("x", "nope", 8, 1, 1, 0),
+            sample_tournament("x", "nope", 8, RoundNo(1), 1, 0),
             Err(ToolError::UnknownPreset(_))
         ));
     }

@@ -61,6 +61,9 @@ pub enum DomainError {
     Invalid(String),
     #[error("not a tournament file: {0}")]
     BadFile(String),
+    /// An event `decide` made does not fold (a defect, never stored).
+    #[error("{0}")]
+    Unfolded(crate::FoldError),
     /// An imported event that a live command could not have made.
     #[error("event {event} of the file is refused: {reason}; nothing was imported")]
     BadImport { event: u64, reason: String },
@@ -78,7 +81,7 @@ impl DomainError {
             | GameNotFound { .. }
             | UnknownPreset(_) => ErrorKind::NotFound,
             Forbidden { .. } | SheetLocked { .. } => ErrorKind::Forbidden,
-            AlreadyCreated | Conflict(_) | DuplicatePlayer(_) => ErrorKind::Conflict,
+            AlreadyCreated | Conflict(_) | DuplicatePlayer(_) | Unfolded(_) => ErrorKind::Conflict,
             BadRulesFile { .. }
             | InvalidSettings(_)
             | InvalidSeating(_)
@@ -101,7 +104,10 @@ mod tests {
             DomainError::PlayerNotFound(PlayerNo(3)).kind(),
             ErrorKind::NotFound
         );
-        let locked = DomainError::SheetLocked { round: 1, table: 2 };
+        let locked = DomainError::SheetLocked {
+            round: RoundNo(1),
+            table: TableNo(2),
+        };
         assert_eq!(locked.kind(), ErrorKind::Forbidden);
         assert!(locked.to_string().contains("R14"));
         assert_eq!(

@@ -4,24 +4,26 @@
 //!
 //! The model is event-sourced. A [`Command`] from an [`Actor`] goes to
 //! [`Tournament::decide`], which checks rights and rules and returns
-//! [`Event`]s, or a [`DomainError`]. [`Tournament::apply`] folds an event
-//! into the state and cannot fail. The stored log of [`Recorded`] events is
-//! the truth: [`Tournament::replay`] rebuilds the state, the audit log is a
-//! view of it, and export writes it out. See `docs/tournament.md`.
+//! [`Event`]s, or a [`DomainError`]. [`Tournament::record`] folds an event
+//! into the state; an event that does not fit is a [`FoldError`] naming it.
+//! The stored log of [`Recorded`] events is the truth:
+//! [`Tournament::replay`] rebuilds the state, the audit log is a view of it,
+//! and export writes it out. See `docs/tournament.md`.
 
 mod audit;
 mod command;
 mod error;
 mod event;
-mod export;
-mod import;
 pub mod limits;
 mod model;
+mod numbers;
 mod points;
 mod rules;
 mod seating;
 mod standings;
 mod table_rules;
+#[cfg(test)]
+mod testing;
 mod tournament;
 mod warnings;
 
@@ -29,14 +31,15 @@ pub use audit::{AuditAction, AuditEntry};
 pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
-pub use export::{FORMAT, TournamentFile, VERSION};
 pub use model::{
     Actor, Entry, GameEntry, GameNo, Millis, OddPlayers, Player, PlayerNo, PlayerStatus, RoundNo,
     RoundState, RulesSource, Seating, SeatingMethod, Settings, Sheet, SheetState, SitOut, TableNo,
     TableSeats, TieBreak,
 };
-pub use rules::{ScoredRecord, TableGame, score_record};
+pub use numbers::NumberError;
+pub use rules::{ScoredRecord, TableGame, read_record, score_record};
 pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
 pub use table_rules::TableRules;
-pub use tournament::{Round, Tournament};
+pub use tournament::export::{FORMAT, TournamentFile, VERSION};
+pub use tournament::{FoldError, Round, Tournament};
 pub use warnings::RepeatMeeting;

@@ -21,8 +21,8 @@ pub const MAX_DATES: usize = 31;
 /// The most players a tournament registers (substitutes included).
 pub const MAX_PLAYERS: usize = 10_000;
 /// The most rounds, games a round and minutes a round a director may set.
-pub const MAX_ROUNDS: RoundNo = 30;
-pub const MAX_GAMES: GameNo = 12;
+pub const MAX_ROUNDS: RoundNo = RoundNo(30);
+pub const MAX_GAMES: GameNo = GameNo(12);
 pub const MAX_MINUTES: u16 = 600;
 /// No single game score, and no sit-out, is anywhere near this; a larger
 /// one is a typing slip (or an attack).
@@ -42,7 +42,7 @@ pub const MAX_FILE: usize = 64 << 20;
 // plus a sit-out per round) fits an i32 with room to spare, so sums of
 // checked values cannot overflow. The standings add in i64 all the same.
 const _: () = assert!(
-    (MAX_ROUNDS as i64) * (MAX_GAMES as i64 + 1) * (MAX_POINTS as i64) < i32::MAX as i64 / 100
+    (MAX_ROUNDS.0 as i64) * (MAX_GAMES.0 as i64 + 1) * (MAX_POINTS as i64) < i32::MAX as i64 / 100
 );
 
 /// A value within ±[`MAX_POINTS`] (compares, never negates: `i32::MIN`

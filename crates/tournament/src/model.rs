@@ -3,6 +3,8 @@
 //! Every type here is plain data with serde, so it can travel in events, in
 //! the exported file and in the server's JSON.
 
+pub use crate::numbers::{GameNo, RoundNo, TableNo};
+use jongg_rules::record::GameRecord;
 use jongg_tiles::{BySeat, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -18,12 +20,6 @@ impl fmt::Display for PlayerNo {
     }
 }
 
-/// A round number, counted from 1.
-pub type RoundNo = u8;
-/// A table number, counted from 1.
-pub type TableNo = u16;
-/// A game number within a round, counted from 1.
-pub type GameNo = u8;
 /// A moment, in Unix milliseconds, always supplied by the caller (the domain has no clock).
 pub type Millis = i64;
 
@@ -207,8 +203,13 @@ pub enum RoundState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum Entry {
-    /// A game record (the scoring contract of `jongg-rules`); the preset computes the points.
-    Record { record: serde_json::Value },
+    /// A game record (the scoring contract of `jongg-rules`), read once
+    /// where it comes in (bounded, `crate::rules::read_record`); the preset
+    /// computes the points.
+    Record {
+        #[serde(deserialize_with = "crate::rules::deserialize_record")]
+        record: GameRecord,
+    },
     /// Plain points as the table wrote them, and who made Mah Jongg (if anyone).
     Points {
         points: BySeat<i32>,
@@ -256,6 +257,11 @@ pub struct Sheet {
 }
 
 impl Sheet {
+    /// The games with their numbers, game 1 first.
+    pub fn numbered_games(&self) -> impl Iterator<Item = (GameNo, &Option<GameEntry>)> {
+        GameNo::MAX.upto().zip(&self.games)
+    }
+
     /// Points by seat over the games entered so far. The bounds `decide`
     /// keeps (12 games of at most 10 000) make these far smaller than an
     /// i32; saturating keeps a log from before those bounds from wrapping.
@@ -324,7 +330,13 @@ mod tests {
         );
         let actor: Actor =
             serde_json::from_value(json!({"kind": "scorekeeper", "round": 2, "table": 7})).unwrap();
-        assert_eq!(actor, Actor::Scorekeeper { round: 2, table: 7 });
+        assert_eq!(
+            actor,
+            Actor::Scorekeeper {
+                round: RoundNo(2),
+                table: TableNo(7)
+            }
+        );
         assert_eq!(actor.to_string(), "scorekeeper of table 7, round 2");
         let m: SeatingMethod =
             serde_json::from_value(json!({"kind": "random", "seed": 9})).unwrap();
@@ -348,8 +360,8 @@ mod tests {
             })
         };
         let sheet = Sheet {
-            round: 1,
-            table: 1,
+            round: RoundNo(1),
+            table: TableNo(1),
             players: BySeat([
                 Some(PlayerNo(1)),
                 Some(PlayerNo(2)),

@@ -1,23 +1,21 @@
 //! The tournament's view of its rules: the one file that talks to
 //! `jongg-rules`. A tournament keeps its rules as a preset name or a rules
-//! file's text (so the event log stands alone) and reads them here.
+//! file's text (so the event log stands alone) and reads them here; a game
+//! record is read here (bounded) and scored here, for the sheet and for the
+//! score page's preview alike.
 
 use crate::error::DomainError;
-use crate::limits::MAX_RECORD;
+use crate::limits::{MAX_POINTS, MAX_RECORD, points_ok};
 use crate::model::{GameNo, RulesSource};
-use jongg_rules::record::{GameRecord, GameResult, RecordError};
+use jongg_rules::record::{GameRecord, GameResult, RecordError, deserialize_at_most};
 use jongg_rules::{Preset, ScoreLine, score};
 use jongg_tiles::{BySeat, Seat};
+use serde::Deserializer;
 
-/// The rules of a tournament, read.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Rules {
-    pub preset: Preset,
-}
-
-/// Read the rules of a tournament.
-pub fn resolve(source: &RulesSource) -> Result<Rules, DomainError> {
-    let preset = match source {
+/// Read the rules of a tournament: the one place a [`RulesSource`] becomes
+/// a [`Preset`] (the tournament keeps it, [`crate::Tournament::preset`]).
+pub fn resolve(source: &RulesSource) -> Result<Preset, DomainError> {
+    Ok(match source {
         RulesSource::Preset { name } => {
             Preset::builtin(name).ok_or_else(|| DomainError::UnknownPreset(name.clone()))?
         }
@@ -27,8 +25,19 @@ pub fn resolve(source: &RulesSource) -> Result<Rules, DomainError> {
                 message: e.to_string(),
             })?
         }
-    };
-    Ok(Rules { preset })
+    })
+}
+
+/// Reads a game record that comes in as JSON (the score page's preview):
+/// at most [`MAX_RECORD`] bytes, the field that is wrong named.
+pub fn read_record(value: &serde_json::Value) -> Result<GameRecord, RecordError> {
+    GameRecord::from_value_at_most(value, MAX_RECORD)
+}
+
+/// serde's reader of a record in a command, an event or a tournament file,
+/// with the same bound.
+pub(crate) fn deserialize_record<'de, D: Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
+    deserialize_at_most(d, MAX_RECORD)
 }
 
 /// One game at one table, as its record needs it (R12): who is seated, and
@@ -50,7 +59,7 @@ impl TableGame {
         let players: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| seated[s]).collect();
         let rolled = players.len() == 3 && reroll.is_some_and(|r| game >= r);
         let dealer = (seated[Seat::East] && !rolled && !players.is_empty())
-            .then(|| players[usize::from(game.max(1) - 1) % players.len()]);
+            .then(|| players[game.index().unwrap_or(0) % players.len()]);
         TableGame {
             game,
             seated,
@@ -69,63 +78,43 @@ impl TableGame {
 pub struct ScoredRecord {
     /// The record as entered, with what the sheet knows filled in: the empty
     /// seat of a table of three and the game's dealer (R12).
-    pub record: serde_json::Value,
+    pub record: GameRecord,
     pub points: BySeat<i32>,
     pub mah_jongg: Option<Seat>,
     pub lines: Vec<ScoreLine>,
 }
 
 /// Score a game record (the scoring contract of `jongg-rules`) for one game
-/// at one table. What the record leaves out and the sheet knows is filled
-/// in: the empty seat of a table of three and the dealer of the game (R12;
-/// after the roll for East at a table of three, a heavenly hand's winner,
-/// R10). What it says must agree with the sheet. The error names the field.
+/// at one table: the one path from a record to points, for the sheet and
+/// the score page's preview. What the record leaves out and the sheet knows
+/// is filled in: the empty seat of a table of three and the dealer of the
+/// game (R12; after the roll for East at a table of three, a heavenly hand's
+/// winner, R10). What it says must agree with the sheet, and no seat may
+/// score beyond [`MAX_POINTS`]. The error names the field.
 pub fn score_record(
     preset: &Preset,
-    record: &serde_json::Value,
+    record: &GameRecord,
     at: &TableGame,
 ) -> Result<ScoredRecord, RecordError> {
-    let text = record.to_string();
-    if text.len() > MAX_RECORD {
-        return Err(RecordError::new(
-            "record",
-            format!(
-                "the record has {} bytes as JSON: a game record has at most {MAX_RECORD}",
-                text.len()
-            ),
-        ));
-    }
-    let mut rec = GameRecord::from_json(&text)?;
-    let given = |key: &str| record.get(key).is_some_and(|v| !v.is_null());
-    let mut stored = record.clone();
-    let mut fill = |key: &str, seat: Seat| {
-        if let serde_json::Value::Object(map) = &mut stored {
-            map.insert(key.to_string(), serde_json::Value::from(seat.name()));
-        }
-    };
-    let empty = at.empty_seat();
-    match (given("empty_seat"), empty) {
-        (false, Some(e)) => {
-            rec.empty_seat = Some(e);
-            fill("empty_seat", e);
-        }
-        (false, None) => {}
-        (true, _) if rec.empty_seat == empty => {}
-        (true, Some(e)) => {
+    let mut rec = record.clone();
+    match (rec.empty_seat, at.empty_seat()) {
+        (None, empty) => rec.empty_seat = empty,
+        (given, empty) if given == empty => {}
+        (Some(_), Some(e)) => {
             return Err(RecordError::new(
                 "empty_seat",
                 format!("{e} is the empty seat at this table of three (R12)"),
             ));
         }
-        (true, None) => {
+        (Some(_), None) => {
             return Err(RecordError::new(
                 "empty_seat",
                 "this table has four players: no seat is empty (R12)",
             ));
         }
     }
-    match (given("dealer"), at.dealer) {
-        (true, Some(d)) if rec.dealer != d => {
+    match (rec.dealer, at.dealer) {
+        (Some(given), Some(d)) if given != d => {
             return Err(RecordError::new(
                 "dealer",
                 format!(
@@ -134,29 +123,32 @@ pub fn score_record(
                 ),
             ));
         }
-        (false, Some(d)) => {
-            rec.dealer = d;
-            if d != Seat::East {
-                fill("dealer", d);
-            }
-        }
-        (false, None) if rec.heavenly => {
-            // After the roll for East only the table knows the dealer; a
-            // heavenly hand is the dealer's own (R10).
-            if let Some(w) = rec.winner {
-                rec.dealer = w;
-                fill("dealer", w);
-            }
-        }
+        // East is what a record without a dealer says.
+        (None, Some(d)) => rec.dealer = (d != Seat::East).then_some(d),
+        // After the roll for East only the table knows the dealer; a
+        // heavenly hand is the dealer's own (R10).
+        (None, None) if rec.heavenly => rec.dealer = rec.winner,
         _ => {}
     }
     let scored = score(preset, &rec)?;
+    if let Some(s) = Seat::ALL
+        .into_iter()
+        .find(|&s| !points_ok(scored.points[s]))
+    {
+        return Err(RecordError::new(
+            "value",
+            format!(
+                "{s} would score {}: beyond any game score (at most {MAX_POINTS} either way)",
+                scored.points[s]
+            ),
+        ));
+    }
     let mah_jongg = match rec.result {
         GameResult::Mahjong => rec.winner,
         _ => None,
     };
     Ok(ScoredRecord {
-        record: stored,
+        record: rec,
         points: scored.points,
         mah_jongg,
         lines: scored.lines,
@@ -175,18 +167,18 @@ mod tests {
     fn the_deal_passes_to_the_right_among_the_players_r12() {
         let dealers = |seated, reroll| -> Vec<Option<Seat>> {
             (1..=5)
-                .map(|g| TableGame::new(g, seated, reroll).dealer)
+                .map(|g| TableGame::new(GameNo(g), seated, reroll).dealer)
                 .collect()
         };
         use Seat::*;
         let all = [East, South, West, North, East].map(Some);
         assert_eq!(dealers(FOUR, None), all);
         // A table of four never rolls again, whatever the preset says.
-        assert_eq!(dealers(FOUR, Some(4)), all);
+        assert_eq!(dealers(FOUR, Some(GameNo(4))), all);
         // A table of three: the deal skips the empty seat; from the roll
         // for East before game 4 on, only the table knows.
         assert_eq!(
-            dealers(NO_NORTH, Some(4)),
+            dealers(NO_NORTH, Some(GameNo(4))),
             [Some(East), Some(South), Some(West), None, None]
         );
         assert_eq!(
@@ -199,16 +191,48 @@ mod tests {
         Preset::builtin("standard").unwrap()
     }
 
+    fn rec(v: serde_json::Value) -> GameRecord {
+        read_record(&v).unwrap()
+    }
+
+    fn json(r: &GameRecord) -> serde_json::Value {
+        serde_json::to_value(r).unwrap()
+    }
+
     #[test]
     fn the_sheet_fills_in_the_empty_seat_and_the_dealer_r12() {
-        let at = TableGame::new(2, NO_NORTH, Some(4));
-        let rec = serde_json::json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true});
-        let s = score_record(&standard(), &rec, &at).unwrap();
+        let at = TableGame::new(GameNo(2), NO_NORTH, Some(GameNo(4)));
+        let r = rec(
+            serde_json::json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true}),
+        );
+        let s = score_record(&standard(), &r, &at).unwrap();
         assert_eq!(s.points, BySeat([0, 25, 0, 0]));
         assert_eq!(
-            s.record,
+            json(&s.record),
             serde_json::json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true,
                 "empty_seat": "north", "dealer": "south"})
+        );
+        // East dealing game 1 of a table of four is what the record says
+        // without a dealer: nothing is added.
+        let wall = rec(serde_json::json!({"result": "wall"}));
+        let s = score_record(&standard(), &wall, &TableGame::new(GameNo(1), FOUR, None)).unwrap();
+        assert_eq!(json(&s.record), serde_json::json!({"result": "wall"}));
+    }
+
+    #[test]
+    fn a_record_is_read_at_most_4_kb_naming_the_field() {
+        let big = serde_json::json!({"result": "wall", "comment": "x".repeat(5000)});
+        let e = read_record(&big).unwrap_err();
+        assert_eq!(e.field, "record");
+        assert!(e.reason.contains("a game record has at most 4096"), "{e}");
+        let e = read_record(&serde_json::json!({"result": "wall", "comment": 1})).unwrap_err();
+        assert_eq!(e.field, "comment");
+        // The same bound when a record comes in through serde (a command).
+        let entry = serde_json::json!({"kind": "record", "record": big});
+        let e = serde_json::from_value::<crate::Entry>(entry).unwrap_err();
+        assert!(
+            e.to_string().contains("a game record has at most 4096"),
+            "{e}"
         );
     }
 
@@ -216,7 +240,7 @@ mod tests {
     fn what_the_record_says_must_agree_with_the_sheet_r12_r10() {
         let p = standard();
         let field =
-            |rec: serde_json::Value, at: TableGame| score_record(&p, &rec, &at).unwrap_err().field;
+            |r: serde_json::Value, at: TableGame| score_record(&p, &rec(r), &at).unwrap_err().field;
         let wall = |extra: serde_json::Value| {
             let mut v = serde_json::json!({"result": "wall"});
             v.as_object_mut()
@@ -224,7 +248,7 @@ mod tests {
                 .extend(extra.as_object().unwrap().clone());
             v
         };
-        let game1 = TableGame::new(1, NO_NORTH, Some(4));
+        let game1 = TableGame::new(GameNo(1), NO_NORTH, Some(GameNo(4)));
         assert_eq!(
             field(wall(serde_json::json!({"empty_seat": "west"})), game1),
             "empty_seat"
@@ -232,7 +256,7 @@ mod tests {
         assert_eq!(
             field(
                 wall(serde_json::json!({"empty_seat": "north"})),
-                TableGame::new(1, FOUR, None)
+                TableGame::new(GameNo(1), FOUR, None)
             ),
             "empty_seat"
         );
@@ -244,12 +268,12 @@ mod tests {
         let heavenly = serde_json::json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true});
         assert_eq!(field(heavenly.clone(), game1), "heavenly");
         // After the roll for East the winner of a heavenly hand dealt it.
-        let game4 = TableGame::new(4, NO_NORTH, Some(4));
-        assert!(score_record(&p, &heavenly, &game4).is_ok());
+        let game4 = TableGame::new(GameNo(4), NO_NORTH, Some(GameNo(4)));
+        assert!(score_record(&p, &rec(heavenly), &game4).is_ok());
         // A wall game the sheet says nothing about its dealer.
-        let s = score_record(&p, &wall(serde_json::json!({})), &game4).unwrap();
+        let s = score_record(&p, &rec(wall(serde_json::json!({}))), &game4).unwrap();
         assert_eq!(
-            s.record,
+            json(&s.record),
             serde_json::json!({"result": "wall", "empty_seat": "north"})
         );
         assert_eq!(s.points, BySeat([10, 10, 10, 0]));

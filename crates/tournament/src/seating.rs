@@ -6,9 +6,10 @@
 //! number - 1 and by seat (East, South, West, North).
 
 use crate::error::DomainError;
-use crate::model::{OddPlayers, PlayerNo, TableSeats};
-use crate::rules::Rules;
+use crate::model::{OddPlayers, PlayerNo, TableNo, TableSeats};
+use jongg_rules::Preset;
 use jongg_rules::movement::table_in_round;
+use jongg_rules::rng::Rng;
 use jongg_tiles::{BySeat, Seat};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -22,21 +23,20 @@ pub struct Plan {
 }
 
 impl Plan {
-    pub fn table_seats(&self) -> Vec<TableSeats> {
+    /// The tables numbered 1, 2, 3, ...
+    pub fn table_seats(&self) -> Result<Vec<TableSeats>, DomainError> {
         self.tables
             .iter()
             .enumerate()
-            .map(|(i, slots)| TableSeats {
-                table: table_no(i),
-                seats: BySeat(*slots),
+            .map(|(i, slots)| {
+                Ok(TableSeats {
+                    table: TableNo::at(i)
+                        .map_err(|e| DomainError::InvalidSeating(e.to_string()))?,
+                    seats: BySeat(*slots),
+                })
             })
             .collect()
     }
-}
-
-/// Table number of a 0-based table index (at most 65 535 tables).
-pub fn table_no(i: usize) -> u16 {
-    u16::try_from(i + 1).unwrap_or(u16::MAX)
 }
 
 /// How many tables `n` players need.
@@ -92,32 +92,21 @@ pub fn in_order(order: &[PlayerNo], odd: OddPlayers) -> Result<Plan, DomainError
     })
 }
 
-/// A reproducible shuffle (Fisher-Yates over SplitMix64): the same seed and
-/// players give the same order on every machine.
+/// A reproducible shuffle (the one generator, `jongg_rules::rng`): the same
+/// seed and players give the same order on every machine.
 pub fn shuffle(players: &mut [PlayerNo], seed: u64) {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    for i in (1..players.len()).rev() {
-        let bound = (i + 1) as u64;
-        let j = (next() % bound) as usize;
-        players.swap(i, j);
-    }
+    Rng::new(seed).shuffle_by_remainder(players);
 }
 
 /// Every player moves by seat after a round, table numbers wrapping (R13).
 /// Players keep their seat letter. The table arithmetic is `jongg-rules`'.
-pub fn moved(tables: &[Slots], rules: &Rules) -> Result<Vec<Slots>, DomainError> {
-    let n = u32::try_from(tables.len()).unwrap_or(u32::MAX);
+pub fn moved(tables: &[Slots], preset: &Preset) -> Result<Vec<Slots>, DomainError> {
+    let n = u32::try_from(tables.len())
+        .map_err(|_| DomainError::Conflict(format!("{} tables cannot move", tables.len())))?;
     let mut out = vec![[None; 4]; tables.len()];
     for (t, slots) in (1..).zip(tables) {
         for seat in Seat::ALL {
-            let to = table_in_round(t, seat, 2, n, &rules.preset.movement)
+            let to = table_in_round(t, seat, 2, n, &preset.movement)
                 .map_err(|e| DomainError::Conflict(format!("cannot move the players: {e}")))?;
             if let Some(row) = out.get_mut(to as usize - 1) {
                 row[seat.index()] = slots[seat.index()];
@@ -323,7 +312,7 @@ mod tests {
         r.map(PlayerNo).collect()
     }
 
-    fn standard() -> Rules {
+    fn standard() -> Preset {
         resolve(&RulesSource::Preset {
             name: "standard".into(),
         })
@@ -517,7 +506,8 @@ mod tests {
         let active: BTreeSet<PlayerNo> = nos(1..=8).into_iter().collect();
         let mut tables = in_order(&nos(1..=8), OddPlayers::ThreePlayerTables)
             .unwrap()
-            .table_seats();
+            .table_seats()
+            .unwrap();
         assert!(check(&tables, &[], &active, OddPlayers::ThreePlayerTables).is_ok());
         tables[1].seats[Seat::North] = Some(PlayerNo(1));
         let err = check(&tables, &[], &active, OddPlayers::ThreePlayerTables).unwrap_err();

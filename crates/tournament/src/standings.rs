@@ -213,12 +213,12 @@ impl Tournament {
                 else {
                     continue;
                 };
-                for (g, entry) in sheet.games.iter().enumerate() {
+                for (game, entry) in sheet.numbered_games() {
                     games.push(GameLine {
                         round: sheet.round,
                         table: sheet.table,
                         seat,
-                        game: (g + 1) as GameNo,
+                        game,
                         points: entry.as_ref().map(|e| e.points[seat]),
                         mah_jongg: entry.as_ref().is_some_and(|e| e.mah_jongg == Some(seat)),
                         accepted: sheet.state == SheetState::Accepted,

@@ -53,11 +53,7 @@ impl Tournament {
             .seating(round)?
             .table(table)
             .ok_or(DomainError::TableNotFound { round, table })?;
-        let preset = &self
-            .rules
-            .as_ref()
-            .ok_or_else(|| DomainError::Conflict("the tournament's rules cannot be read".into()))?
-            .preset;
+        let preset = self.preset()?;
         let v = &preset.verification;
         let three = seats.is_three_player();
         let mut collector = v.collector(u32::from(round));
@@ -85,61 +81,25 @@ mod tests {
     use jongg_tiles::Seat;
 
     fn seated(preset: &str, players: u32) -> Tournament {
-        let mut t = Tournament::new();
-        let go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 0).unwrap();
-        go(
-            &mut t,
-            Command::CreateTournament {
-                name: "t".into(),
-                dates: vec![],
-                rules: RulesSource::Preset {
-                    name: preset.into(),
-                },
-                rounds: None,
-                games_per_round: None,
-                round_minutes: None,
-                tie_breaks: None,
-                odd_players: None,
-            },
-        );
-        for n in 1..=players {
-            go(
-                &mut t,
-                Command::RegisterPlayer {
-                    number: PlayerNo(n),
-                    name: "p".into(),
-                    club: None,
-                    late: false,
-                },
-            );
-        }
-        go(
-            &mut t,
-            Command::SeatRound {
-                round: 1,
-                method: SeatingMethod::ByNumber,
-            },
-        );
-        go(&mut t, Command::StartRound { round: 1, at: 0 });
-        t
+        crate::testing::seated(preset, players, None, true)
     }
 
     #[test]
     fn a_table_of_three_has_no_charleston_and_rolls_for_east_before_game_4_r12() {
         let t = seated("standard", 7);
-        let full = t.table_rules(1, 1).unwrap();
+        let full = t.table_rules(RoundNo(1), TableNo(1)).unwrap();
         assert!(full.charleston && !full.three_player);
         assert_eq!(full.reroll_east_before_game, None);
-        let three = t.table_rules(1, 2).unwrap();
+        let three = t.table_rules(RoundNo(1), TableNo(2)).unwrap();
         assert!(!three.charleston && three.three_player);
-        assert_eq!(three.reroll_east_before_game, Some(4));
+        assert_eq!(three.reroll_east_before_game, Some(GameNo(4)));
     }
 
     #[test]
     fn east_keeps_the_sheet_and_a_collects_in_round_1_standard_25_r14() {
         let t = seated("standard", 8);
-        let r = t.table_rules(1, 1).unwrap();
+        let r = t.table_rules(RoundNo(1), TableNo(1)).unwrap();
         assert_eq!((r.sheet_keeper, r.collector), (Seat::East, Seat::East));
-        assert!(t.table_rules(1, 3).is_err());
+        assert!(t.table_rules(RoundNo(1), TableNo(3)).is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! Repeat meetings the movement will cause (R13): checked before round 1 so
 //! the director can re-seat or change the table count.
 
-use crate::model::{PlayerNo, RoundNo};
+use crate::model::{PlayerNo, RoundNo, TableNo};
 use crate::tournament::Tournament;
 use jongg_rules::movement::{Proposal, find_repeat_free, repeats};
 use serde::{Deserialize, Serialize};
@@ -23,17 +23,22 @@ impl Tournament {
     pub fn movement_warnings(&self) -> Vec<RepeatMeeting> {
         let (Some(first), Some(rules), Some(settings)) = (
             self.rounds.first(),
-            self.rules.as_ref(),
+            self.preset.as_ref(),
             self.settings.as_ref(),
         ) else {
             return vec![];
         };
-        let tables = u32::try_from(first.seating.tables.len()).unwrap_or(u32::MAX);
-        let Ok(found) = repeats(tables, u32::from(settings.rounds), &rules.preset.movement) else {
+        let Ok(tables) = u32::try_from(first.seating.tables.len()) else {
+            return vec![];
+        };
+        let Ok(found) = repeats(tables, u32::from(settings.rounds), &rules.movement) else {
             return vec![];
         };
         let who = |id: jongg_rules::movement::PlayerId| {
-            first.seating.table(u16::try_from(id.table).ok()?)?.seats[id.seat]
+            first
+                .seating
+                .table(TableNo::try_from(id.table).ok()?)?
+                .seats[id.seat]
         };
         let mut out: Vec<RepeatMeeting> = found
             .into_iter()
@@ -42,7 +47,12 @@ impl Tournament {
                 Some(RepeatMeeting {
                     a: a.min(b),
                     b: a.max(b),
-                    rounds: m.rounds.iter().map(|&r| r as RoundNo).collect(),
+                    rounds: m
+                        .rounds
+                        .iter()
+                        .map(|&r| RoundNo::try_from(r))
+                        .collect::<Result<_, _>>()
+                        .ok()?,
                 })
             })
             .collect();
@@ -63,11 +73,11 @@ impl Tournament {
         }
         let (first, rules, settings) = (
             self.rounds.first()?,
-            self.rules.as_ref()?,
+            self.preset.as_ref()?,
             self.settings.as_ref()?,
         );
         let tables = u32::try_from(first.seating.tables.len()).ok()?;
-        find_repeat_free(tables, u32::from(settings.rounds), &rules.preset.movement).ok()
+        find_repeat_free(tables, u32::from(settings.rounds), &rules.movement).ok()
     }
 }
 
@@ -77,43 +87,7 @@ mod tests {
     use jongg_rules::movement::Proposal;
 
     fn seated(preset: &str, players: u32, rounds: RoundNo) -> Tournament {
-        let mut t = Tournament::new();
-        let go = |t: &mut Tournament, c| t.execute(Actor::Director, c, 0).unwrap();
-        go(
-            &mut t,
-            Command::CreateTournament {
-                name: "t".into(),
-                dates: vec![],
-                rules: RulesSource::Preset {
-                    name: preset.into(),
-                },
-                rounds: Some(rounds),
-                games_per_round: None,
-                round_minutes: None,
-                tie_breaks: None,
-                odd_players: None,
-            },
-        );
-        for n in 1..=players {
-            let number = PlayerNo(n);
-            go(
-                &mut t,
-                Command::RegisterPlayer {
-                    number,
-                    name: "p".into(),
-                    club: None,
-                    late: false,
-                },
-            );
-        }
-        go(
-            &mut t,
-            Command::SeatRound {
-                round: 1,
-                method: SeatingMethod::ByNumber,
-            },
-        );
-        t
+        crate::testing::seated(preset, players, Some(rounds), false)
     }
 
     #[test]
@@ -121,9 +95,13 @@ mod tests {
         // Standard at 5 tables: the offsets +1, -2, +2, -1 are four different
         // residues mod 5, every difference is a unit, every pair's period is
         // 5 rounds: 4 rounds are repeat-free.
-        assert!(seated("standard", 20, 4).repeat_free_movement().is_none());
+        assert!(
+            seated("standard", 20, RoundNo(4))
+                .repeat_free_movement()
+                .is_none()
+        );
         // At 4 tables West +2 and South -2 travel together: a repeat every round.
-        let t = seated("standard", 16, 4);
+        let t = seated("standard", 16, RoundNo(4));
         assert!(!t.movement_warnings().is_empty());
         match t.repeat_free_movement() {
             Some(Proposal::NoneExists { max_rounds, .. }) => assert_eq!(max_rounds, 2),
@@ -131,7 +109,7 @@ mod tests {
         }
         // At 8 tables West +2 and South -2 differ by 4 and meet every other
         // round; a repeat-free movement for 4 rounds exists (at most 8/2).
-        let t = seated("standard", 32, 4);
+        let t = seated("standard", 32, RoundNo(4));
         assert!(!t.movement_warnings().is_empty(), "repeats at 8 tables");
         let p = t.repeat_free_movement();
         assert!(matches!(p, Some(Proposal::Found { .. })), "{p:?}");

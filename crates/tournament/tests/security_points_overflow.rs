@@ -31,17 +31,17 @@ fn extreme() -> impl Strategy<Value = i32> {
 #[derive(Clone, Debug)]
 enum Op {
     /// Enter a game on a table of round 1 (by index).
-    Enter(usize, u8, [i32; 4], Option<usize>),
+    Enter(usize, GameNo, [i32; 4], Option<usize>),
     /// Amend a game once the sheets are accepted.
-    Amend(usize, u8, [i32; 4]),
+    Amend(usize, GameNo, [i32; 4]),
 }
 
 fn op() -> impl Strategy<Value = Op> {
     let p = || prop::array::uniform4(extreme());
     prop_oneof![
         3 => (0usize..3, 1u8..=4, p(), prop::option::of(0usize..4))
-            .prop_map(|(t, g, p, w)| Op::Enter(t, g, p, w)),
-        1 => (0usize..3, 1u8..=4, p()).prop_map(|(t, g, p)| Op::Amend(t, g, p)),
+            .prop_map(|(t, g, p, w)| Op::Enter(t, GameNo(g), p, w)),
+        1 => (0usize..3, 1u8..=4, p()).prop_map(|(t, g, p)| Op::Amend(t, GameNo(g), p)),
     ]
 }
 
@@ -125,13 +125,13 @@ proptest! {
             prop_assert!(e.to_string().contains("for sitting out"), "{}", e);
         }
         run.register(1..=13);
-        run.seat(1, SeatingMethod::ByNumber);
-        run.start(1);
+        run.seat(RoundNo(1), SeatingMethod::ByNumber);
+        run.start(RoundNo(1));
         let mut accepted = false;
         for op in &ops {
             let (table, game, p, entry_ok) = match *op {
                 Op::Enter(t, g, p, _) | Op::Amend(t, g, p) => {
-                    (t as u16 + 1, g, p, p.iter().all(|&x| points_ok(x)))
+                    (TableNo::at(t).unwrap(), g, p, p.iter().all(|&x| points_ok(x)))
                 }
             };
             let entry = Entry::Points {
@@ -140,13 +140,13 @@ proptest! {
             };
             let result = match op {
                 Op::Enter(..) if !accepted => run.try_do(
-                    Actor::Scorekeeper { round: 1, table },
-                    Command::EnterGame { round: 1, table, game, entry },
+                    Actor::Scorekeeper { round: RoundNo(1), table },
+                    Command::EnterGame { round: RoundNo(1), table, game, entry },
                 ),
                 Op::Enter(..) => continue,
                 Op::Amend(..) if accepted => run.try_do(
                     Actor::Director,
-                    Command::AmendSheet { round: 1, table, game, entry, reason: "slip".into() },
+                    Command::AmendSheet { round: RoundNo(1), table, game, entry, reason: "slip".into() },
                 ),
                 Op::Amend(..) => {
                     // Finish round 1 first: zeros where nothing was entered.
@@ -179,8 +179,8 @@ proptest! {
     ) {
         let mut run = Run::new("standard", OddPlayers::SitOut { points: 5 });
         run.register(1..=9);
-        run.seat(1, SeatingMethod::ByNumber);
-        run.play_round(1, one_win_each);
+        run.seat(RoundNo(1), SeatingMethod::ByNumber);
+        run.play_round(RoundNo(1), one_win_each);
         let mut file: serde_json::Value = serde_json::from_str(&run.t.export_json()).unwrap();
         let mut numbers = Vec::new();
         paths(&file, String::new(), &mut numbers);
@@ -202,13 +202,13 @@ proptest! {
 /// Zeros in every empty slot of round 1, every seat signs, the director
 /// accepts every sheet and closes the round.
 fn finish_round_one(run: &mut Run) {
-    let sheets = run.t.round(1).unwrap().sheets.clone();
+    let sheets = run.t.round(RoundNo(1)).unwrap().sheets.clone();
     for sheet in &sheets {
         let keeper = Actor::Scorekeeper {
-            round: 1,
+            round: RoundNo(1),
             table: sheet.table,
         };
-        for (i, g) in sheet.games.iter().enumerate() {
+        for (game, g) in sheet.numbered_games() {
             if g.is_none() {
                 let entry = Entry::Points {
                     points: BySeat([0; 4]),
@@ -217,20 +217,20 @@ fn finish_round_one(run: &mut Run) {
                 run.ok(
                     keeper,
                     Command::EnterGame {
-                        round: 1,
+                        round: RoundNo(1),
                         table: sheet.table,
-                        game: i as u8 + 1,
+                        game,
                         entry,
                     },
                 );
             }
         }
         for seat in Seat::ALL {
-            if run.t.sheet(1, sheet.table).unwrap().state == SheetState::Draft {
+            if run.t.sheet(RoundNo(1), sheet.table).unwrap().state == SheetState::Draft {
                 run.ok(
                     keeper,
                     Command::SignSheet {
-                        round: 1,
+                        round: RoundNo(1),
                         table: sheet.table,
                         seat,
                     },
@@ -240,13 +240,19 @@ fn finish_round_one(run: &mut Run) {
         run.ok(
             Actor::Director,
             Command::AcceptSheet {
-                round: 1,
+                round: RoundNo(1),
                 table: sheet.table,
             },
         );
     }
     let at = run.clock;
-    run.ok(Actor::Director, Command::CloseRound { round: 1, at });
+    run.ok(
+        Actor::Director,
+        Command::CloseRound {
+            round: RoundNo(1),
+            at,
+        },
+    );
 }
 
 /// The JSON pointers of every number in `v`.

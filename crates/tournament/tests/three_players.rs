@@ -27,40 +27,48 @@ fn table_of_three(preset: &str, empty: Seat) -> Run {
     ]);
     three.0.swap(3, empty.index());
     run.seat(
-        1,
+        RoundNo(1),
         SeatingMethod::Imported {
             tables: vec![
                 TableSeats {
-                    table: 1,
+                    table: TableNo(1),
                     seats: BySeat([1, 2, 3, 4].map(|n| Some(PlayerNo(n)))),
                 },
                 TableSeats {
-                    table: 2,
+                    table: TableNo(2),
                     seats: three,
                 },
             ],
             sit_outs: vec![],
         },
     );
-    run.start(1);
+    run.start(RoundNo(1));
     run
 }
 
-const KEEPER: Actor = Actor::Scorekeeper { round: 1, table: 2 };
+const KEEPER: Actor = Actor::Scorekeeper {
+    round: RoundNo(1),
+    table: TableNo(2),
+};
 
+/// Enters `record` as game `game` of table 2; a record that does not read
+/// is refused as the server refuses its body (invalid, naming the field).
 fn enter(run: &mut Run, game: GameNo, record: Value) -> Result<GameEntry, DomainError> {
+    let record = read_record(&record).map_err(|e| DomainError::InvalidRecord(e.to_string()))?;
     run.try_do(
         KEEPER,
         Command::EnterGame {
-            round: 1,
-            table: 2,
+            round: RoundNo(1),
+            table: TableNo(2),
             game,
             entry: Entry::Record { record },
         },
     )?;
-    Ok(run.t.sheet(1, 2).unwrap().games[usize::from(game) - 1]
-        .clone()
-        .unwrap())
+    Ok(
+        run.t.sheet(RoundNo(1), TableNo(2)).unwrap().games[usize::from(game) - 1]
+            .clone()
+            .unwrap(),
+    )
 }
 
 /// R12: East deals game 1 and the deal passes to the right among the three
@@ -70,7 +78,7 @@ fn game_dealt_by(dealer: Seat, empty: Seat) -> GameNo {
     players
         .iter()
         .position(|&s| s == dealer)
-        .map_or(1, |i| i as GameNo + 1)
+        .map_or(GameNo(1), |i| GameNo::at(i).unwrap())
 }
 
 fn seat_of(v: &Value, key: &str) -> Option<Seat> {
@@ -134,7 +142,7 @@ fn r12_a_scorekeeper_at_a_table_of_three_enters_every_ending_under_every_preset(
 
 fn record_of(g: &GameEntry) -> Value {
     match &g.entry {
-        Entry::Record { record } => record.clone(),
+        Entry::Record { record } => serde_json::to_value(record).unwrap(),
         Entry::Points { .. } => Value::Null,
     }
 }
@@ -148,7 +156,7 @@ fn r8_r12_south_shows_a_false_mah_jongg_west_throws_in_east_scores() {
         let mut run = table_of_three(preset, Seat::North);
         let g = enter(
             &mut run,
-            2,
+            GameNo(2),
             json!({"result": "mahjong_in_error", "declarer": "south", "value": 30, "exposed": ["west"]}),
         )
         .unwrap();
@@ -162,33 +170,43 @@ fn r10_r12_a_heavenly_hand_is_the_dealers_of_that_game() {
     let heavenly = |winner: &str| json!({"result": "mahjong", "winner": winner, "value": 25, "heavenly": true});
     let mut run = table_of_three("standard", Seat::North);
     // Game 1: East dealt; South's tiles were not dealt fourteen (R10).
-    let e = enter(&mut run, 1, heavenly("south")).unwrap_err();
+    let e = enter(&mut run, GameNo(1), heavenly("south")).unwrap_err();
     assert!(e.to_string().contains("`heavenly`"), "{e}");
     // Game 2: South dealt (R12).
-    let g = enter(&mut run, 2, heavenly("south")).unwrap();
+    let g = enter(&mut run, GameNo(2), heavenly("south")).unwrap();
     assert_eq!(g.points, BySeat([0, 25, 0, 0]));
     assert_eq!(record_of(&g)["dealer"], "south");
     // Game 4: the players rolled again for East (R12; standard 3A, 5C): the
     // sheet cannot know the dealer, the heavenly hand's winner dealt.
-    let g = enter(&mut run, 4, heavenly("west")).unwrap();
+    let g = enter(&mut run, GameNo(4), heavenly("west")).unwrap();
     assert_eq!(g.points, BySeat([0, 0, 25, 0]));
     // A dealer that contradicts R12 is refused by name.
-    let e = enter(&mut run, 3, json!({"result": "wall", "dealer": "east"})).unwrap_err();
+    let e = enter(
+        &mut run,
+        GameNo(3),
+        json!({"result": "wall", "dealer": "east"}),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("`dealer`"), "{e}");
     // At a table of four South deals game 2 too.
     let g = run
         .try_do(
-            Actor::Scorekeeper { round: 1, table: 1 },
+            Actor::Scorekeeper {
+                round: RoundNo(1),
+                table: TableNo(1),
+            },
             Command::EnterGame {
-                round: 1,
-                table: 1,
-                game: 2,
-                entry: Entry::Record {
-                    record: heavenly("south"),
-                },
+                round: RoundNo(1),
+                table: TableNo(1),
+                game: GameNo(2),
+                entry: record_entry(heavenly("south")),
             },
         )
-        .map(|_| run.t.sheet(1, 1).unwrap().games[1].clone().unwrap())
+        .map(|_| {
+            run.t.sheet(RoundNo(1), TableNo(1)).unwrap().games[1]
+                .clone()
+                .unwrap()
+        })
         .unwrap();
     assert_eq!(g.points, BySeat([0, 25, 0, 0]));
 }
@@ -211,10 +229,10 @@ fn r12_a_record_that_contradicts_the_table_is_refused_by_field() {
             "penalties[0].seat",
         ),
     ] {
-        let e = enter(&mut run, 1, wall(extra)).unwrap_err();
+        let e = enter(&mut run, GameNo(1), wall(extra)).unwrap_err();
         assert!(e.to_string().contains(&format!("`{field}`")), "{e}");
     }
     // Entered as the table says, the wall game gives the three players +10.
-    let g = enter(&mut run, 1, wall(json!({"empty_seat": "west"}))).unwrap();
+    let g = enter(&mut run, GameNo(1), wall(json!({"empty_seat": "west"}))).unwrap();
     assert_eq!(g.points, BySeat([10, 10, 0, 10]));
 }

@@ -15,9 +15,9 @@ const THREES: OddPlayers = OddPlayers::ThreePlayerTables;
 fn sixteen_by(preset: &str, records: bool) -> Tournament {
     let mut run = Run::new(preset, THREES);
     run.register(1..=16);
-    run.seat(1, SeatingMethod::ByNumber);
-    for round in 1..=4 {
-        if round > 1 {
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
+    for round in (1..=4).map(RoundNo) {
+        if round > RoundNo(1) {
             run.seat(round, SeatingMethod::Movement);
         }
         if records {
@@ -185,7 +185,9 @@ fn sixteen_players_by_game_records_under_each_preset_add_the_self_picked_bonus_s
     for (preset, bonus, plain, ranks) in cases {
         let t = sixteen_by(preset, true);
         check_standings(&t, plain.map(|p| p + 4 * bonus), ranks);
-        let g = t.sheet(1, 1).unwrap().games[0].clone().unwrap();
+        let g = t.sheet(RoundNo(1), TableNo(1)).unwrap().games[0]
+            .clone()
+            .unwrap();
         assert!(
             g.lines.iter().any(|l| l.contains("self")),
             "{preset}: {:?}",
@@ -199,8 +201,8 @@ fn sixteen_players_by_game_records_under_each_preset_add_the_self_picked_bonus_s
 fn a_game_record_is_scored_by_the_preset_standard_13_6() {
     let mut run = Run::new("standard", THREES);
     run.register(1..=7);
-    run.seat(1, SeatingMethod::ByNumber);
-    run.start(1);
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
+    run.start(RoundNo(1));
     // South wins a 30-point hand on West's discard with two exposures:
     // West pays 20 (standard 13.6).
     let record = serde_json::json!({
@@ -209,13 +211,15 @@ fn a_game_record_is_scored_by_the_preset_standard_13_6() {
     run.ok(
         Actor::Director,
         Command::EnterGame {
-            round: 1,
-            table: 1,
-            game: 1,
-            entry: Entry::Record { record },
+            round: RoundNo(1),
+            table: TableNo(1),
+            game: GameNo(1),
+            entry: record_entry(record),
         },
     );
-    let g = run.t.sheet(1, 1).unwrap().games[0].clone().unwrap();
+    let g = run.t.sheet(RoundNo(1), TableNo(1)).unwrap().games[0]
+        .clone()
+        .unwrap();
     assert_eq!(
         (g.points, g.mah_jongg),
         (BySeat([0, 30, -20, 0]), Some(Seat::South))
@@ -226,13 +230,15 @@ fn a_game_record_is_scored_by_the_preset_standard_13_6() {
     run.ok(
         Actor::Director,
         Command::EnterGame {
-            round: 1,
-            table: 2,
-            game: 1,
-            entry: Entry::Record { record },
+            round: RoundNo(1),
+            table: TableNo(2),
+            game: GameNo(1),
+            entry: record_entry(record),
         },
     );
-    let g = run.t.sheet(1, 2).unwrap().games[0].clone().unwrap();
+    let g = run.t.sheet(RoundNo(1), TableNo(2)).unwrap().games[0]
+        .clone()
+        .unwrap();
     assert_eq!(g.points, BySeat([10, 10, 10, 0]));
     // A record naming the empty seat, or a bad record, is refused by name.
     let record = serde_json::json!({ "result": "mahjong", "winner": "north", "value": 25, "self_picked": true });
@@ -240,10 +246,10 @@ fn a_game_record_is_scored_by_the_preset_standard_13_6() {
         .try_do(
             Actor::Director,
             Command::EnterGame {
-                round: 1,
-                table: 2,
-                game: 2,
-                entry: Entry::Record { record },
+                round: RoundNo(1),
+                table: TableNo(2),
+                game: GameNo(2),
+                entry: record_entry(record),
             },
         )
         .unwrap_err();
@@ -257,10 +263,10 @@ fn a_game_record_is_scored_by_the_preset_standard_13_6() {
         .try_do(
             Actor::Director,
             Command::EnterGame {
-                round: 1,
-                table: 1,
-                game: 2,
-                entry: Entry::Record { record },
+                round: RoundNo(1),
+                table: TableNo(1),
+                game: GameNo(2),
+                entry: record_entry(record),
             },
         )
         .unwrap_err();
@@ -307,13 +313,13 @@ fn a_directors_rules_file_is_kept_whole_and_read() {
 fn thirteen_players_at_three_player_tables_r12_standard_3a_5c() {
     let mut run = Run::new("standard", THREES);
     run.register(1..=13);
-    run.seat(1, SeatingMethod::ByNumber);
-    let first = run.t.seating(1).unwrap().clone();
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
+    let first = run.t.seating(RoundNo(1)).unwrap().clone();
     let sizes: Vec<usize> = first.tables.iter().map(TableSeats::player_count).collect();
     assert_eq!(sizes, [4, 3, 3, 3]);
     assert!(first.tables[1].is_three_player());
-    for round in 1..=4 {
-        if round > 1 {
+    for round in (1..=4).map(RoundNo) {
+        if round > RoundNo(1) {
             run.seat(round, SeatingMethod::Movement);
         }
         let seating = run.t.seating(round).unwrap();
@@ -327,7 +333,7 @@ fn thirteen_players_at_three_player_tables_r12_standard_3a_5c() {
     no_player_twice(&run.t);
     // The empty North seats all move down one together (R13), so no table
     // ever has two empty seats and nobody had to be moved by hand.
-    for round in 2..=4 {
+    for round in (2..=4).map(RoundNo) {
         assert_eq!(
             run.t.seating(round).unwrap().method,
             SeatingMethod::Movement
@@ -345,7 +351,7 @@ fn thirteen_players_at_three_player_tables_r12_standard_3a_5c() {
         assert_eq!(row(&run.t, n).mah_jonggs, 4);
     }
     // A three-player table's sheet has no points for the empty seat.
-    let sheet = run.t.sheet(1, 2).unwrap();
+    let sheet = run.t.sheet(RoundNo(1), TableNo(2)).unwrap();
     assert!(
         sheet
             .games
@@ -359,15 +365,15 @@ fn thirteen_players_at_three_player_tables_r12_standard_3a_5c() {
 fn points_for_the_empty_seat_of_a_three_player_table_are_refused_r12() {
     let mut run = Run::new("standard", THREES);
     run.register(1..=7);
-    run.seat(1, SeatingMethod::ByNumber);
-    run.start(1);
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
+    run.start(RoundNo(1));
     let err = run
         .try_do(
             Actor::Director,
             Command::EnterGame {
-                round: 1,
-                table: 2,
-                game: 1,
+                round: RoundNo(1),
+                table: TableNo(2),
+                game: GameNo(1),
                 entry: Entry::Points {
                     points: BySeat([25, 0, 0, -10]),
                     mah_jongg: Some(Seat::East),
@@ -385,10 +391,10 @@ fn a_withdrawal_after_round_2_moves_nobody_else_and_keeps_the_scores() {
     let mut without = Run::new("standard", THREES);
     for run in [&mut with, &mut without] {
         run.register(1..=16);
-        run.seat(1, SeatingMethod::ByNumber);
-        run.play_round(1, one_win_each);
-        run.seat(2, SeatingMethod::Movement);
-        run.play_round(2, one_win_each);
+        run.seat(RoundNo(1), SeatingMethod::ByNumber);
+        run.play_round(RoundNo(1), one_win_each);
+        run.seat(RoundNo(2), SeatingMethod::Movement);
+        run.play_round(RoundNo(2), one_win_each);
     }
     with.ok(
         Actor::Director,
@@ -398,13 +404,15 @@ fn a_withdrawal_after_round_2_moves_nobody_else_and_keeps_the_scores() {
     );
     assert_eq!(
         with.t.player(PlayerNo(6)).unwrap().status,
-        PlayerStatus::Withdrawn { after_round: 2 }
+        PlayerStatus::Withdrawn {
+            after_round: RoundNo(2)
+        }
     );
-    with.seat(3, SeatingMethod::Movement);
-    without.seat(3, SeatingMethod::Movement);
+    with.seat(RoundNo(3), SeatingMethod::Movement);
+    without.seat(RoundNo(3), SeatingMethod::Movement);
     // Everyone but player 6 sits where the movement puts them: 0 moves.
-    let a = &with.t.seating(3).unwrap().tables;
-    let b = &without.t.seating(3).unwrap().tables;
+    let a = &with.t.seating(RoundNo(3)).unwrap().tables;
+    let b = &without.t.seating(RoundNo(3)).unwrap().tables;
     let mut differ = 0;
     for (ta, tb) in a.iter().zip(b) {
         for seat in Seat::ALL {
@@ -416,10 +424,16 @@ fn a_withdrawal_after_round_2_moves_nobody_else_and_keeps_the_scores() {
         }
     }
     assert_eq!(differ, 1);
-    with.play_round(3, one_win_each);
-    with.seat(4, SeatingMethod::Movement);
-    assert!(with.t.seating(4).unwrap().place_of(PlayerNo(6)).is_none());
-    with.play_round(4, one_win_each);
+    with.play_round(RoundNo(3), one_win_each);
+    with.seat(RoundNo(4), SeatingMethod::Movement);
+    assert!(
+        with.t
+            .seating(RoundNo(4))
+            .unwrap()
+            .place_of(PlayerNo(6))
+            .is_none()
+    );
+    with.play_round(RoundNo(4), one_win_each);
     no_player_twice(&with.t);
     // Player 6 (South of table 2) won at tables 2 and 4 before leaving.
     let r = row(&with.t, 6);
@@ -433,10 +447,10 @@ fn a_withdrawal_after_round_2_moves_nobody_else_and_keeps_the_scores() {
 fn a_withdrawal_after_seating_reseats_the_round_not_yet_started() {
     let mut run = Run::new("standard", THREES);
     run.register(1..=16);
-    run.seat(1, SeatingMethod::ByNumber);
-    run.play_round(1, one_win_each);
-    run.seat(2, SeatingMethod::Movement);
-    let before = run.t.seating(2).unwrap().clone();
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
+    run.play_round(RoundNo(1), one_win_each);
+    run.seat(RoundNo(2), SeatingMethod::Movement);
+    let before = run.t.seating(RoundNo(2)).unwrap().clone();
     let recs = run.ok(
         Actor::Director,
         Command::WithdrawPlayer {
@@ -444,14 +458,14 @@ fn a_withdrawal_after_seating_reseats_the_round_not_yet_started() {
         },
     );
     assert_eq!(recs.len(), 2, "the withdrawal and the adjusted seating");
-    let after = run.t.seating(2).unwrap();
+    let after = run.t.seating(RoundNo(2)).unwrap();
     assert_eq!(after.method, SeatingMethod::Adjusted);
     // Player 1 was East of table 2 in round 2; East keeps the sheet (R14),
     // so that table's North takes East; nobody else moves.
     let (t, seat) = before.place_of(PlayerNo(1)).unwrap();
-    assert_eq!((t, seat), (2, Seat::East));
-    let north = before.table(2).unwrap().seats[Seat::North];
-    assert_eq!(after.table(2).unwrap().seats[Seat::East], north);
+    assert_eq!((t, seat), (TableNo(2), Seat::East));
+    let north = before.table(TableNo(2)).unwrap().seats[Seat::North];
+    assert_eq!(after.table(TableNo(2)).unwrap().seats[Seat::East], north);
     let moved = before
         .tables
         .iter()
@@ -474,8 +488,14 @@ fn a_late_player_arrives_and_a_substitute_takes_the_seat() {
             late: true,
         },
     );
-    run.seat(1, SeatingMethod::ByNumber);
-    assert!(run.t.seating(1).unwrap().place_of(PlayerNo(16)).is_none());
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
+    assert!(
+        run.t
+            .seating(RoundNo(1))
+            .unwrap()
+            .place_of(PlayerNo(16))
+            .is_none()
+    );
     run.ok(
         Actor::Director,
         Command::Arrive {
@@ -483,10 +503,10 @@ fn a_late_player_arrives_and_a_substitute_takes_the_seat() {
         },
     );
     assert_eq!(
-        run.t.seating(1).unwrap().place_of(PlayerNo(16)),
-        Some((4, Seat::North))
+        run.t.seating(RoundNo(1)).unwrap().place_of(PlayerNo(16)),
+        Some((TableNo(4), Seat::North))
     );
-    let place = run.t.seating(1).unwrap().place_of(PlayerNo(3));
+    let place = run.t.seating(RoundNo(1)).unwrap().place_of(PlayerNo(3));
     run.ok(
         Actor::Director,
         Command::Substitute {
@@ -496,8 +516,17 @@ fn a_late_player_arrives_and_a_substitute_takes_the_seat() {
             club: Some("Club".into()),
         },
     );
-    assert_eq!(run.t.seating(1).unwrap().place_of(PlayerNo(30)), place);
-    assert!(run.t.seating(1).unwrap().place_of(PlayerNo(3)).is_none());
+    assert_eq!(
+        run.t.seating(RoundNo(1)).unwrap().place_of(PlayerNo(30)),
+        place
+    );
+    assert!(
+        run.t
+            .seating(RoundNo(1))
+            .unwrap()
+            .place_of(PlayerNo(3))
+            .is_none()
+    );
     no_player_twice(&run.t);
 }
 
@@ -505,17 +534,17 @@ fn a_late_player_arrives_and_a_substitute_takes_the_seat() {
 fn sit_outs_get_the_points_the_director_sets() {
     let mut run = Run::new("standard", OddPlayers::SitOut { points: 45 });
     run.register(1..=9);
-    run.seat(1, SeatingMethod::ByNumber);
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
     assert_eq!(
-        run.t.seating(1).unwrap().sit_outs,
+        run.t.seating(RoundNo(1)).unwrap().sit_outs,
         [SitOut {
             player: PlayerNo(9),
             points: 45
         }]
     );
-    run.play_round(1, one_win_each);
-    run.seat(2, SeatingMethod::Movement);
-    let s2 = run.t.seating(2).unwrap();
+    run.play_round(RoundNo(1), one_win_each);
+    run.seat(RoundNo(2), SeatingMethod::Movement);
+    let s2 = run.t.seating(RoundNo(2)).unwrap();
     assert_ne!(
         s2.sit_outs[0].player,
         PlayerNo(9),
@@ -541,10 +570,10 @@ fn sit_outs_get_the_points_the_director_sets() {
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Conflict);
     run.ok(Actor::Director, odd(OddPlayers::SitOut { points: 30 }));
-    assert_eq!(run.t.seating(2).unwrap().sit_outs[0].points, 45);
-    run.play_round(2, one_win_each);
-    run.seat(3, SeatingMethod::Movement);
-    let s3 = &run.t.seating(3).unwrap().sit_outs;
+    assert_eq!(run.t.seating(RoundNo(2)).unwrap().sit_outs[0].points, 45);
+    run.play_round(RoundNo(2), one_win_each);
+    run.seat(RoundNo(3), SeatingMethod::Movement);
+    let s3 = &run.t.seating(RoundNo(3)).unwrap().sit_outs;
     assert_eq!(s3[0].points, 30);
     assert!(
         ![PlayerNo(9), PlayerNo(8)].contains(&s3[0].player),
@@ -557,12 +586,12 @@ fn sit_outs_get_the_points_the_director_sets() {
 fn tie_breaks_points_then_mah_jonggs_then_best_game_full_ties_share_a_rank() {
     let mut run = Run::new("standard", THREES);
     run.register(1..=8);
-    run.seat(1, SeatingMethod::ByNumber);
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
     // Table 1: East wins 50 once; South wins 25 twice; one wall game of
     // zeros. Table 2: four games of zeros.
-    run.play_round(1, |table, game, _| {
+    run.play_round(RoundNo(1), |table, game, _| {
         let mut p = BySeat([0; 4]);
-        let mj = match (table, game) {
+        let mj = match (table.0, game.0) {
             (1, 1) => Some(Seat::East),
             (1, 2 | 3) => Some(Seat::South),
             _ => None,
@@ -614,15 +643,18 @@ fn tie_breaks_points_then_mah_jonggs_then_best_game_full_ties_share_a_rank() {
 fn signing_standard_4_east_and_west_north_and_south_verify_each_other_r14() {
     let mut run = Run::new("standard", THREES);
     run.register(1..=4);
-    run.seat(1, SeatingMethod::ByNumber);
-    run.start(1);
-    let k = Actor::Scorekeeper { round: 1, table: 1 };
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
+    run.start(RoundNo(1));
+    let k = Actor::Scorekeeper {
+        round: RoundNo(1),
+        table: TableNo(1),
+    };
     let sign = |run: &mut Run, seat| {
         run.ok(
             k,
             Command::SignSheet {
-                round: 1,
-                table: 1,
+                round: RoundNo(1),
+                table: TableNo(1),
                 seat,
             },
         )
@@ -631,20 +663,28 @@ fn signing_standard_4_east_and_west_north_and_south_verify_each_other_r14() {
         .try_do(
             k,
             Command::SignSheet {
-                round: 1,
-                table: 1,
+                round: RoundNo(1),
+                table: TableNo(1),
                 seat: Seat::East,
             },
         )
         .unwrap_err();
     assert!(err.to_string().contains("game 1 is not entered"), "{err}");
-    for game in 1..=4 {
-        let (p, mj) = one_win_each(1, game, run.t.seating(1).unwrap().table(1).unwrap());
+    for game in (1..=4).map(GameNo) {
+        let (p, mj) = one_win_each(
+            TableNo(1),
+            game,
+            run.t
+                .seating(RoundNo(1))
+                .unwrap()
+                .table(TableNo(1))
+                .unwrap(),
+        );
         run.ok(
             k,
             Command::EnterGame {
-                round: 1,
-                table: 1,
+                round: RoundNo(1),
+                table: TableNo(1),
                 game,
                 entry: Entry::Points {
                     points: p,
@@ -656,17 +696,26 @@ fn signing_standard_4_east_and_west_north_and_south_verify_each_other_r14() {
     for seat in [Seat::East, Seat::West, Seat::North] {
         sign(&mut run, seat);
         assert_eq!(
-            run.t.sheet(1, 1).unwrap().state,
+            run.t.sheet(RoundNo(1), TableNo(1)).unwrap().state,
             SheetState::Draft,
             "South's scores unverified"
         );
     }
     let err = run
-        .try_do(Actor::Director, Command::AcceptSheet { round: 1, table: 1 })
+        .try_do(
+            Actor::Director,
+            Command::AcceptSheet {
+                round: RoundNo(1),
+                table: TableNo(1),
+            },
+        )
         .unwrap_err();
     assert!(err.to_string().contains("standard 4"), "{err}");
     sign(&mut run, Seat::South);
-    assert_eq!(run.t.sheet(1, 1).unwrap().state, SheetState::Signed);
+    assert_eq!(
+        run.t.sheet(RoundNo(1), TableNo(1)).unwrap().state,
+        SheetState::Signed
+    );
     // Changing a game after signing clears the signatures.
     let entry = Entry::Points {
         points: BySeat([0; 4]),
@@ -675,13 +724,13 @@ fn signing_standard_4_east_and_west_north_and_south_verify_each_other_r14() {
     run.ok(
         k,
         Command::EnterGame {
-            round: 1,
-            table: 1,
-            game: 4,
+            round: RoundNo(1),
+            table: TableNo(1),
+            game: GameNo(4),
             entry,
         },
     );
-    let sheet = run.t.sheet(1, 1).unwrap();
+    let sheet = run.t.sheet(RoundNo(1), TableNo(1)).unwrap();
     assert_eq!(
         (sheet.state, sheet.signed),
         (SheetState::Draft, BySeat([false; 4]))
@@ -693,10 +742,13 @@ fn signing_mahjong_mania_2026_players_sign_their_own_and_west_signs_for_east_r14
     for preset in ["mahjong-mania-2026", "mississippi-2025"] {
         let mut run = Run::new(preset, THREES);
         run.register(1..=4);
-        run.seat(1, SeatingMethod::ByNumber);
-        run.start(1);
-        let k = Actor::Scorekeeper { round: 1, table: 1 };
-        for game in 1..=4 {
+        run.seat(RoundNo(1), SeatingMethod::ByNumber);
+        run.start(RoundNo(1));
+        let k = Actor::Scorekeeper {
+            round: RoundNo(1),
+            table: TableNo(1),
+        };
+        for game in (1..=4).map(GameNo) {
             let entry = Entry::Points {
                 points: BySeat([0; 4]),
                 mah_jongg: None,
@@ -704,8 +756,8 @@ fn signing_mahjong_mania_2026_players_sign_their_own_and_west_signs_for_east_r14
             run.ok(
                 k,
                 Command::EnterGame {
-                    round: 1,
-                    table: 1,
+                    round: RoundNo(1),
+                    table: TableNo(1),
                     game,
                     entry,
                 },
@@ -715,27 +767,27 @@ fn signing_mahjong_mania_2026_players_sign_their_own_and_west_signs_for_east_r14
             run.ok(
                 k,
                 Command::SignSheet {
-                    round: 1,
-                    table: 1,
+                    round: RoundNo(1),
+                    table: TableNo(1),
                     seat,
                 },
             );
         }
         assert_eq!(
-            run.t.sheet(1, 1).unwrap().state,
+            run.t.sheet(RoundNo(1), TableNo(1)).unwrap().state,
             SheetState::Draft,
             "{preset}"
         );
         run.ok(
             k,
             Command::SignSheet {
-                round: 1,
-                table: 1,
+                round: RoundNo(1),
+                table: TableNo(1),
                 seat: Seat::West,
             },
         );
         assert_eq!(
-            run.t.sheet(1, 1).unwrap().state,
+            run.t.sheet(RoundNo(1), TableNo(1)).unwrap().state,
             SheetState::Signed,
             "{preset}: East need not sign"
         );
@@ -746,24 +798,27 @@ fn signing_mahjong_mania_2026_players_sign_their_own_and_west_signs_for_east_r14
 fn a_scorekeeper_writes_only_its_own_table_in_the_current_round() {
     let mut run = Run::new("standard", THREES);
     run.register(1..=8);
-    run.seat(1, SeatingMethod::ByNumber);
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
     let entry = || Entry::Points {
         points: BySeat([0; 4]),
         mah_jongg: None,
     };
     let enter = |round, table| Command::EnterGame {
-        round,
-        table,
-        game: 1,
+        round: RoundNo(round),
+        table: TableNo(table),
+        game: GameNo(1),
         entry: entry(),
     };
-    let k1 = Actor::Scorekeeper { round: 1, table: 1 };
+    let k1 = Actor::Scorekeeper {
+        round: RoundNo(1),
+        table: TableNo(1),
+    };
     // Not started yet: not the current round.
     assert_eq!(
         run.try_do(k1, enter(1, 1)).unwrap_err().kind(),
         ErrorKind::Forbidden
     );
-    run.start(1);
+    run.start(RoundNo(1));
     run.ok(k1, enter(1, 1));
     assert_eq!(
         run.try_do(k1, enter(1, 2)).unwrap_err().kind(),
@@ -773,14 +828,20 @@ fn a_scorekeeper_writes_only_its_own_table_in_the_current_round() {
         run.try_do(Actor::Public, enter(1, 1)).unwrap_err().kind(),
         ErrorKind::Forbidden
     );
-    let k1 = Actor::Scorekeeper { round: 1, table: 1 };
-    let accept = Command::AcceptSheet { round: 1, table: 1 };
+    let k1 = Actor::Scorekeeper {
+        round: RoundNo(1),
+        table: TableNo(1),
+    };
+    let accept = Command::AcceptSheet {
+        round: RoundNo(1),
+        table: TableNo(1),
+    };
     assert_eq!(
         run.try_do(k1, accept).unwrap_err().kind(),
         ErrorKind::Forbidden
     );
     let seat = Command::SeatRound {
-        round: 2,
+        round: RoundNo(2),
         method: SeatingMethod::Movement,
     };
     assert_eq!(
@@ -793,17 +854,23 @@ fn a_scorekeeper_writes_only_its_own_table_in_the_current_round() {
 fn accepted_round() -> Run {
     let mut run = Run::new("standard", THREES);
     run.register(1..=8);
-    run.seat(1, SeatingMethod::ByNumber);
-    run.start(1);
-    for table in 1..=2 {
-        let k = Actor::Scorekeeper { round: 1, table };
-        for game in 1..=4 {
-            let (p, mj) =
-                one_win_each(table, game, run.t.seating(1).unwrap().table(table).unwrap());
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
+    run.start(RoundNo(1));
+    for table in (1..=2).map(TableNo) {
+        let k = Actor::Scorekeeper {
+            round: RoundNo(1),
+            table,
+        };
+        for game in (1..=4).map(GameNo) {
+            let (p, mj) = one_win_each(
+                table,
+                game,
+                run.t.seating(RoundNo(1)).unwrap().table(table).unwrap(),
+            );
             run.ok(
                 k,
                 Command::EnterGame {
-                    round: 1,
+                    round: RoundNo(1),
                     table,
                     game,
                     entry: Entry::Points {
@@ -817,13 +884,19 @@ fn accepted_round() -> Run {
             run.ok(
                 k,
                 Command::SignSheet {
-                    round: 1,
+                    round: RoundNo(1),
                     table,
                     seat,
                 },
             );
         }
-        run.ok(Actor::Director, Command::AcceptSheet { round: 1, table });
+        run.ok(
+            Actor::Director,
+            Command::AcceptSheet {
+                round: RoundNo(1),
+                table,
+            },
+        );
     }
     run
 }
@@ -831,19 +904,28 @@ fn accepted_round() -> Run {
 #[test]
 fn an_accepted_sheet_is_refused_to_all_but_the_director_standard_26_r14() {
     let mut run = accepted_round();
-    let k = Actor::Scorekeeper { round: 1, table: 1 };
+    let k = Actor::Scorekeeper {
+        round: RoundNo(1),
+        table: TableNo(1),
+    };
     let entry = Entry::Points {
         points: BySeat([0; 4]),
         mah_jongg: None,
     };
     let enter = Command::EnterGame {
-        round: 1,
-        table: 1,
-        game: 1,
+        round: RoundNo(1),
+        table: TableNo(1),
+        game: GameNo(1),
         entry: entry.clone(),
     };
     let err = run.try_do(k, enter.clone()).unwrap_err();
-    assert_eq!(err, DomainError::SheetLocked { round: 1, table: 1 });
+    assert_eq!(
+        err,
+        DomainError::SheetLocked {
+            round: RoundNo(1),
+            table: TableNo(1)
+        }
+    );
     assert_eq!(err.kind(), ErrorKind::Forbidden);
     // The director too must amend, not enter.
     assert_eq!(
@@ -851,9 +933,9 @@ fn an_accepted_sheet_is_refused_to_all_but_the_director_standard_26_r14() {
         ErrorKind::Conflict
     );
     let amend = |reason: &str| Command::AmendSheet {
-        round: 1,
-        table: 1,
-        game: 1,
+        round: RoundNo(1),
+        table: TableNo(1),
+        game: GameNo(1),
         entry: Entry::Points {
             points: BySeat([30, -10, 0, 0]),
             mah_jongg: Some(Seat::East),
@@ -879,7 +961,7 @@ fn an_accepted_sheet_is_refused_to_all_but_the_director_standard_26_r14() {
         "South still won game 2; now -10 in game 1"
     );
     assert_eq!(
-        run.t.sheet(1, 1).unwrap().state,
+        run.t.sheet(RoundNo(1), TableNo(1)).unwrap().state,
         SheetState::Accepted,
         "still locked"
     );
@@ -909,8 +991,8 @@ fn an_accepted_sheet_is_refused_to_all_but_the_director_standard_26_r14() {
 fn points_that_no_record_could_give_are_warned_not_refused() {
     let mut run = Run::new("standard", THREES);
     run.register(1..=4);
-    run.seat(1, SeatingMethod::ByNumber);
-    run.start(1);
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
+    run.start(RoundNo(1));
     let entry = Entry::Points {
         points: BySeat([30, 25, -10, -10]),
         mah_jongg: Some(Seat::East),
@@ -918,13 +1000,15 @@ fn points_that_no_record_could_give_are_warned_not_refused() {
     run.ok(
         Actor::Director,
         Command::EnterGame {
-            round: 1,
-            table: 1,
-            game: 1,
+            round: RoundNo(1),
+            table: TableNo(1),
+            game: GameNo(1),
             entry,
         },
     );
-    let g = run.t.sheet(1, 1).unwrap().games[0].clone().unwrap();
+    let g = run.t.sheet(RoundNo(1), TableNo(1)).unwrap().games[0]
+        .clone()
+        .unwrap();
     assert_eq!(g.warnings.len(), 2, "{:?}", g.warnings);
 }
 
@@ -935,7 +1019,7 @@ fn rounds_go_in_order() {
     let err = run.try_do(
         Actor::Director,
         Command::SeatRound {
-            round: 1,
+            round: RoundNo(1),
             method: SeatingMethod::Movement,
         },
     );
@@ -943,17 +1027,17 @@ fn rounds_go_in_order() {
     let err = run.try_do(
         Actor::Director,
         Command::SeatRound {
-            round: 2,
+            round: RoundNo(2),
             method: SeatingMethod::ByNumber,
         },
     );
     assert_eq!(err.unwrap_err().kind(), ErrorKind::Conflict);
-    run.seat(1, SeatingMethod::Random { seed: 42 });
-    run.seat(1, SeatingMethod::Random { seed: 43 });
+    run.seat(RoundNo(1), SeatingMethod::Random { seed: 42 });
+    run.seat(RoundNo(1), SeatingMethod::Random { seed: 43 });
     let err = run.try_do(
         Actor::Director,
         Command::SeatRound {
-            round: 2,
+            round: RoundNo(2),
             method: SeatingMethod::Movement,
         },
     );
@@ -962,20 +1046,32 @@ fn rounds_go_in_order() {
         ErrorKind::Conflict,
         "round 1 must start first"
     );
-    run.start(1);
-    run.seat(2, SeatingMethod::Movement);
+    run.start(RoundNo(1));
+    run.seat(RoundNo(2), SeatingMethod::Movement);
     let err = run
-        .try_do(Actor::Director, Command::StartRound { round: 2, at: 0 })
+        .try_do(
+            Actor::Director,
+            Command::StartRound {
+                round: RoundNo(2),
+                at: 0,
+            },
+        )
         .unwrap_err();
     assert!(err.to_string().contains("round 1 is not closed"), "{err}");
     let err = run
-        .try_do(Actor::Director, Command::CloseRound { round: 1, at: 0 })
+        .try_do(
+            Actor::Director,
+            Command::CloseRound {
+                round: RoundNo(1),
+                at: 0,
+            },
+        )
         .unwrap_err();
     assert!(err.to_string().contains("tables 1, 2"), "{err}");
     let err = run.try_do(
         Actor::Director,
         Command::SeatRound {
-            round: 5,
+            round: RoundNo(5),
             method: SeatingMethod::Movement,
         },
     );
@@ -989,18 +1085,18 @@ fn movement_warnings_name_the_repeat_meetings_before_round_1_r13() {
     let mut run = Run::new("standard", THREES);
     run.register(1..=16);
     assert!(run.t.movement_warnings().is_empty(), "nothing seated yet");
-    run.seat(1, SeatingMethod::ByNumber);
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
     let w = run.t.movement_warnings();
     let pair = w
         .iter()
         .find(|m| (m.a, m.b) == (PlayerNo(2), PlayerNo(3)))
         .unwrap();
-    assert_eq!(pair.rounds, [1, 2, 3, 4]);
+    assert_eq!(pair.rounds, [1, 2, 3, 4].map(RoundNo));
     // Mahjong Mania at 5 tables for 4 rounds: every pair of offsets differs
     // by a unit modulo 5, so nobody meets twice.
     let mut run = Run::new("mahjong-mania-2026", THREES);
     run.register(1..=20);
-    run.seat(1, SeatingMethod::ByNumber);
+    run.seat(RoundNo(1), SeatingMethod::ByNumber);
     assert!(run.t.movement_warnings().is_empty());
 }
 
@@ -1010,28 +1106,28 @@ fn an_imported_seating_is_used_as_given() {
     run.register(1..=8);
     let tables = vec![
         TableSeats {
-            table: 1,
+            table: TableNo(1),
             seats: BySeat([8, 7, 6, 5].map(|n| Some(PlayerNo(n)))),
         },
         TableSeats {
-            table: 2,
+            table: TableNo(2),
             seats: BySeat([4, 3, 2, 1].map(|n| Some(PlayerNo(n)))),
         },
     ];
     run.seat(
-        1,
+        RoundNo(1),
         SeatingMethod::Imported {
             tables: tables.clone(),
             sit_outs: vec![],
         },
     );
-    assert_eq!(run.t.seating(1).unwrap().tables, tables);
+    assert_eq!(run.t.seating(RoundNo(1)).unwrap().tables, tables);
     let mut bad = tables;
     bad[1].seats[Seat::East] = Some(PlayerNo(8));
     let err = run.try_do(
         Actor::Director,
         Command::SeatRound {
-            round: 1,
+            round: RoundNo(1),
             method: SeatingMethod::Imported {
                 tables: bad,
                 sit_outs: vec![],
@@ -1050,7 +1146,7 @@ fn export_and_import_round_trip_exactly() {
     assert_eq!(back.export_json(), json);
     assert_eq!(back.standings(), t.standings());
     // The state alone from bare events is the same too.
-    let bare = Tournament::replay_events(t.log().iter().map(|r| &r.event));
+    let bare = Tournament::replay_events(t.log().iter().map(|r| &r.event)).unwrap();
     assert_eq!(bare.standings(), t.standings());
 }
 
@@ -1077,7 +1173,7 @@ fn bad_settings_are_refused() {
         name: "x".into(),
         dates: vec![],
         rules: RulesSource::Preset { name: rules.into() },
-        rounds: Some(rounds),
+        rounds: Some(RoundNo(rounds)),
         games_per_round: None,
         round_minutes: None,
         tie_breaks: None,
@@ -1110,7 +1206,7 @@ fn bad_settings_are_refused() {
     let s = t.settings().unwrap();
     assert_eq!(
         (s.games_per_round, s.round_minutes),
-        (4, 45),
+        (GameNo(4), 45),
         "R15: beth-emeth rounds are 45 minutes"
     );
     assert_eq!(
@@ -1146,7 +1242,7 @@ fn a_round_is_four_games_of_about_an_hour_standard_23_r15() {
         let s = t.settings().unwrap();
         assert_eq!(
             (s.games_per_round, s.round_minutes, s.rounds),
-            (4, minutes, rounds),
+            (GameNo(4), minutes, RoundNo(rounds)),
             "{preset}"
         );
         // The director can change the round length (R15; standard 23 "50-55 minutes").

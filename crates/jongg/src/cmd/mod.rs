@@ -1,6 +1,7 @@
 //! One module per area of the command line.
 
 pub mod card;
+pub mod director;
 pub mod movement;
 pub mod rules;
 pub mod score;

@@ -7,7 +7,7 @@ use jongg_rules::Preset;
 use jongg_store::DEFAULT_DATABASE;
 use jongg_tiles::{BySeat, Seat};
 use jongg_tools::{GameMaker, random_points};
-use jongg_tournament::{Entry, GameNo};
+use jongg_tournament::{Entry, GameNo, RoundNo};
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
@@ -31,6 +31,10 @@ pub struct ServeArgs {
     /// (one object a line) for machines. What is logged: RUST_LOG (default `info`).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
+    /// The paper of the printable PDFs: letter (US Letter) or a4. A PDF's
+    /// address may still ask for the other (`?paper=a4`).
+    #[arg(long, default_value = "letter")]
+    paper: jongg_server::Paper,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,8 +55,8 @@ pub struct DemoArgs {
     #[arg(long, default_value_t = 16)]
     players: u32,
     /// How many rounds.
-    #[arg(long, default_value_t = 4)]
-    rounds: u8,
+    #[arg(long, default_value_t = RoundNo(4))]
+    rounds: RoundNo,
     /// The seed of the seating and the simulated games.
     #[arg(long, default_value_t = 2026)]
     seed: u64,
@@ -77,14 +81,13 @@ fn played_game(
 ) -> impl FnMut(&Preset, BySeat<bool>, GameNo, u64) -> Result<Entry, String> + '_ {
     move |preset, seated, game, seed| {
         let present: Vec<Seat> = Seat::ALL.into_iter().filter(|s| seated[*s]).collect();
-        let turn = usize::from(game.saturating_sub(1));
+        let turn = game.index().unwrap_or(0);
         let dealer = match present.len() {
             0 => Seat::East,
             n => present[turn % n],
         };
         let record = play_record(preset, card, seated, dealer, seed, BotKind::Greedy)
             .map_err(|e| e.to_string())?;
-        let record = serde_json::to_value(&record).map_err(|e| e.to_string())?;
         Ok(Entry::Record { record })
     }
 }
@@ -110,7 +113,7 @@ pub struct ImportArgs {
     file: String,
 }
 
-fn runtime() -> Result<jongg_tools::Runtime, ExitCode> {
+pub(crate) fn runtime() -> Result<jongg_tools::Runtime, ExitCode> {
     jongg_tools::runtime().map_err(|e| {
         eprintln!("error: cannot start the async runtime: {e}");
         ExitCode::FAILURE
@@ -144,6 +147,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         bind,
         public_url: a.public_url,
         trusted_proxies: a.trusted_proxies,
+        paper: a.paper,
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

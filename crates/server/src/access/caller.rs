@@ -66,9 +66,9 @@ impl Caller {
     pub fn actor(&self, id: i64) -> Result<Actor, ApiError> {
         match self {
             Caller::Director { .. } => Ok(Actor::Director),
-            Caller::Scorekeeper(link) if link.tournament == id => Ok(Actor::Scorekeeper {
-                round: u8::try_from(link.round).unwrap_or(u8::MAX),
-                table: u16::try_from(link.table).unwrap_or(u16::MAX),
+            Caller::Scorekeeper(link) if link.tournament.0 == id => Ok(Actor::Scorekeeper {
+                round: link.round,
+                table: link.table,
             }),
             Caller::Scorekeeper(link) => Err(ApiError::forbidden(format!(
                 "this scorekeeper link is for tournament {}, not tournament {id}",

@@ -60,10 +60,10 @@ impl Access {
                 let is = |name: &str, want: u64| {
                     param(name).is_none_or(|v| v.parse::<u64>().ok() == Some(want))
                 };
-                let tournament = u64::try_from(link.tournament).unwrap_or(u64::MAX);
+                let tournament = u64::try_from(link.tournament.0).unwrap_or(u64::MAX);
                 if is("id", tournament)
-                    && is("r", u64::from(link.round))
-                    && is("t", u64::from(link.table))
+                    && is("r", u64::from(link.round.0))
+                    && is("t", u64::from(link.table.0))
                 {
                     return Ok(());
                 }

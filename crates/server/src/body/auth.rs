@@ -36,6 +36,8 @@ pub struct Setup {
     /// 10 to 128 characters, not all spaces.
     #[schema(schema_with = new_password)]
     pub password: String,
+    /// The password typed again; refused if it differs.
+    pub confirm: Option<String>,
 }
 
 /// A login.

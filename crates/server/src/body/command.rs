@@ -6,7 +6,7 @@
 use super::rounds::{Entry, Seat, SeatingMethod};
 use super::schema;
 use super::settings::{OddPlayers, RulesSource, TieBreak};
-use jongg_tournament::{Command, PlayerNo};
+use jongg_tournament::{Command, GameNo, PlayerNo, RoundNo, TableNo};
 
 crate::tagged! {
     /// A command, by `kind`.
@@ -137,8 +137,8 @@ impl From<AnyCommand> for Command {
                 name,
                 dates,
                 rules: rules.map(Into::into),
-                rounds,
-                games_per_round,
+                rounds: rounds.map(RoundNo),
+                games_per_round: games_per_round.map(GameNo),
                 round_minutes,
                 tie_breaks: tie_breaks.map(|v| v.into_iter().map(Into::into).collect()),
                 odd_players: odd_players.map(Into::into),
@@ -180,27 +180,33 @@ impl From<AnyCommand> for Command {
                 club,
             },
             A::SeatRound { round, method } => Command::SeatRound {
-                round,
+                round: RoundNo(round),
                 method: method.into(),
             },
-            A::StartRound { round, at } => Command::StartRound { round, at },
+            A::StartRound { round, at } => Command::StartRound {
+                round: RoundNo(round),
+                at,
+            },
             A::EnterGame {
                 round,
                 table,
                 game,
                 entry,
             } => Command::EnterGame {
-                round,
-                table,
-                game,
+                round: RoundNo(round),
+                table: TableNo(table),
+                game: GameNo(game),
                 entry: entry.into(),
             },
             A::SignSheet { round, table, seat } => Command::SignSheet {
-                round,
-                table,
+                round: RoundNo(round),
+                table: TableNo(table),
                 seat: seat.into(),
             },
-            A::AcceptSheet { round, table } => Command::AcceptSheet { round, table },
+            A::AcceptSheet { round, table } => Command::AcceptSheet {
+                round: RoundNo(round),
+                table: TableNo(table),
+            },
             A::AmendSheet {
                 round,
                 table,
@@ -208,13 +214,16 @@ impl From<AnyCommand> for Command {
                 entry,
                 reason,
             } => Command::AmendSheet {
-                round,
-                table,
-                game,
+                round: RoundNo(round),
+                table: TableNo(table),
+                game: GameNo(game),
                 entry: entry.into(),
                 reason,
             },
-            A::CloseRound { round, at } => Command::CloseRound { round, at },
+            A::CloseRound { round, at } => Command::CloseRound {
+                round: RoundNo(round),
+                at,
+            },
         }
     }
 }

@@ -87,14 +87,14 @@ impl std::fmt::Display for BodyError {
 const MARK: char = '\u{1f}';
 
 impl BodyError {
-    fn new(path: &str, raw: impl Into<String>) -> BodyError {
+    pub(crate) fn new(path: &str, raw: impl Into<String>) -> BodyError {
         BodyError {
             path: path.to_string(),
             raw: raw.into(),
         }
     }
 
-    fn carried<E: serde::de::Error>(&self) -> E {
+    pub(crate) fn carried<E: serde::de::Error>(&self) -> E {
         E::custom(format!("{MARK}{}{MARK}{}", self.path, self.raw))
     }
 }

@@ -2,6 +2,7 @@
 //! and sign games.
 
 use super::schema;
+use jongg_rules::GameRecord;
 use jongg_tiles::BySeat;
 use jongg_tournament::{Command, GameNo, PlayerNo, RoundNo, TableNo};
 use serde::{Deserialize, Serialize};
@@ -56,7 +57,7 @@ impl From<TableSeats> for jongg_tournament::TableSeats {
     fn from(t: TableSeats) -> Self {
         let s = t.seats;
         Self {
-            table: t.table,
+            table: TableNo(t.table),
             seats: BySeat([s.east, s.south, s.west, s.north].map(|p| p.map(PlayerNo))),
         }
     }
@@ -145,10 +146,19 @@ crate::tagged! {
         },
         /// A game record (docs/scoring.md): the preset computes the points.
         Record = "record" {
+            #[serde(deserialize_with = "game_record")]
             #[schema(value_type = Object)]
-            record: Value,
+            record: GameRecord,
         },
     }
+}
+
+/// A game record, read once where it comes in, as the domain reads one (at
+/// most `MAX_RECORD` bytes); a mistake is named by its field in the record.
+fn game_record<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
+    let value = Value::deserialize(d)?;
+    jongg_tournament::read_record(&value)
+        .map_err(|e| super::BodyError::new(&e.field, e.reason).carried())
 }
 
 impl From<Entry> for jongg_tournament::Entry {

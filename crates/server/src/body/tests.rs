@@ -106,9 +106,9 @@ fn a_command_is_the_domains_command() {
     );
     let m: SeatRound = decode(json!({ "method": { "kind": "random", "seed": 7 } })).unwrap();
     assert_eq!(
-        m.command(2),
+        m.command(jongg_tournament::RoundNo(2)),
         jongg_tournament::Command::SeatRound {
-            round: 2,
+            round: jongg_tournament::RoundNo(2),
             method: jongg_tournament::SeatingMethod::Random { seed: 7 }
         }
     );
@@ -134,8 +134,17 @@ fn entry() -> impl Strategy<Value = Entry> {
                 mah_jongg,
             }
         }),
-        "[a-z]{1,8}".prop_map(|r| Entry::Record {
-            record: json!({ "result": r })
+        prop_oneof![
+            Just(json!({ "result": "wall" })),
+            Just(
+                json!({ "result": "mahjong", "winner": "east", "value": 25, "self_picked": true })
+            ),
+            Just(
+                json!({ "result": "mahjong", "winner": "south", "value": 30, "discarder": "west" })
+            ),
+        ]
+        .prop_map(|v| Entry::Record {
+            record: jongg_tournament::read_record(&v).unwrap()
         }),
     ]
 }

@@ -14,6 +14,7 @@ use crate::routes::{Route, route};
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
+use jongg_store::SetupToken;
 use jongg_tournament::{
     Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, SheetState,
     TieBreak, Tournament,
@@ -71,18 +72,38 @@ struct TokenQuery {
 #[template(path = "setup.html")]
 struct Setup {
     token: String,
+    /// "live" (the form), "used", "unknown" or "set" (a password exists).
+    state: &'static str,
+    /// When a used link was used.
+    used_at: String,
 }
 
-/// Set the director's password from the link `jongg serve` printed.
+/// The setup link: the form while it is live, else what happened to it and
+/// what to do (log in, or `jongg director reset-password`).
 #[utoipa::path(get, path = "/setup", params(TokenQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn setup(Query(q): Query<TokenQuery>) -> PageResult {
+async fn setup(State(app): State<Arc<AppState>>, Query(q): Query<TokenQuery>) -> PageResult {
     let Some(token) = q.token.filter(|t| !t.is_empty()) else {
         return Err(ApiError::bad_request(
             "this setup link has no token: open the link `jongg serve` printed when it started",
         )
         .into());
     };
-    html(&Setup { token })
+    let store = app.tournaments.store();
+    let (state, used_at) = match store
+        .setup_token_state(&token)
+        .await
+        .map_err(ApiError::from)?
+    {
+        SetupToken::Used { at } => ("used", super::time::date_time(at)),
+        _ if store.has_director().await.map_err(ApiError::from)? => ("set", String::new()),
+        SetupToken::Unknown => ("unknown", String::new()),
+        SetupToken::Live => ("live", String::new()),
+    };
+    html(&Setup {
+        token,
+        state,
+        used_at,
+    })
 }
 
 pub(super) struct PresetView {
@@ -96,6 +117,7 @@ pub(super) struct PresetView {
 struct Home {
     tournaments: Vec<(i64, String)>,
     presets: Vec<PresetView>,
+    hall: Option<(String, Vec<String>)>,
 }
 
 /// The director's tournaments, and the form to create one.
@@ -119,6 +141,7 @@ async fn home(State(app): State<Arc<AppState>>) -> PageResult {
     html(&Home {
         tournaments,
         presets,
+        hall: app.hall_notice.clone(),
     })
 }
 
@@ -200,9 +223,9 @@ fn settings_form(t: &Tournament) -> SettingsForm {
     SettingsForm {
         name: s.map_or_else(String::new, |s| s.name.clone()),
         dates: s.map_or_else(String::new, |s| s.dates.join("\n")),
-        rounds: s.map_or(4, |s| s.rounds),
-        games_per_round: s.map_or(4, |s| s.games_per_round),
-        games_fixed: t.rounds_started() > 0,
+        rounds: s.map_or(4, |s| s.rounds.0),
+        games_per_round: s.map_or(4, |s| s.games_per_round.0),
+        games_fixed: t.rounds_started().0 > 0,
         round_minutes: s.map_or(60, |s| s.round_minutes),
         tie_breaks,
         three_player_tables: three,
@@ -229,6 +252,8 @@ struct Dashboard {
     seed: u64,
     movement_ok: bool,
     flash: String,
+    /// While no phone can open this server: the problem and its fix.
+    hall: Option<(String, Vec<String>)>,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -303,7 +328,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                         None => ("—".into(), String::new(), None),
                     };
                     TableView {
-                        table: ts.table,
+                        table: ts.table.0,
                         seats: ts
                             .seats
                             .iter()
@@ -318,7 +343,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                 .collect();
             let started = matches!(r.state, RoundState::Started { .. });
             RoundView {
-                round: r.seating.round,
+                round: r.seating.round.0,
                 state: match r.state {
                     RoundState::Seated => "seated, not started",
                     RoundState::Started { .. } => "under way",
@@ -342,8 +367,9 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         })
         .collect();
     let last_closed = rounds.last().is_none_or(|r| r.closed);
-    let total = t.settings().map_or(0, |s| s.rounds);
-    let n = u8::try_from(rounds.len()).unwrap_or(u8::MAX);
+    let total = t.settings().map_or(0, |s| s.rounds.0);
+    // Rounds are seated in order: the last one's number is their count.
+    let n = t.rounds().last().map_or(0, |r| r.seating.round.0);
     let seat_next = last_closed && n < total;
     let next = n.saturating_add(1);
     let warnings = t
@@ -356,7 +382,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                 who(t, Some(m.b)),
                 m.rounds
                     .iter()
-                    .map(u8::to_string)
+                    .map(ToString::to_string)
                     .collect::<Vec<_>>()
                     .join(", ")
             )
@@ -375,8 +401,9 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         seat_next,
         next,
         prev: n,
-        seed: u64::try_from(id).unwrap_or(0) * 1000 + u64::from(next),
+        seed: id.unsigned_abs() * 1000 + u64::from(next),
         flash: String::new(),
+        hall: None,
     }
 }
 
@@ -389,6 +416,7 @@ async fn dashboard(
 ) -> PageResult {
     let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
     d.flash = q.done.unwrap_or_default();
+    d.hall = app.hall_notice.clone();
     html(&d)
 }
 
@@ -440,8 +468,8 @@ async fn audit(
                 seq: a.seq,
                 at: super::time::date_time(a.at),
                 who: a.actor.to_string(),
-                round: a.round,
-                table: a.table,
+                round: a.round.0,
+                table: a.table.0,
                 action: match a.action {
                     AuditAction::Entered => "entered",
                     AuditAction::Signed => "signed",

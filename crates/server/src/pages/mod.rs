@@ -12,6 +12,7 @@ mod assets;
 pub(crate) mod csv;
 mod director;
 mod pdf;
+pub use pdf::Paper;
 mod print;
 mod public;
 mod table;
@@ -146,14 +147,10 @@ pub(crate) fn download(content_type: &'static str, filename: &str, body: Vec<u8>
         .into_response()
 }
 
-/// The tournament's rules, read (a built-in preset or the director's file).
+/// The tournament's rules (a built-in preset or the director's file, read
+/// once by the tournament: `Tournament::preset`).
 pub(crate) fn preset_of(t: &Tournament) -> Option<jongg_rules::Preset> {
-    match &t.settings()?.rules {
-        jongg_tournament::RulesSource::Preset { name } => jongg_rules::Preset::builtin(name),
-        jongg_tournament::RulesSource::File { label, toml } => {
-            jongg_rules::Preset::from_toml(toml, label).ok()
-        }
-    }
+    t.preset().ok().cloned()
 }
 
 /// When a started round's clock runs out (Unix ms).

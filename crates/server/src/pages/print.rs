@@ -4,7 +4,7 @@
 //! collects the sheets (standard 25, R14), and the standings; the routes of
 //! the CSV exports of the games and the standings (written in `csv/`).
 
-use super::pdf::{Doc, Grid, Section};
+use super::pdf::{Doc, Grid, Paper, Section};
 use super::{PageError, PageResult, download, html, name_of, preset_of, seat_name, who};
 use crate::AppState;
 use crate::access::Access;
@@ -13,7 +13,7 @@ use crate::extract::Params;
 use crate::extract::path::InTournament;
 use crate::routes::{Route, route};
 use askama::Template;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use jongg_store::TableLink;
 use jongg_tiles::Seat;
 use jongg_tournament::{PlayerStatus, RoundNo, SheetState, TableNo, Tournament};
@@ -63,12 +63,30 @@ pub(crate) fn parse_doc(path: &str) -> Option<(Kind, bool)> {
     let kind = match parts.as_slice() {
         ["standings"] => Kind::Standings,
         ["itineraries"] => Kind::Itineraries,
-        ["round", r] => Kind::Assignments(r.parse().ok().filter(|&r| r > 0)?),
-        ["round", r, "cards"] => Kind::Cards(r.parse().ok().filter(|&r| r > 0)?),
-        ["round", r, "sheets"] => Kind::Sheets(r.parse().ok().filter(|&r| r > 0)?),
+        ["round", r] => Kind::Assignments(r.parse().ok().filter(|&r| r > RoundNo(0))?),
+        ["round", r, "cards"] => Kind::Cards(r.parse().ok().filter(|&r| r > RoundNo(0))?),
+        ["round", r, "sheets"] => Kind::Sheets(r.parse().ok().filter(|&r| r > RoundNo(0))?),
         _ => return None,
     };
     Some((kind, pdf))
+}
+
+/// `?paper=a4` or `?paper=letter` on a PDF's address (or the printables').
+#[derive(serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct PaperQuery {
+    /// `letter` or `a4` (default: the server's, `jongg serve --paper`).
+    paper: Option<String>,
+}
+
+impl PaperQuery {
+    /// The paper asked for, else the server's (`jongg serve --paper`).
+    fn paper(&self, app: &AppState) -> Result<Paper, ApiError> {
+        match &self.paper {
+            None => Ok(app.paper),
+            Some(p) => p.parse().map_err(ApiError::bad_request),
+        }
+    }
 }
 
 #[derive(Template)]
@@ -76,19 +94,40 @@ pub(crate) fn parse_doc(path: &str) -> Option<(Kind, bool)> {
 struct Index {
     id: i64,
     name: String,
-    rounds: Vec<u8>,
+    rounds: Vec<RoundNo>,
+    /// "US Letter" or "A4", and the other one as (words, paper).
+    paper: &'static str,
+    other: (&'static str, Paper),
+    /// What every PDF link ends with (`?paper=a4`).
+    q: String,
+}
+
+fn paper_words(p: Paper) -> &'static str {
+    match p {
+        Paper::Letter => "US Letter",
+        Paper::A4 => "A4",
+    }
 }
 
 /// The printables and exports of a tournament.
-#[utoipa::path(get, path = "/director/t/{id}/print", params(InTournament), responses((status = OK, description = "The page", content_type = "text/html")))]
+#[utoipa::path(get, path = "/director/t/{id}/print", params(InTournament, PaperQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn index(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
+    Query(q): Query<PaperQuery>,
 ) -> PageResult {
+    let paper = q.paper(&app)?;
+    let other = match paper {
+        Paper::Letter => Paper::A4,
+        Paper::A4 => Paper::Letter,
+    };
     let page = app.tournaments.get(id)?.read(|t| Index {
         id,
         name: name_of(t),
         rounds: t.rounds().iter().map(|r| r.seating.round).collect(),
+        paper: paper_words(paper),
+        other: (paper_words(other), other),
+        q: format!("?paper={paper}"),
     });
     html(&page)
 }
@@ -96,6 +135,8 @@ async fn index(
 struct SectionView {
     s: Section,
     qr_svg: String,
+    /// Under a QR code whose link no phone can open.
+    warning: Option<String>,
 }
 
 #[derive(Template)]
@@ -118,12 +159,14 @@ fn qr_svg(text: &str) -> String {
 }
 
 /// A printable as a page, or as PDF with `.pdf`.
-#[utoipa::path(get, path = "/director/t/{id}/print/{*doc}", params(InPrintable),
+#[utoipa::path(get, path = "/director/t/{id}/print/{*doc}", params(InPrintable, PaperQuery),
     responses((status = OK, description = "The page (or the PDF)", content_type = "text/html")))]
 async fn printable(
     State(app): State<Arc<AppState>>,
     Params(InPrintable { id, doc }): Params<InPrintable>,
+    Query(q): Query<PaperQuery>,
 ) -> PageResult {
+    let paper = q.paper(&app)?;
     let Some((kind, pdf)) = parse_doc(&doc) else {
         return Err(ApiError::not_found(format!(
             "no printable `{doc}`: see the list of printables"
@@ -135,18 +178,19 @@ async fn printable(
         return Ok(download(
             "application/pdf",
             &format!("{}.pdf", file_stem(&doc)),
-            super::pdf::render_off_thread(&app, d).await?,
+            super::pdf::render_off_thread(&app, d, paper).await?,
         ));
     }
     let page = PrintPage {
         id,
-        pdf: format!("/director/t/{id}/print/{doc}.pdf"),
+        pdf: format!("/director/t/{id}/print/{doc}.pdf?paper={paper}"),
         title: d.title,
         sections: d
             .sections
             .into_iter()
             .map(|s| SectionView {
                 qr_svg: s.qr.as_deref().map(qr_svg).unwrap_or_default(),
+                warning: s.qr.as_deref().and_then(crate::hall::loopback_warning),
                 s,
             })
             .collect(),
@@ -169,9 +213,9 @@ pub(crate) async fn build(app: &AppState, id: i64, kind: Kind) -> Result<Doc, Pa
         })?;
         for table in tables {
             let link = TableLink {
-                tournament: id,
-                round: u32::from(r),
-                table: u32::from(table),
+                tournament: jongg_store::TournamentId(id),
+                round: r,
+                table,
             };
             let token = app.table_token(link).await?;
             links.push((table, format!("{}/score?key={token}", app.base_url)));
@@ -225,7 +269,7 @@ fn standings(t: &Tournament) -> Doc {
         numeric,
         tall: false,
     };
-    let total = t.settings().map_or(0, |s| s.rounds);
+    let total = t.settings().map_or(0, |s| s.rounds.0);
     let done = t
         .rounds()
         .iter()
@@ -386,7 +430,7 @@ fn cards(t: &Tournament, r: RoundNo, links: &[(TableNo, String)]) -> Result<Doc,
 fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
     let seating = t.seating(r)?;
     let preset = preset_of(t);
-    let games = t.settings().map_or(4, |s| s.games_per_round);
+    let games = t.settings().map_or(4, |s| s.games_per_round.0);
     let round = t.round(r)?;
     let sections = seating
         .tables
@@ -449,17 +493,19 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
 }
 
 /// The standings as PDF.
-#[utoipa::path(get, path = "/t/{id}/standings.pdf", params(InTournament),
+#[utoipa::path(get, path = "/t/{id}/standings.pdf", params(InTournament, PaperQuery),
     responses((status = OK, description = "A PDF", content_type = "application/pdf")))]
 async fn standings_pdf(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
+    Query(q): Query<PaperQuery>,
 ) -> PageResult {
+    let paper = q.paper(&app)?;
     let d = build(&app, id, Kind::Standings).await?;
     Ok(download(
         "application/pdf",
         "standings.pdf",
-        super::pdf::render_off_thread(&app, d).await?,
+        super::pdf::render_off_thread(&app, d, paper).await?,
     ))
 }
 
@@ -509,9 +555,18 @@ mod tests {
     fn printable_paths() {
         assert_eq!(parse_doc("standings"), Some((Kind::Standings, false)));
         assert_eq!(parse_doc("standings.pdf"), Some((Kind::Standings, true)));
-        assert_eq!(parse_doc("round/2/cards.pdf"), Some((Kind::Cards(2), true)));
-        assert_eq!(parse_doc("round/3/sheets"), Some((Kind::Sheets(3), false)));
-        assert_eq!(parse_doc("round/1"), Some((Kind::Assignments(1), false)));
+        assert_eq!(
+            parse_doc("round/2/cards.pdf"),
+            Some((Kind::Cards(RoundNo(2)), true))
+        );
+        assert_eq!(
+            parse_doc("round/3/sheets"),
+            Some((Kind::Sheets(RoundNo(3)), false))
+        );
+        assert_eq!(
+            parse_doc("round/1"),
+            Some((Kind::Assignments(RoundNo(1)), false))
+        );
         assert_eq!(parse_doc("round/0"), None);
         assert_eq!(parse_doc("round/x"), None);
         assert_eq!(parse_doc("round/300"), None);

@@ -88,7 +88,7 @@ fn clock(t: &Tournament) -> Option<Clock> {
         .iter()
         .find(|r| matches!(r.state, RoundState::Started { .. }))?;
     Some(Clock {
-        round: r.seating.round,
+        round: r.seating.round.0,
         ends: round_ends(t, r)?,
     })
 }
@@ -105,13 +105,13 @@ struct Standings {
 }
 
 fn status_of(t: &Tournament) -> String {
-    let total = t.settings().map_or(0, |s| s.rounds);
+    let total = t.settings().map_or(0, |s| s.rounds.0);
     match t.rounds().last() {
         None => "Not started yet".into(),
         Some(r) => match r.state {
             RoundState::Seated => format!("Round {} of {total} is seated", r.seating.round),
             RoundState::Started { .. } => format!("Round {} of {total} under way", r.seating.round),
-            RoundState::Closed { .. } if r.seating.round >= total => "Final standings".into(),
+            RoundState::Closed { .. } if r.seating.round.0 >= total => "Final standings".into(),
             RoundState::Closed { .. } => format!("After round {} of {total}", r.seating.round),
         },
     }
@@ -148,14 +148,14 @@ fn seating_view(t: &Tournament) -> Option<SeatingView> {
         .rev()
         .find(|r| !matches!(r.state, RoundState::Closed { .. }))?;
     Some(SeatingView {
-        round: r.seating.round,
+        round: r.seating.round.0,
         tables: r
             .seating
             .tables
             .iter()
             .map(|ts| {
                 (
-                    ts.table,
+                    ts.table.0,
                     ts.seats
                         .iter()
                         .map(|(s, p)| (seat_name(s).to_string(), who(t, *p)))
@@ -255,7 +255,7 @@ fn player_page(
             .sum::<i64>()
             + sit;
         rounds.push(RoundLine {
-            round: no,
+            round: no.0,
             place,
             games,
             total,

@@ -131,11 +131,9 @@ fn score_page(
         .filter(|&s| sheet.players[s].is_some())
         .collect();
     let games = sheet
-        .games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| GameRow {
-            game: u8::try_from(i + 1).unwrap_or(u8::MAX),
+        .numbered_games()
+        .map(|(game, g)| GameRow {
+            game: game.0,
             points: present
                 .iter()
                 .map(|&s| {
@@ -152,7 +150,7 @@ fn score_page(
     for (i, g) in sheet.games.iter().enumerate() {
         if let Some(g) = g {
             let v = match &g.entry {
-                Entry::Record { record } => record.clone(),
+                Entry::Record { record } => serde_json::to_value(record).unwrap_or(Value::Null),
                 Entry::Points { .. } => Value::Null,
             };
             records.insert((i + 1).to_string(), v);
@@ -242,12 +240,11 @@ async fn scorekeeper_page(
         .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("key=")))
         .unwrap_or_default()
         .to_string();
-    let round = RoundNo::try_from(link.round).map_err(|_| ApiError::not_found("no such round"))?;
-    let table = TableNo::try_from(link.table).map_err(|_| ApiError::not_found("no such table"))?;
+    let (id, round, table) = (link.tournament.0, link.round, link.table);
     let page = app
         .tournaments
-        .get(link.tournament)?
-        .read(|t| score_page(t, link.tournament, round, table, key, false))?;
+        .get(id)?
+        .read(|t| score_page(t, id, round, table, key, false))?;
     html(&page)
 }
 
@@ -291,8 +288,8 @@ async fn preview(
     let found = slot.read(|t| {
         let preset =
             preset_of(t).ok_or_else(|| ApiError::conflict("the tournament has no rules yet"))?;
-        let games = t.settings().map_or(0, |s| s.games_per_round);
-        let Some(game) = game.filter(|g| (1..=games).contains(g)) else {
+        let games = t.settings().map_or(GameNo(0), |s| s.games_per_round);
+        let Some(game) = game.filter(|g| (GameNo(1)..=games).contains(g)) else {
             return Ok(Err(games));
         };
         Ok::<_, ApiError>(Ok((preset, t.table_game(round, table, game)?)))
@@ -322,7 +319,9 @@ pub(super) fn score_preview(
     at: &TableGame,
     record: &Value,
 ) -> Response {
-    match jongg_tournament::score_record(preset, record, at) {
+    let scored = jongg_tournament::read_record(record)
+        .and_then(|record| jongg_tournament::score_record(preset, &record, at));
+    match scored {
         Ok(scored) => {
             let lines: Vec<Value> = scored
                 .lines
@@ -366,7 +365,7 @@ mod tests {
         // standard 13: the card value to the winner; standard 13.1: +10 for
         // self-picking; the others score nothing (R2).
         let p = jongg_rules::Preset::builtin("standard").unwrap();
-        let all = TableGame::new(1, BySeat([true; 4]), None);
+        let all = TableGame::new(GameNo(1), BySeat([true; 4]), None);
         let (status, v) = body(score_preview(
             &p,
             &all,
@@ -390,7 +389,7 @@ mod tests {
     #[test]
     fn errors_name_the_field() {
         let p = jongg_rules::Preset::builtin("standard").unwrap();
-        let all = TableGame::new(1, BySeat([true; 4]), None);
+        let all = TableGame::new(GameNo(1), BySeat([true; 4]), None);
         let (status, v) = body(score_preview(
             &p,
             &all,
@@ -399,7 +398,11 @@ mod tests {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(v["field"], "winner");
         // R12: the empty seat of a three-player table cannot win.
-        let three = TableGame::new(1, BySeat([true, true, true, false]), Some(4));
+        let three = TableGame::new(
+            GameNo(1),
+            BySeat([true, true, true, false]),
+            Some(GameNo(4)),
+        );
         let (status, v) = body(score_preview(
             &p,
             &three,
@@ -414,7 +417,11 @@ mod tests {
         // No North; South shows a false Mah Jongg, West throws in: East is
         // the one intact hand (+10, standard 17D) and North has no line.
         let p = jongg_rules::Preset::builtin("standard").unwrap();
-        let three = TableGame::new(2, BySeat([true, true, true, false]), Some(4));
+        let three = TableGame::new(
+            GameNo(2),
+            BySeat([true, true, true, false]),
+            Some(GameNo(4)),
+        );
         let (status, v) = body(score_preview(
             &p,
             &three,
@@ -442,7 +449,7 @@ mod tests {
         // Game 1: East dealt.
         let (status, v) = body(score_preview(
             &p,
-            &TableGame::new(1, BySeat([true; 4]), None),
+            &TableGame::new(GameNo(1), BySeat([true; 4]), None),
             &heavenly,
         ));
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -451,10 +458,51 @@ mod tests {
         // Game 2: South dealt (R12).
         let (status, v) = body(score_preview(
             &p,
-            &TableGame::new(2, BySeat([true; 4]), None),
+            &TableGame::new(GameNo(2), BySeat([true; 4]), None),
             &heavenly,
         ));
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["points"]["south"], 25);
+    }
+
+    /// The preview answers as entering the game would: the same records
+    /// taken, the same refused (issue 12: it took an empty seat in `exposed`
+    /// or `penalties` that the sheet then refused).
+    #[test]
+    fn the_preview_takes_exactly_what_the_sheet_takes_r12() {
+        use jongg_tournament::{Actor, Command};
+        // Seven players: a table of four and a table of three, round 1
+        // under way with its sheets empty.
+        let t =
+            jongg_tools::sample_tournament_upto("t", "standard", 7, RoundNo(1), RoundNo(0), 1, 0)
+                .unwrap();
+        let preset = t.preset().unwrap().clone();
+        let records = [
+            json!({"result": "wall"}),
+            json!({"result": "wall", "exposed": ["north"]}),
+            json!({"result": "wall", "penalties": [{"seat": "north", "kind": "blind_pass_peek"}]}),
+            json!({"result": "mahjong_in_error", "declarer": "south", "value": 30, "exposed": ["north"]}),
+            json!({"result": "mahjong", "winner": "south", "value": 25, "heavenly": true}),
+            json!({"result": "wall", "dealer": "south"}),
+            json!({"result": "wall", "empty_seat": "west"}),
+            json!({"result": "wall", "comment": "x".repeat(5000)}),
+            json!({"result": "mahjong", "winner": "east", "value": 25, "discarder": "west"}),
+        ];
+        for table in [TableNo(1), TableNo(2)] {
+            let at = t.table_game(RoundNo(1), table, GameNo(1)).unwrap();
+            for record in &records {
+                let (status, _) = body(score_preview(&preset, &at, record));
+                let entered = jongg_tournament::read_record(record).is_ok_and(|record| {
+                    let enter = Command::EnterGame {
+                        round: RoundNo(1),
+                        table,
+                        game: GameNo(1),
+                        entry: Entry::Record { record },
+                    };
+                    t.decide(&Actor::Director, enter).is_ok()
+                });
+                assert_eq!(status == StatusCode::OK, entered, "table {table}: {record}");
+            }
+        }
     }
 }

@@ -25,7 +25,7 @@ impl Run {
                 rules: RulesSource::Preset {
                     name: preset.into(),
                 },
-                rounds: Some(4),
+                rounds: Some(RoundNo(4)),
                 games_per_round: None,
                 round_minutes: None,
                 tie_breaks: None,
@@ -98,7 +98,7 @@ impl Run {
                 round,
                 table: table.table,
             };
-            for game in 1..=games {
+            for game in games.upto() {
                 let entry = entry(table.table, game, table);
                 self.ok(
                     keeper,
@@ -152,7 +152,7 @@ pub fn one_win_each(
     if seats.seats[winner].is_none() {
         return (p, None);
     }
-    p[winner] = 20 + 5 * i32::from(table);
+    p[winner] = 20 + 5 * i32::from(table.0);
     (p, Some(winner))
 }
 
@@ -170,7 +170,14 @@ pub fn one_win_each_record(table: TableNo, game: GameNo, seats: &TableSeats) -> 
             "self_picked": true,
         })
     };
-    Entry::Record { record }
+    record_entry(record)
+}
+
+/// A game record given as JSON, read as a command's body would be.
+pub fn record_entry(record: serde_json::Value) -> Entry {
+    Entry::Record {
+        record: read_record(&record).unwrap_or_else(|e| panic!("{record}: {e}")),
+    }
 }
 
 pub fn row(t: &Tournament, n: u32) -> StandingRow {

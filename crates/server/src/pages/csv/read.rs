@@ -216,7 +216,10 @@ pub(crate) fn seating(text: &str) -> Result<SeatingRows, String> {
             let f = rec.get(1 + seat.index()).unwrap_or("");
             seats[seat] = seat_number(line, seat.name(), f)?;
         }
-        out.tables.push(TableSeats { table, seats });
+        out.tables.push(TableSeats {
+            table: jongg_tournament::TableNo(table),
+            seats,
+        });
     }
     if out.tables.is_empty() {
         return Err(

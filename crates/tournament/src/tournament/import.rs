@@ -7,13 +7,13 @@
 //! bounds, a broken rules file). The first event that fails refuses the
 //! whole file, naming its number and why; otherwise the whole file is taken.
 
+use super::Tournament;
+use super::export::{FORMAT, TournamentFile, VERSION};
 use crate::command::Command;
 use crate::error::DomainError;
 use crate::event::{Event, Recorded};
-use crate::export::{FORMAT, TournamentFile, VERSION};
 use crate::limits::{MAX_EVENTS, MAX_FILE, MAX_MILLIS, time_ok};
 use crate::model::{PlayerStatus, SeatingMethod};
-use crate::tournament::Tournament;
 use serde_json::Value;
 
 impl Tournament {
@@ -110,7 +110,7 @@ fn replay_one(t: &mut Tournament, rest: &[Recorded], done: usize) -> Result<usiz
         }
     }
     for r in &rest[..made.len()] {
-        t.record(r.clone());
+        t.record(r.clone()).map_err(|e| refused(e.seq, e.reason))?;
     }
     Ok(made.len())
 }

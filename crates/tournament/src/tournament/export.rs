@@ -1,8 +1,8 @@
 //! Export: a whole tournament as one JSON file holding its event log
 //! (`import.rs` reads it back, checking every event).
 
+use super::Tournament;
 use crate::event::Recorded;
-use crate::tournament::Tournament;
 use serde::{Deserialize, Serialize};
 
 /// The `format` field of every tournament file.

@@ -1,0 +1,365 @@
+//! Reading a game record: one reader behind [`GameRecord::from_json`],
+//! [`GameRecord::from_value`] and serde (a record inside a tournament's
+//! command, event or file). The error names the field (`dead.west`,
+//! `penalties[1].kind`) and the reason; a key given twice is refused (serde_json
+//! alone keeps the last of two); [`deserialize_at_most`] bounds the size
+//! before anything else is looked at.
+
+use super::{DeadReason, FIELDS, GameRecord, Penalty, RecordError};
+use jongg_tiles::Seat;
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt;
+
+impl GameRecord {
+    /// Reads a record from JSON.
+    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let pairs: Pairs = serde_json::from_str(text).map_err(|e| match e.classify() {
+            serde_json::error::Category::Data => {
+                RecordError::new("record", "expected a JSON object {...}")
+            }
+            _ => RecordError::new("record", format!("not valid JSON: {e}")),
+        })?;
+        pairs.read()
+    }
+
+    /// Reads a record from a JSON value (whose keys are distinct already).
+    pub fn from_value(value: &Value) -> Result<GameRecord, RecordError> {
+        GameRecord::from_value_at_most(value, usize::MAX)
+    }
+
+    /// [`GameRecord::from_value`] of a record of at most `max` bytes as
+    /// JSON (checked first, as [`deserialize_at_most`] does).
+    pub fn from_value_at_most(value: &Value, max: usize) -> Result<GameRecord, RecordError> {
+        let Value::Object(map) = value else {
+            return Err(RecordError::new("record", "expected a JSON object {...}"));
+        };
+        let pairs = Pairs(map.iter().map(|(k, v)| (k.clone(), v.clone())).collect());
+        pairs.at_most(max)?;
+        pairs.read()
+    }
+
+    /// The record as JSON (fields at their default are left out).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl<'de> Deserialize<'de> for GameRecord {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
+        deserialize_at_most(d, usize::MAX)
+    }
+}
+
+/// Reads a record through serde, refusing one of more than `max` bytes as
+/// JSON before its fields are read (a tournament's bound on what it
+/// stores). The error reads "invalid game record: `field`: reason".
+pub fn deserialize_at_most<'de, D: Deserializer<'de>>(
+    d: D,
+    max: usize,
+) -> Result<GameRecord, D::Error> {
+    let pairs = Pairs::deserialize(d)?;
+    pairs
+        .at_most(max)
+        .and_then(|()| pairs.read())
+        .map_err(|e| de::Error::custom(format!("invalid game record: {e}")))
+}
+
+/// A JSON object's keys and values in the order given, a key given twice
+/// kept twice (so it can be refused by name).
+struct Pairs(Vec<(String, Value)>);
+
+impl<'de> Deserialize<'de> for Pairs {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pairs, D::Error> {
+        struct PairsVisitor;
+        impl<'de> Visitor<'de> for PairsVisitor {
+            type Value = Pairs;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a game record, a JSON object {...}")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Pairs, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(pair) = map.next_entry::<String, Value>()? {
+                    pairs.push(pair);
+                }
+                Ok(Pairs(pairs))
+            }
+        }
+        d.deserialize_map(PairsVisitor)
+    }
+}
+
+impl Pairs {
+    /// The object has at most `max` bytes as compact JSON.
+    fn at_most(&self, max: usize) -> Result<(), RecordError> {
+        let text = |s: &str| Value::from(s).to_string().len();
+        let inner: usize = self
+            .0
+            .iter()
+            .map(|(k, v)| text(k) + 1 + v.to_string().len())
+            .sum();
+        let size = inner + self.0.len().saturating_sub(1) + 2;
+        if size > max {
+            return Err(RecordError::new(
+                "record",
+                format!("the record has {size} bytes as JSON: a game record has at most {max}"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn read(self) -> Result<GameRecord, RecordError> {
+        let mut map = BTreeMap::new();
+        for (key, value) in self.0 {
+            if map.contains_key(&key) {
+                return Err(RecordError::new(key, "given twice"));
+            }
+            map.insert(key, value);
+        }
+        for key in map.keys() {
+            if !FIELDS.contains(&key.as_str()) {
+                return Err(RecordError::new(
+                    key.clone(),
+                    format!("unknown field (expected one of {})", FIELDS.join(", ")),
+                ));
+            }
+        }
+        let Some(result) = map.get("result") else {
+            return Err(RecordError::new(
+                "result",
+                "missing (expected \"mahjong\", \"wall\", \"timeout\", \"mahjong_in_error\" or \"misnamed_mahjong_claim\")",
+            ));
+        };
+        let mut rec = GameRecord::new(field(
+            "result",
+            result,
+            "\"mahjong\", \"wall\", \"timeout\", \"mahjong_in_error\" or \"misnamed_mahjong_claim\"",
+        )?);
+        for (key, v) in &map {
+            let k = key.as_str();
+            match k {
+                "result" => {}
+                "winner" => rec.winner = field(k, v, SEAT)?,
+                "discarder" => rec.discarder = field(k, v, SEAT)?,
+                "declarer" => rec.declarer = field(k, v, SEAT)?,
+                "empty_seat" => rec.empty_seat = field(k, v, SEAT)?,
+                "dealer" => rec.dealer = Some(field(k, v, SEAT)?),
+                "value" => rec.value = field(k, v, "a whole number 0 to 1000")?,
+                "exposures" => rec.exposures = field(k, v, "a whole number 0 to 4")?,
+                "self_picked" => rec.self_picked = field(k, v, "true or false")?,
+                "jokerless" => rec.jokerless = field(k, v, "true or false")?,
+                "singles_and_pairs" => rec.singles_and_pairs = field(k, v, "true or false")?,
+                "quints" => rec.quints = field(k, v, "true or false")?,
+                "one_group_left" => rec.one_group_left = field(k, v, "true or false")?,
+                "heavenly" => rec.heavenly = field(k, v, "true or false")?,
+                "misnamed" => rec.misnamed = field(k, v, "true or false")?,
+                "exposed" => {
+                    let items: Vec<Value> = field(k, v, "a list of seats")?;
+                    for (i, item) in items.iter().enumerate() {
+                        rec.exposed
+                            .push(field(&format!("exposed[{i}]"), item, SEAT)?);
+                    }
+                }
+                "dead" => {
+                    let entries: BTreeMap<String, Value> = field(k, v, "an object {seat: reason}")?;
+                    for (seat, why) in &entries {
+                        let name = format!("dead.{seat}");
+                        let seat: Seat = seat.parse().map_err(|_| {
+                            RecordError::new(
+                                &name,
+                                format!("`{seat}` is not a seat (expected {SEAT})"),
+                            )
+                        })?;
+                        let why: DeadReason =
+                            field(&name, why, "\"infraction\" or \"mahjong_in_error\"")?;
+                        rec.dead.insert(seat, why);
+                    }
+                }
+                "penalties" => {
+                    let items: Vec<Value> =
+                        field(k, v, "a list of {\"seat\": ..., \"kind\": ...}")?;
+                    for (i, item) in items.iter().enumerate() {
+                        let at = format!("penalties[{i}]");
+                        let Value::Object(p) = item else {
+                            return Err(RecordError::new(
+                                at,
+                                "expected {\"seat\": ..., \"kind\": ...}",
+                            ));
+                        };
+                        if let Some(extra) = p.keys().find(|k| *k != "seat" && *k != "kind") {
+                            return Err(RecordError::new(
+                                format!("{at}.{extra}"),
+                                "unknown field (expected seat, kind)",
+                            ));
+                        }
+                        let seat = p
+                            .get("seat")
+                            .ok_or_else(|| RecordError::new(format!("{at}.seat"), "missing"))?;
+                        let kind = p
+                            .get("kind")
+                            .ok_or_else(|| RecordError::new(format!("{at}.kind"), "missing"))?;
+                        rec.penalties.push(Penalty {
+                            seat: field(&format!("{at}.seat"), seat, SEAT)?,
+                            kind: field(
+                                &format!("{at}.kind"),
+                                kind,
+                                "\"blind_pass_peek\", \"misnamed_exposure_tile\", \"false_dead_call\" or \"hidden_wall_tail\"",
+                            )?,
+                        });
+                    }
+                }
+                _ => {
+                    return Err(RecordError::new(k, "unknown field"));
+                }
+            }
+        }
+        Ok(rec)
+    }
+}
+
+/// serde's message without its position (we give the field instead).
+fn reason(e: serde_json::Error) -> String {
+    let s = e.to_string();
+    match s.find(" at line ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+fn field<T: serde::de::DeserializeOwned>(
+    name: &str,
+    v: &Value,
+    expected: &str,
+) -> Result<T, RecordError> {
+    T::deserialize(v)
+        .map_err(|e| RecordError::new(name, format!("{} (expected {expected})", reason(e))))
+}
+
+const SEAT: &str = "\"east\", \"south\", \"west\" or \"north\"";
+
+#[cfg(test)]
+mod tests {
+    use super::super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_minimal_record_reads() {
+        let r = GameRecord::from_json(r#"{"result": "wall"}"#).unwrap();
+        assert_eq!(r, GameRecord::new(GameResult::Wall));
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let e = GameRecord::from_json(r#"{"result": "wall", "colour": 1}"#).unwrap_err();
+        assert_eq!(e.field, "colour");
+        let e = GameRecord::from_json(r#"{"result": "mahjong", "winner": "centre"}"#).unwrap_err();
+        assert_eq!(e.field, "winner");
+        assert!(e.reason.contains("centre"), "{e}");
+        let e = GameRecord::from_json(r#"{"result": "wall", "dead": {"up": "infraction"}}"#)
+            .unwrap_err();
+        assert_eq!(e.field, "dead.up");
+        let e = GameRecord::from_json(
+            r#"{"result": "wall", "penalties": [{"seat": "east", "kind": "rude"}]}"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "penalties[0].kind");
+        let e = GameRecord::from_json(r#"{"result": "mahjong", "value": -5}"#).unwrap_err();
+        assert_eq!(e.field, "value");
+        let e = GameRecord::from_json(r#"{"winner": "east"}"#).unwrap_err();
+        assert_eq!(e.field, "result");
+        let e = GameRecord::from_json("[1]").unwrap_err();
+        assert_eq!(e.field, "record");
+        let e = GameRecord::from_json(r#"{"result": "wall", "value": 1, "value": 2}"#).unwrap_err();
+        assert_eq!(
+            (e.field.as_str(), e.reason.as_str()),
+            ("value", "given twice")
+        );
+    }
+
+    #[test]
+    fn a_record_without_the_table_fields_is_four_seats_east_dealing_r12() {
+        // Records stored before `empty_seat` and `dealer` existed read as before.
+        let r = GameRecord::from_json(r#"{"result": "wall"}"#).unwrap();
+        assert_eq!(r.empty_seat, None);
+        assert_eq!((r.dealer, r.dealer()), (None, Seat::East));
+        assert_eq!(r.seats().count(), 4);
+        assert_eq!(r.to_json(), r#"{"result":"wall"}"#);
+    }
+
+    #[test]
+    fn a_table_of_three_names_its_empty_seat_r12() {
+        let text = r#"{"result":"wall","empty_seat":"north","dealer":"west"}"#;
+        let r = GameRecord::from_json(text).unwrap();
+        assert_eq!(r.empty_seat, Some(Seat::North));
+        assert_eq!(r.dealer(), Seat::West);
+        assert!(!r.seated(Seat::North));
+        assert_eq!(
+            r.seats().collect::<Vec<_>>(),
+            [Seat::East, Seat::South, Seat::West]
+        );
+        assert_eq!(r.to_json(), text);
+        let e = GameRecord::from_json(r#"{"result": "wall", "empty_seat": "up"}"#).unwrap_err();
+        assert_eq!(e.field, "empty_seat");
+        let e = GameRecord::from_json(r#"{"result": "wall", "dealer": 3}"#).unwrap_err();
+        assert_eq!(e.field, "dealer");
+    }
+
+    #[test]
+    fn serde_and_from_json_agree() {
+        let text = r#"{"result":"mahjong","winner":"south","value":30,"discarder":"west","exposures":2,"dead":{"north":"infraction"},"penalties":[{"seat":"east","kind":"blind_pass_peek"}]}"#;
+        let a = GameRecord::from_json(text).unwrap();
+        let b: GameRecord = serde_json::from_str(text).unwrap();
+        assert_eq!(a, b);
+        let c = GameRecord::from_value(&serde_json::from_str(text).unwrap()).unwrap();
+        assert_eq!(a, c);
+        assert_eq!(GameRecord::from_json(&a.to_json()).unwrap(), a);
+    }
+
+    #[test]
+    fn serde_names_the_field_and_a_key_given_twice() {
+        let e = serde_json::from_str::<GameRecord>(r#"{"result": "wall", "winner": "up"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("invalid game record: `winner`: "), "{e}");
+        let e = serde_json::from_str::<GameRecord>(r#"{"result": "wall", "value": 1, "value": 1}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("invalid game record: `value`: given twice"),
+            "{e}"
+        );
+        assert!(serde_json::from_str::<GameRecord>("[1]").is_err());
+    }
+
+    #[test]
+    fn a_dealer_given_is_kept_even_when_east_r12() {
+        // "East" said is not "nothing said": a sheet checks a dealer given
+        // against the game's, and fills in one left out.
+        let said = GameRecord::from_json(r#"{"result": "wall", "dealer": "east"}"#).unwrap();
+        assert_eq!(said.dealer, Some(Seat::East));
+        assert_eq!(said.to_json(), r#"{"result":"wall","dealer":"east"}"#);
+        let e = GameRecord::from_json(r#"{"result": "wall", "dealer": null}"#).unwrap_err();
+        assert_eq!(e.field, "dealer");
+    }
+
+    #[test]
+    fn the_size_is_bounded_before_the_fields_are_read() {
+        let big = json!({ "result": "wall", "comment": "x".repeat(100) });
+        let read = |max| deserialize_at_most(&big, max).map_err(|e| e.to_string());
+        assert_eq!(
+            read(50).unwrap_err(),
+            format!(
+                "invalid game record: `record`: the record has {} bytes as JSON: a game record has at most 50",
+                big.to_string().len()
+            )
+        );
+        // Within the bound, the unknown field is what is wrong.
+        assert!(read(4096).unwrap_err().contains("`comment`: unknown field"));
+        let e = GameRecord::from_value_at_most(&big, 50).unwrap_err();
+        assert_eq!(
+            (e.field.as_str(), read(50).unwrap_err()),
+            ("record", format!("invalid game record: {e}"))
+        );
+    }
+}

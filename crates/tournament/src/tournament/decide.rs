@@ -1,0 +1,95 @@
+//! `decide`: a command to the events it makes. The actor's rights first
+//! (`access.rs`), then the concern's own checks.
+
+use super::Tournament;
+use super::settings::Asked;
+use crate::command::Command;
+use crate::error::DomainError;
+use crate::event::Event;
+use crate::model::Actor;
+
+impl Tournament {
+    /// Check a command against the actor's rights and the tournament's state,
+    /// and say what happens. Changes nothing.
+    pub fn decide(&self, actor: &Actor, command: Command) -> Result<Vec<Event>, DomainError> {
+        self.allowed(actor, &command)?;
+        if !matches!(command, Command::CreateTournament { .. }) && self.settings.is_none() {
+            return Err(DomainError::NoTournament);
+        }
+        use Command::*;
+        match command {
+            CreateTournament {
+                name,
+                dates,
+                rules,
+                rounds,
+                games_per_round,
+                round_minutes,
+                tie_breaks,
+                odd_players,
+            } => self.create(Asked {
+                name: Some(name),
+                dates: Some(dates),
+                rules: Some(rules),
+                rounds,
+                games_per_round,
+                round_minutes,
+                tie_breaks,
+                odd_players,
+            }),
+            UpdateSettings {
+                name,
+                dates,
+                rules,
+                rounds,
+                games_per_round,
+                round_minutes,
+                tie_breaks,
+                odd_players,
+            } => self.update_settings(Asked {
+                name,
+                dates,
+                rules,
+                rounds,
+                games_per_round,
+                round_minutes,
+                tie_breaks,
+                odd_players,
+            }),
+            RegisterPlayer {
+                number,
+                name,
+                club,
+                late,
+            } => self.register(number, name, club, late),
+            UpdatePlayer { number, name, club } => self.update_player(number, name, club),
+            WithdrawPlayer { number } => self.withdraw(number),
+            MarkLate { number } => self.mark_late(number),
+            Arrive { number } => self.arrive(number),
+            Substitute {
+                out,
+                number,
+                name,
+                club,
+            } => self.substitute(out, number, name, club),
+            SeatRound { round, method } => self.seat_round(round, method),
+            StartRound { round, at } => self.start_round(round, at),
+            EnterGame {
+                round,
+                table,
+                game,
+                entry,
+            } => self.enter_game(actor, round, table, game, entry),
+            SignSheet { round, table, seat } => self.sign_sheet(actor, round, table, seat),
+            AcceptSheet { round, table } => self.accept_sheet(round, table),
+            AmendSheet {
+                round,
+                table,
+                game,
+                entry,
+                reason,
+            } => self.amend_sheet(round, table, game, entry, reason),
+            CloseRound { round, at } => self.close_round(round, at),
+        }
+    }
+}

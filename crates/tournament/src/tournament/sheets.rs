@@ -1,0 +1,241 @@
+//! Score sheets (R14; standard 4, 25, 26): entering a game, signing,
+//! accepting, amending an accepted sheet with a reason.
+
+use super::{Tournament, conflict};
+use crate::error::DomainError;
+use crate::event::Event;
+use crate::limits::{MAX_POINTS, MAX_REASON, check_text, points_ok};
+use crate::model::{
+    Actor, Entry, GameEntry, GameNo, PlayerNo, RoundNo, Sheet, SheetState, TableNo,
+};
+use crate::rules;
+use jongg_tiles::{BySeat, Seat};
+
+impl Tournament {
+    /// Enter (or correct) one game of a sheet that is not accepted.
+    pub(super) fn enter_game(
+        &self,
+        actor: &Actor,
+        round: RoundNo,
+        table: TableNo,
+        game: GameNo,
+        entry: Entry,
+    ) -> Result<Vec<Event>, DomainError> {
+        let sheet = self.open_sheet(actor, round, table)?;
+        let before = self.game_slot(sheet, game)?.clone();
+        let after = self.game_entry(sheet, game, entry)?;
+        Ok(vec![Event::GameEntered {
+            round,
+            table,
+            game,
+            before,
+            after,
+        }])
+    }
+
+    /// `seat` signs the sheet, verifying the scores R14 gives it to verify.
+    pub(super) fn sign_sheet(
+        &self,
+        actor: &Actor,
+        round: RoundNo,
+        table: TableNo,
+        seat: Seat,
+    ) -> Result<Vec<Event>, DomainError> {
+        let sheet = self.open_sheet(actor, round, table)?;
+        if sheet.players[seat].is_none() {
+            return Err(DomainError::Invalid(format!(
+                "{seat} is empty at table {table}: nobody there can sign"
+            )));
+        }
+        if let Some(g) = sheet.games.iter().position(Option::is_none) {
+            return Err(conflict(format!(
+                "game {} is not entered: a sheet is signed when every game is on it",
+                g + 1
+            )));
+        }
+        if sheet.signed[seat] {
+            return Err(conflict(format!("{seat} has already signed this sheet")));
+        }
+        let mut signed = sheet.signed;
+        signed[seat] = true;
+        let complete = self.verified(&sheet.players, &signed)?;
+        Ok(vec![Event::SheetSigned {
+            round,
+            table,
+            seat,
+            complete,
+        }])
+    }
+
+    /// The director accepts a signed sheet; it is locked (standard 26, R14).
+    pub(super) fn accept_sheet(
+        &self,
+        round: RoundNo,
+        table: TableNo,
+    ) -> Result<Vec<Event>, DomainError> {
+        let sheet = self.sheet(round, table)?;
+        match sheet.state {
+            SheetState::Draft => Err(conflict(format!(
+                "the sheet of table {table}, round {round} is not signed: unverified sheets are not accepted (standard 4)"
+            ))),
+            SheetState::Accepted => Err(conflict(format!(
+                "the sheet of table {table}, round {round} is already accepted"
+            ))),
+            SheetState::Signed => Ok(vec![Event::SheetAccepted { round, table }]),
+        }
+    }
+
+    /// The director changes a game on an accepted sheet, saying why (R14).
+    pub(super) fn amend_sheet(
+        &self,
+        round: RoundNo,
+        table: TableNo,
+        game: GameNo,
+        entry: Entry,
+        reason: String,
+    ) -> Result<Vec<Event>, DomainError> {
+        let reason = reason.trim().to_string();
+        if reason.is_empty() {
+            return Err(DomainError::Invalid(
+                "an amendment needs a reason (R14)".into(),
+            ));
+        }
+        check_text("the reason", &reason, MAX_REASON, true)?;
+        let sheet = self.sheet(round, table)?;
+        if sheet.state != SheetState::Accepted {
+            return Err(conflict(format!(
+                "the sheet of table {table}, round {round} is not accepted: enter the game instead"
+            )));
+        }
+        let before = self.game_slot(sheet, game)?.clone();
+        let after = self.game_entry(sheet, game, entry)?;
+        Ok(vec![Event::SheetAmended {
+            round,
+            table,
+            game,
+            before,
+            after,
+            reason,
+        }])
+    }
+
+    /// A sheet a non-accepted game may be entered on or signed.
+    fn open_sheet(
+        &self,
+        actor: &Actor,
+        round: RoundNo,
+        table: TableNo,
+    ) -> Result<&Sheet, DomainError> {
+        let sheet = self.sheet(round, table)?;
+        if sheet.state == SheetState::Accepted {
+            return Err(match actor {
+                Actor::Director | Actor::System => conflict(format!(
+                    "the sheet of table {table}, round {round} is accepted: amend it with a reason (R14)"
+                )),
+                _ => DomainError::SheetLocked { round, table },
+            });
+        }
+        Ok(sheet)
+    }
+
+    fn game_slot<'s>(
+        &self,
+        sheet: &'s Sheet,
+        game: GameNo,
+    ) -> Result<&'s Option<GameEntry>, DomainError> {
+        let games = GameNo::try_from(sheet.games.len())
+            .map_err(|e| DomainError::Invalid(format!("the sheet's games: {e}")))?;
+        game.index()
+            .and_then(|i| sheet.games.get(i))
+            .ok_or(DomainError::GameNotFound { game, games })
+    }
+
+    /// Score an entry for game `game` of a sheet: a record by the preset
+    /// (stored with the empty seat and the dealer the sheet knows, R12),
+    /// plain points as given.
+    fn game_entry(
+        &self,
+        sheet: &Sheet,
+        game: GameNo,
+        entry: Entry,
+    ) -> Result<GameEntry, DomainError> {
+        let seated = BySeat::from_fn(|s| sheet.players[s].is_some());
+        match entry {
+            Entry::Record { record } => {
+                let at = self.table_game(sheet.round, sheet.table, game)?;
+                let scored = rules::score_record(self.preset()?, &record, &at)
+                    .map_err(|e| DomainError::InvalidRecord(e.to_string()))?;
+                Ok(GameEntry {
+                    entry: Entry::Record {
+                        record: scored.record,
+                    },
+                    points: scored.points,
+                    mah_jongg: scored.mah_jongg,
+                    lines: scored.lines.iter().map(ToString::to_string).collect(),
+                    warnings: vec![],
+                })
+            }
+            Entry::Points { points, mah_jongg } => {
+                for s in Seat::ALL {
+                    if !seated[s] && points[s] != 0 {
+                        return Err(DomainError::InvalidPoints(format!(
+                            "{s} is empty at this table but has {} points",
+                            points[s]
+                        )));
+                    }
+                    if !points_ok(points[s]) {
+                        return Err(DomainError::InvalidPoints(format!(
+                            "{s}'s {} is beyond any game score (at most {MAX_POINTS} either way)",
+                            points[s]
+                        )));
+                    }
+                }
+                if let Some(w) = mah_jongg
+                    && !seated[w]
+                {
+                    return Err(DomainError::InvalidPoints(format!(
+                        "{w} is empty at this table and cannot make Mah Jongg"
+                    )));
+                }
+                Ok(GameEntry {
+                    entry: Entry::Points { points, mah_jongg },
+                    points,
+                    mah_jongg,
+                    lines: vec![],
+                    warnings: crate::points::warnings(&points, mah_jongg, &seated),
+                })
+            }
+        }
+    }
+
+    /// Whether every seated player's scores are verified as R14 says: by
+    /// their own signature when players sign their own, or by a seated
+    /// player whose duty it is. A score nobody seated is charged with (the
+    /// partner's seat is empty at a three-player table) falls to the sheet
+    /// keeper (East); the keeper's own, to any other seated signer.
+    fn verified(
+        &self,
+        players: &BySeat<Option<PlayerNo>>,
+        signed: &BySeat<bool>,
+    ) -> Result<bool, DomainError> {
+        let v = &self.preset()?.verification;
+        let seated = |s: Seat| players[s].is_some();
+        Ok(Seat::ALL.into_iter().filter(|&s| seated(s)).all(|s| {
+            let duty: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|&o| seated(o) && v.verifies[o].contains(&s))
+                .collect();
+            if !duty.is_empty() {
+                duty.iter().all(|&o| signed[o])
+            } else if v.sign_own && s != v.sheet_keeper {
+                signed[s]
+            } else if s != v.sheet_keeper {
+                signed[v.sheet_keeper]
+            } else {
+                Seat::ALL
+                    .into_iter()
+                    .any(|o| o != s && seated(o) && signed[o])
+            }
+        }))
+    }
+}
