@@ -10,7 +10,7 @@
 //! or a page's redirect to the login can only come from the access layer;
 //! and no refused request changes anything.
 
-use crate::common::{App, PASSWORD, expect, t};
+use crate::common::{App, PASSWORD, expect, seat_and_start, t, tournament};
 use jongg_server::client::Response;
 use jongg_server::routes::{self, Access, Answer};
 use jongg_store::Backend;
@@ -204,40 +204,12 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
     );
 
     let app = App::start(Backend::Sqlite);
-    let mut d = app.director();
-    let mut setup = |name: &str| {
-        let id = expect(
-            d.post(
-                "/api/tournaments",
-                &json!({ "name": name, "rules": { "kind": "preset", "name": "standard" }, "rounds": 2 }),
-            ),
-            201,
-        )["id"]
-            .as_i64()
-            .unwrap();
-        for n in 1..=8 {
-            expect(
-                d.post(
-                    &format!("{}/players", t(id)),
-                    &json!({ "number": n, "name": format!("P{n}") }),
-                ),
-                201,
-            );
-        }
-        expect(
-            d.post(
-                &format!("{}/rounds/1/seat", t(id)),
-                &json!({ "method": { "kind": "by_number" } }),
-            ),
-            200,
-        );
-        expect(
-            d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
-            200,
-        );
+    let setup = || {
+        let id = tournament(&app, "standard", 8, 2);
+        seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
         id
     };
-    let (id, other) = (setup("Matrix"), setup("Another"));
+    let (id, other) = (setup(), setup());
     let key = |tournament: i64, table: u32| {
         let link = expect(
             app.director()

@@ -5,7 +5,7 @@
 //! token and table key the session used. None may be there, while the lines
 //! that say what happened (method, path, status, milliseconds, who) are.
 
-use crate::common::{App, PASSWORD, expect, t};
+use crate::common::{App, PASSWORD, expect, seat_and_start, t, tournament};
 use jongg_server::logging::{LogFormat, layer};
 use jongg_store::Backend;
 use serde_json::{Value, json};
@@ -57,7 +57,7 @@ fn the_log_of_a_whole_session_holds_no_key_session_or_password() {
         .expect("the only log of this test process");
 
     let mut secrets: Vec<(String, String)> = vec![("the password".into(), PASSWORD.into())];
-    let app = App::start_bare(Backend::Sqlite);
+    let mut app = App::start_bare(Backend::Sqlite);
     let setup = app.setup_token().unwrap();
     secrets.push(("the setup token".into(), setup.clone()));
     let mut p = app.public();
@@ -83,36 +83,10 @@ fn the_log_of_a_whole_session_holds_no_key_session_or_password() {
     secrets.push(("the device cookie".into(), device.clone()));
 
     // The director, by bearer token and by cookie.
-    let mut d = app.with_token(&session);
-    let id = expect(
-        d.post(
-            "/api/tournaments",
-            &json!({ "name": "Logged", "rules": { "kind": "preset", "name": "standard" }, "rounds": 2 }),
-        ),
-        201,
-    )["id"]
-        .as_i64()
-        .unwrap();
-    for n in 1..=8 {
-        expect(
-            d.post(
-                &format!("{}/players", t(id)),
-                &json!({ "number": n, "name": format!("P{n}") }),
-            ),
-            201,
-        );
-    }
-    expect(
-        d.post(
-            &format!("{}/rounds/1/seat", t(id)),
-            &json!({ "method": { "kind": "by_number" } }),
-        ),
-        200,
-    );
-    expect(
-        d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
-        200,
-    );
+    app.director_token = session.clone();
+    let mut d = app.director();
+    let id = tournament(&app, "standard", 8, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
     let by_cookie = [(
         "Cookie",
         format!("jongg_session={session}; jongg_device={device}"),
