@@ -24,6 +24,7 @@ pub mod fuzzing;
 mod guard;
 pub mod hall;
 mod limiter;
+mod live;
 pub mod logging;
 mod pages;
 #[doc(hidden)]

@@ -28,11 +28,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 /// One tournament in memory.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Slot {
     state: RwLock<Tournament>,
     /// Decided, applied, not yet committed; in seq order.
     queue: Mutex<Queue>,
+    /// The seq of the last committed event: live pages watch it
+    /// ([`Slot::watch`]) and fetch what changed.
+    committed: tokio::sync::watch::Sender<u64>,
 }
 
 /// Told when its command's events are committed, or why not.
@@ -56,10 +59,18 @@ struct Queue {
 
 impl Slot {
     fn new(t: Tournament) -> Slot {
+        let last = last_seq(&t);
         Slot {
             state: RwLock::new(t),
-            ..Default::default()
+            queue: Mutex::default(),
+            committed: tokio::sync::watch::Sender::new(last),
         }
+    }
+
+    /// The seq of the last committed event, told again after each commit
+    /// (only the newest counts: a slow watcher skips to it).
+    pub fn watch(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.committed.subscribe()
     }
 
     /// Runs `f` on the current state under a read lock.
@@ -224,6 +235,10 @@ impl Tournaments {
     }
 }
 
+fn last_seq(t: &Tournament) -> u64 {
+    t.log().last().map_or(0, |r| r.seq)
+}
+
 /// Commits one tournament's queue, batch after batch, until it is empty.
 struct Committer {
     store: Store,
@@ -266,6 +281,9 @@ impl Committer {
         );
         match result {
             Ok(()) => {
+                if let Some(last) = batch.rows.last() {
+                    self.slot.committed.send_replace(last.seq);
+                }
                 for w in batch.waiters {
                     let _ = w.send(Ok(()));
                 }
@@ -284,7 +302,10 @@ impl Committer {
                 let later = {
                     let mut t = self.slot.state.write().unwrap_or_else(|e| e.into_inner());
                     match fresh {
-                        Ok(fresh) => *t = fresh,
+                        Ok(fresh) => {
+                            self.slot.committed.send_replace(last_seq(&fresh));
+                            *t = fresh;
+                        }
                         Err(e) => {
                             tracing::error!(tournament = id, error = %e, "cannot reload the tournament after a failed commit")
                         }

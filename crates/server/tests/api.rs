@@ -24,6 +24,7 @@ on_both!(
     a_write_that_lost_a_race_is_refused_and_the_state_reloaded,
     bad_requests_get_4xx_naming_what_is_wrong,
     setup_and_login,
+    a_live_page_is_told_of_each_commit,
 );
 
 // ----- 16 players, 4 rounds, under each preset -----
@@ -817,4 +818,54 @@ fn openapi_lists_every_route_and_every_listed_route_is_served() {
             }
         }
     }
+}
+
+// ----- live pages (GET .../changes, server-sent events) -----
+
+/// The `id:` line of a server-sent event.
+fn event_id(r: &jongg_server::client::Response) -> u64 {
+    assert_eq!(r.header("content-type"), Some("text/event-stream"));
+    r.text()
+        .lines()
+        .find_map(|l| l.strip_prefix("id:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no id in {:?}", r.text()))
+}
+
+fn a_live_page_is_told_of_each_commit(app: &mut App) {
+    let id = tournament(app, "standard", 8, 2);
+    let changes = format!("{}/changes", t(id));
+    // Without Last-Event-ID: the last committed seq, at once.
+    let now = event_id(&app.public().request("GET", &changes, None).unwrap());
+    assert!(now > 0);
+    // With it: the answer waits for the next commit, and names it.
+    let addr = app.addr;
+    let path = changes.clone();
+    let seen = now.to_string();
+    let waiting = std::thread::spawn(move || {
+        let mut c = jongg_server::client::Client::new(addr);
+        let r = c
+            .request_with("GET", &path, &[("Last-Event-ID", &seen)], None)
+            .unwrap();
+        (event_id(&r), std::time::Instant::now())
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!waiting.is_finished(), "answered before anything changed");
+    let written = std::time::Instant::now();
+    expect(
+        app.director().post(
+            &format!("{}/players", t(id)),
+            &json!({ "number": 9, "name": "P9" }),
+        ),
+        201,
+    );
+    let (told, when) = waiting.join().unwrap();
+    assert!(told > now, "told {told}, had {now}");
+    assert!(when.duration_since(written) < std::time::Duration::from_secs(1));
+    // A page that is behind is answered at once.
+    let r = app
+        .public()
+        .request_with("GET", &changes, &[("Last-Event-ID", "1")], None)
+        .unwrap();
+    assert_eq!(event_id(&r), told);
 }

@@ -38,6 +38,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/api/tournaments/{id}/standings", "public"),
     ("GET", "/api/tournaments/{id}/audit", "director"),
     ("GET", "/api/tournaments/{id}/warnings", "public"),
+    ("GET", "/api/tournaments/{id}/changes", "public"),
     ("GET", "/api/tournaments/{id}/export", "director"),
     // players
     ("GET", "/api/tournaments/{id}/players", "public"),
