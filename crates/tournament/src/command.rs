@@ -3,6 +3,7 @@
 //! A command is a request: [`crate::Tournament::decide`] checks it and turns it
 //! into events, or refuses it with a [`crate::DomainError`].
 
+use crate::clock::ClockAction;
 use crate::model::{
     Entry, GameNo, Millis, OddPlayers, PlayerNo, RoundNo, RulesSource, SeatingMethod, TableNo,
     TieBreak,
@@ -129,6 +130,14 @@ pub enum Command {
     /// End a round whose sheets are all accepted.
     CloseRound {
         round: RoundNo,
+        at: Millis,
+    },
+    /// The director pauses, resumes, extends or restarts the clock of the
+    /// round under way, saying why (kept in the log).
+    AdjustClock {
+        round: RoundNo,
+        action: ClockAction,
+        reason: String,
         at: Millis,
     },
 }

@@ -1,6 +1,7 @@
 //! What happened. Events carry everything needed to apply them without
 //! deciding anything again (computed points, the new seating, before and after).
 
+use crate::clock::ClockChange;
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
@@ -82,6 +83,11 @@ pub enum Event {
     RoundClosed {
         round: RoundNo,
         at: Millis,
+    },
+    /// The director changed the clock of a round under way.
+    ClockAdjusted {
+        round: RoundNo,
+        change: ClockChange,
     },
 }
 

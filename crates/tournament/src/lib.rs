@@ -11,6 +11,7 @@
 //! and export writes it out. See `docs/tournament.md`.
 
 mod audit;
+mod clock;
 mod command;
 mod error;
 mod event;
@@ -28,6 +29,7 @@ mod tournament;
 mod warnings;
 
 pub use audit::{AuditAction, AuditEntry};
+pub use clock::{ClockAction, ClockChange, ClockReading, ClockState, read_clock};
 pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};

@@ -90,6 +90,12 @@ impl Tournament {
                 reason,
             } => self.amend_sheet(round, table, game, entry, reason),
             CloseRound { round, at } => self.close_round(round, at),
+            AdjustClock {
+                round,
+                action,
+                reason,
+                at,
+            } => self.adjust_clock(round, action, reason, at),
         }
     }
 }

@@ -202,6 +202,12 @@ fn command_of(event: &Event) -> Result<Command, String> {
             reason,
         },
         Event::RoundClosed { round, at } => Command::CloseRound { round, at },
+        Event::ClockAdjusted { round, change } => Command::AdjustClock {
+            round,
+            action: change.action,
+            reason: change.reason,
+            at: change.at,
+        },
     })
 }
 

@@ -8,6 +8,7 @@
 
 mod access;
 mod apply;
+mod clock;
 mod decide;
 pub(crate) mod export;
 mod import;
@@ -18,6 +19,7 @@ mod sheets;
 
 pub use apply::FoldError;
 
+use crate::clock::ClockChange;
 use crate::command::Command;
 use crate::error::DomainError;
 use crate::event::{Event, Recorded};
@@ -33,6 +35,8 @@ pub struct Round {
     pub seating: Seating,
     pub state: RoundState,
     pub sheets: Vec<Sheet>,
+    /// The director's changes to the round's clock, in order.
+    pub clock: Vec<ClockChange>,
 }
 
 /// A tournament: the fold of its events. Build it with [`Tournament::replay`]
