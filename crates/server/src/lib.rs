@@ -17,6 +17,7 @@ mod auth;
 mod body;
 #[cfg(feature = "test-support")]
 pub mod client;
+mod clock;
 mod error;
 mod extract;
 #[cfg(feature = "test-support")]

@@ -66,6 +66,8 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("POST", "/api/tournaments/{id}/rounds/{r}/seat", "director"),
     ("POST", "/api/tournaments/{id}/rounds/{r}/start", "director"),
     ("POST", "/api/tournaments/{id}/rounds/{r}/close", "director"),
+    ("GET", "/api/tournaments/{id}/rounds/{r}/clock", "public"),
+    ("POST", "/api/tournaments/{id}/rounds/{r}/clock", "director"),
     ("GET", "/api/tournaments/{id}/rounds/{r}/links", "director"),
     (
         "GET",

@@ -1,0 +1,149 @@
+//! The round clock over HTTP (issue 14.5), on a test clock: every change and
+//! reading names its moment (`at`), so nothing sleeps. On SQLite and
+//! PostgreSQL.
+
+mod common;
+
+use common::*;
+use serde_json::{Value, json};
+
+on_both!(
+    the_director_pauses_extends_and_restarts_the_clock_with_a_reason,
+    only_the_director_changes_the_clock_and_mistakes_are_named,
+);
+
+const T0: i64 = 1_900_000_000_000;
+const MIN: i64 = 60_000;
+
+/// Seats and starts round 1 of a 4-player `standard` tournament at `T0`.
+fn started(app: &App) -> i64 {
+    let id = tournament(app, "standard", 4, 1);
+    let mut d = app.director();
+    expect(
+        d.post(
+            &format!("{}/rounds/1/seat", t(id)),
+            &json!({ "method": { "kind": "by_number" } }),
+        ),
+        200,
+    );
+    expect(
+        d.post(&format!("{}/rounds/1/start", t(id)), &json!({ "at": T0 })),
+        200,
+    );
+    id
+}
+
+fn clock_at(app: &App, id: i64, min: i64) -> Value {
+    let at = T0 + min * MIN;
+    expect(
+        app.public()
+            .get(&format!("{}/rounds/1/clock?at={at}", t(id))),
+        200,
+    )
+}
+
+fn adjust(app: &App, id: i64, min: i64, action: Value) {
+    expect(
+        app.director().post(
+            &format!("{}/rounds/1/clock", t(id)),
+            &json!({ "action": action, "reason": "fire alarm", "at": T0 + min * MIN }),
+        ),
+        200,
+    );
+}
+
+/// The preset's timing rule (standard 23) and warning come with the clock;
+/// R15's round minutes are its length.
+fn the_director_pauses_extends_and_restarts_the_clock_with_a_reason(app: &mut App) {
+    let id = started(app);
+    let c = clock_at(app, id, 0);
+    let minutes = c["clock"]["length_ms"].as_i64().unwrap() / MIN;
+    assert_eq!(c["clock"]["state"], "running");
+    assert!(
+        c["rule"]["source"]
+            .as_str()
+            .unwrap()
+            .contains("standard 23")
+    );
+    assert_eq!(c["warning"]["minutes"], 10);
+    assert_eq!(clock_at(app, id, minutes - 10)["clock"]["state"], "warning");
+    adjust(app, id, 20, json!({ "kind": "pause" }));
+    let p = clock_at(app, id, 30);
+    assert_eq!(p["clock"]["state"], "paused");
+    assert_eq!(p["clock"]["left_ms"], (minutes - 20) * MIN);
+    adjust(app, id, 30, json!({ "kind": "resume" }));
+    adjust(app, id, 31, json!({ "kind": "extend", "minutes": 5 }));
+    let r = clock_at(app, id, 40);
+    assert_eq!(r["clock"]["left_ms"], (minutes - 30 + 5) * MIN);
+    assert_eq!(r["clock"]["ends_at"], T0 + (minutes + 15) * MIN);
+    let called = clock_at(app, id, minutes + 15);
+    assert_eq!(called["clock"]["state"], "time_called");
+    assert_eq!(called["clock"]["left_ms"], 0);
+    adjust(app, id, minutes + 20, json!({ "kind": "restart" }));
+    assert_eq!(
+        clock_at(app, id, minutes + 20)["clock"]["left_ms"],
+        minutes * MIN
+    );
+    // Kept in the log with the reason, and there after a restart of the server.
+    app.restart();
+    let c = clock_at(app, id, minutes + 21);
+    let changes = c["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 4);
+    assert!(changes.iter().all(|c| c["reason"] == "fire alarm"));
+    assert_eq!(changes[2]["action"]["kind"], "extend");
+    assert_eq!(c["clock"]["state"], "running");
+    let log = expect(app.director().get(&format!("{}/export", t(id))), 200);
+    assert!(log.to_string().contains("clock_adjusted"));
+}
+
+fn only_the_director_changes_the_clock_and_mistakes_are_named(app: &mut App) {
+    let id = started(app);
+    let url = format!("{}/rounds/1/clock", t(id));
+    let pause = json!({ "action": { "kind": "pause" }, "reason": "ruling", "at": T0 + MIN });
+    refused(app.public().post(&url, &pause), 401, "");
+    let link = expect(
+        app.director()
+            .get(&format!("{}/rounds/1/tables/1/link", t(id))),
+        200,
+    );
+    let mut k = app.with_token(link["token"].as_str().unwrap());
+    refused(k.post(&url, &pause), 403, "");
+    let mut d = app.director();
+    refused(
+        d.post(
+            &url,
+            &json!({ "action": { "kind": "resume" }, "reason": "x", "at": T0 + MIN }),
+        ),
+        409,
+        "not paused",
+    );
+    refused(
+        d.post(
+            &url,
+            &json!({ "action": { "kind": "pause" }, "reason": " ", "at": T0 + MIN }),
+        ),
+        422,
+        "say why",
+    );
+    refused(
+        d.post(
+            &url,
+            &json!({ "action": { "kind": "extend" }, "reason": "x" }),
+        ),
+        422,
+        "action.minutes",
+    );
+    refused(
+        d.post(
+            &url,
+            &json!({ "action": { "kind": "stop" }, "reason": "x" }),
+        ),
+        422,
+        "action",
+    );
+    refused(
+        app.public().get(&format!("{}/rounds/9/clock", t(id))),
+        404,
+        "",
+    );
+}
