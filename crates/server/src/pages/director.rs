@@ -2,7 +2,8 @@
 //! form to create one, a tournament's dashboard (players, rounds, tables,
 //! warnings), the audit log, and the CSV upload of players.
 
-use super::{PageResult, html, name_of, preset_of, round_ends, seat_name, who};
+use super::clock::{ClockView, clock_view};
+use super::{PageResult, html, name_of, preset_of, seat_name, who};
 use crate::AppState;
 use crate::access::Access;
 use crate::body::Body;
@@ -166,7 +167,7 @@ struct TableView {
 struct RoundView {
     round: u8,
     state: &'static str,
-    ends: Option<i64>,
+    clock: Option<ClockView>,
     seated: bool,
     started: bool,
     closed: bool,
@@ -304,6 +305,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
             late: p.status == PlayerStatus::Late,
         })
         .collect();
+    let now = jongg_store::now_millis();
     let rounds: Vec<RoundView> = t
         .rounds()
         .iter()
@@ -349,7 +351,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                     RoundState::Started { .. } => "under way",
                     RoundState::Closed { .. } => "closed",
                 },
-                ends: round_ends(t, r),
+                clock: clock_view(t, r.seating.round, now),
                 seated: r.state == RoundState::Seated,
                 started,
                 closed: matches!(r.state, RoundState::Closed { .. }),

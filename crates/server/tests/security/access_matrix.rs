@@ -109,6 +109,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/assets/jongg.css", "public"),
     ("GET", "/assets/jongg.js", "public"),
     ("GET", "/assets/score.js", "public"),
+    ("GET", "/assets/clock.js", "public"),
     ("GET", "/login", "public"),
     ("GET", "/setup", "public"),
     ("GET", "/director", "director"),
