@@ -12,6 +12,106 @@ on_both!(
     only_the_director_changes_the_clock_and_mistakes_are_named,
 );
 
+fn now() -> i64 {
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
+    i64::try_from(d.as_millis()).unwrap()
+}
+
+fn page(app: &App, director: bool, path: &str) -> String {
+    let mut c = if director {
+        app.director()
+    } else {
+        app.public()
+    };
+    let r = c.get(path).expect("request");
+    assert_eq!(r.status, 200, "{path}: {}", r.text());
+    r.text()
+}
+
+/// The pages read the clock from the server: a round started 55 minutes
+/// ago (standard 23's hour, R15) is in its warning on the dashboard, the
+/// projector, the standings and the score page; the director's controls
+/// cite the timing rule. Once time is called (R7), the score page offers
+/// its open game as "time was called".
+#[test]
+fn every_page_shows_the_clock_and_the_score_page_offers_time_called_r7() {
+    let app = App::start(jongg_store::Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 1);
+    let mut d = app.director();
+    expect(
+        d.post(
+            &format!("{}/rounds/1/seat", t(id)),
+            &json!({ "method": { "kind": "by_number" } }),
+        ),
+        200,
+    );
+    let minutes = 60;
+    let start = now() - (minutes - 5) * MIN;
+    expect(
+        d.post(
+            &format!("{}/rounds/1/start", t(id)),
+            &json!({ "at": start }),
+        ),
+        200,
+    );
+    let dash = page(&app, true, &format!("/director/t/{id}"));
+    assert!(
+        dash.contains(r#"data-clock data-state="warning""#),
+        "{dash}"
+    );
+    assert!(dash.contains("/rounds/1/clock"), "the clock controls");
+    assert!(dash.contains("standard 23"), "the timing rule is cited");
+    for path in [format!("/t/{id}"), format!("/t/{id}/projector")] {
+        let html = page(&app, false, &path);
+        assert!(html.contains(r#"data-state="warning""#), "{path}: {html}");
+        assert!(html.contains("/assets/clock.js"), "{path}");
+    }
+    let link = expect(d.get(&format!("{}/rounds/1/tables/1/link", t(id))), 200);
+    let url = link["url"].as_str().unwrap();
+    let score = url[url.find("/score").unwrap()..].to_string();
+    let html = page(&app, false, &score);
+    assert!(html.contains(r#"data-state="warning""#), "{html}");
+    assert!(html.contains("standard 23"), "the rule one tap away");
+    // The offer is there for the script to show at time called, hidden now.
+    assert!(
+        html.contains(r#"data-show-at="time_called" hidden"#),
+        "{html}"
+    );
+    // A round whose time ran out: start another tournament an hour and a half ago.
+    let id2 = tournament(&app, "mississippi-2025", 4, 1);
+    expect(
+        d.post(
+            &format!("{}/rounds/1/seat", t(id2)),
+            &json!({ "method": { "kind": "by_number" } }),
+        ),
+        200,
+    );
+    expect(
+        d.post(
+            &format!("{}/rounds/1/start", t(id2)),
+            &json!({ "at": now() - 90 * MIN }),
+        ),
+        200,
+    );
+    let link = expect(d.get(&format!("{}/rounds/1/tables/1/link", t(id2))), 200);
+    let url = link["url"].as_str().unwrap();
+    let html = page(&app, false, &url[url.find("/score").unwrap()..]);
+    assert!(html.contains(r#"data-state="time_called""#), "{html}");
+    assert!(
+        html.contains(r#"data-show-at="time_called">"#),
+        "shown: {html}"
+    );
+    assert!(html.contains(r#"data-time-called="1""#), "{html}");
+    assert!(html.contains("(R7)"));
+    // mississippi-2025: East keeps the games on time, and the text says so.
+    assert!(
+        html.contains("East makes sure each game finishes on time"),
+        "{html}"
+    );
+}
+
 const T0: i64 = 1_900_000_000_000;
 const MIN: i64 = 60_000;
 
