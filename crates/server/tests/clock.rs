@@ -192,6 +192,12 @@ fn the_director_pauses_extends_and_restarts_the_clock_with_a_reason(app: &mut Ap
     assert!(changes.iter().all(|c| c["reason"] == "fire alarm"));
     assert_eq!(changes[2]["action"]["kind"], "extend");
     assert_eq!(c["clock"]["state"], "running");
+    let audit = page(app, true, &format!("/director/t/{id}/audit"));
+    assert!(
+        audit.contains("The round clocks") && audit.contains("5 minutes added"),
+        "{audit}"
+    );
+    assert!(audit.contains("fire alarm"));
     let log = expect(app.director().get(&format!("{}/export", t(id))), 200);
     assert!(log.to_string().contains("clock_adjusted"));
 }

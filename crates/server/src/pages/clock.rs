@@ -3,7 +3,7 @@
 //! preset's timing rule one tap away. `assets/clock.js` counts down from
 //! the time left the server read, so a phone's wrong clock does not matter.
 
-use jongg_tournament::{ClockState, RoundNo, Tournament};
+use jongg_tournament::{ClockAction, ClockState, Event, RoundNo, Tournament};
 
 /// A round's clock as a page shows it (`templates/clock.html`).
 pub(crate) struct ClockView {
@@ -72,6 +72,39 @@ fn state_words(s: ClockState) -> (&'static str, &'static str) {
 fn left_text(ms: i64) -> String {
     let s = (ms.max(0) + 999) / 1000;
     format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// One change to a round's clock in the audit log (`audit_clock.html`).
+pub(crate) struct ClockRow {
+    pub seq: u64,
+    pub at: String,
+    pub who: String,
+    pub round: u8,
+    pub what: String,
+    pub reason: String,
+}
+
+/// Every change to a round clock, oldest first: who, when, what and why.
+pub(crate) fn clock_rows(t: &Tournament) -> Vec<ClockRow> {
+    t.log()
+        .iter()
+        .filter_map(|r| match &r.event {
+            Event::ClockAdjusted { round, change } => Some(ClockRow {
+                seq: r.seq,
+                at: super::time::date_time(change.at),
+                who: r.actor.to_string(),
+                round: round.0,
+                what: match change.action {
+                    ClockAction::Pause => "paused".into(),
+                    ClockAction::Resume => "ran on".into(),
+                    ClockAction::Extend { minutes } => format!("{minutes} minutes added"),
+                    ClockAction::Restart => "started again".into(),
+                },
+                reason: change.reason.clone(),
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -442,6 +442,7 @@ struct Audit {
     id: i64,
     name: String,
     rows: Vec<AuditRow>,
+    clock_rows: Vec<super::clock::ClockRow>,
 }
 
 fn points_text(e: Option<&jongg_tournament::GameEntry>) -> String {
@@ -463,6 +464,7 @@ async fn audit(
     let page = app.tournaments.get(id)?.read(|t| Audit {
         id,
         name: name_of(t),
+        clock_rows: super::clock::clock_rows(t),
         rows: t
             .audit()
             .into_iter()
