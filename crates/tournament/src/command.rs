@@ -8,6 +8,7 @@ use crate::model::{
     Entry, GameNo, Millis, OddPlayers, PlayerNo, RoundNo, RulesSource, SeatingMethod, TableNo,
     TieBreak,
 };
+use crate::tournament::ScheduleOffer;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -139,5 +140,10 @@ pub enum Command {
         action: ClockAction,
         reason: String,
         at: Millis,
+    },
+    /// The director adopts a computed seating for the rounds not started
+    /// (14.8; `Tournament::schedule_offer`): the seating itself, not a seed.
+    AdoptSchedule {
+        offer: ScheduleOffer,
     },
 }

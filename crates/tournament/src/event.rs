@@ -5,6 +5,7 @@ use crate::clock::ClockChange;
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
+use crate::tournament::ScheduleOffer;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -88,6 +89,10 @@ pub enum Event {
     ClockAdjusted {
         round: RoundNo,
         change: ClockChange,
+    },
+    /// A computed seating adopted for the rounds not started (14.8).
+    ScheduleAdopted {
+        offer: ScheduleOffer,
     },
 }
 

@@ -198,6 +198,10 @@ impl Tournament {
                 r.clock.push(change.clone());
                 Ok(())
             }
+            Event::ScheduleAdopted { offer } => {
+                self.schedule = Some(offer.clone());
+                Ok(())
+            }
         }
     }
 

@@ -96,6 +96,7 @@ impl Tournament {
                 reason,
                 at,
             } => self.adjust_clock(round, action, reason, at),
+            AdoptSchedule { offer } => self.adopt_schedule(offer),
         }
     }
 }

@@ -208,6 +208,7 @@ fn command_of(event: &Event) -> Result<Command, String> {
             reason: change.reason,
             at: change.at,
         },
+        Event::ScheduleAdopted { offer } => Command::AdoptSchedule { offer },
     })
 }
 

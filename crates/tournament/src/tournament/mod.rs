@@ -14,10 +14,12 @@ pub(crate) mod export;
 mod import;
 mod roster;
 mod rounds;
+mod schedule;
 mod settings;
 mod sheets;
 
 pub use apply::FoldError;
+pub use schedule::{ScheduleOffer, ScheduledRound};
 
 use crate::clock::ClockChange;
 use crate::command::Command;
@@ -49,6 +51,8 @@ pub struct Tournament {
     pub(crate) log: Vec<Recorded>,
     /// The rules the settings name, read once when they are set.
     pub(crate) preset: Option<Preset>,
+    /// The computed seating the director adopted for later rounds (14.8).
+    pub(crate) schedule: Option<ScheduleOffer>,
 }
 
 impl Tournament {
