@@ -33,6 +33,7 @@ pub mod pdf_text;
 mod players;
 mod rounds;
 pub mod routes;
+mod schedule;
 mod state;
 mod tournaments;
 

@@ -255,6 +255,10 @@ struct Dashboard {
     flash: String,
     /// While no phone can open this server: the problem and its fix.
     hall: Option<(String, Vec<String>)>,
+    /// The computed seating offered or adopted (14.8; schedule_offer.html).
+    schedule: Option<super::schedule::ScheduleView>,
+    /// The next round has an adopted computed seating.
+    scheduled_next: bool,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -406,6 +410,8 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         seed: id.unsigned_abs() * 1000 + u64::from(next),
         flash: String::new(),
         hall: None,
+        schedule: None,
+        scheduled_next: t.scheduled(jongg_tournament::RoundNo(next)).is_some(),
     }
 }
 
@@ -419,6 +425,7 @@ async fn dashboard(
     let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
     d.flash = q.done.unwrap_or_default();
     d.hall = app.hall_notice.clone();
+    d.schedule = super::schedule::view(&app, id).await;
     html(&d)
 }
 

@@ -13,6 +13,7 @@ mod clock;
 pub(crate) mod csv;
 mod director;
 mod pdf;
+mod schedule;
 pub use pdf::Paper;
 mod print;
 mod public;
