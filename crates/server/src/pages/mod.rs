@@ -11,7 +11,7 @@
 mod assets;
 mod clock;
 pub(crate) mod csv;
-mod director;
+pub(crate) mod director;
 mod pdf;
 mod schedule;
 pub use pdf::Paper;
