@@ -655,7 +655,7 @@ test("the round clock warns and calls time on every page that shows it (14.5, R7
       if (!r.ok) throw new Error(await r.text());
     }, id);
     await page.goto(dash);
-    await page.waitForSelector("#round-1 [data-clock].state-running");
+    await page.waitForSelector("section[aria-labelledby=round-1] [data-clock].state-running");
     await accessible(page, "dashboard with the round clock and its controls");
     await page.goto(`${dash}/print/round/1/cards`);
     const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
@@ -702,7 +702,7 @@ test("the round clock warns and calls time on every page that shows it (14.5, R7
     await page.click("text=Pause, extend or restart the clock of round 1");
     await page.fill("#ck-why-1", "a ruling at table 1");
     await page.click(".clock-controls button[type=submit]");
-    await page.waitForSelector("#round-1 [data-clock].state-paused");
+    await page.waitForSelector("section[aria-labelledby=round-1] [data-clock].state-paused");
     await page.goto(`${dash}/audit`);
     await page.waitForSelector("td:has-text('a ruling at table 1')");
     await accessible(page, "audit page with a clock change");
