@@ -44,6 +44,11 @@ async fn read(
     Query(q): Query<AtQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let now = q.at.unwrap_or_else(now_millis);
+    if !jongg_tournament::limits::time_ok(now) {
+        return Err(ApiError::bad_request(format!(
+            "at={now} is not a moment between 1970 and 9999 (Unix milliseconds)"
+        )));
+    }
     let slot = app.tournaments.get(id)?;
     slot.read(|t| {
         let clock = t.clock(r, now)?;

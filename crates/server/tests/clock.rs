@@ -248,6 +248,12 @@ fn only_the_director_changes_the_clock_and_mistakes_are_named(app: &mut App) {
         "action",
     );
     refused(
+        app.public()
+            .get(&format!("{}/rounds/1/clock?at=-9223372036854775808", t(id))),
+        400,
+        "between 1970 and 9999",
+    );
+    refused(
         app.public().get(&format!("{}/rounds/9/clock", t(id))),
         404,
         "",
