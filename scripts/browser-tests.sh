@@ -31,21 +31,43 @@ SETUP=$SETUP_LINK
 # `test.skip`) fails it. Change it with the tests in tournament.test.mjs.
 EXPECTED_TESTS=3
 
+# The event test (event.test.mjs) counts on its own, so each file's count
+# changes only with that file.
+EXPECTED_EVENT_TESTS=1
+
+# Screenshots of every page the tests visit (test artefacts); with
+# JONGG_GUIDE_SHOTS=1 (scripts/guide-shots.sh) the guide's also go to docs/guide.
+export JONGG_SCREENSHOTS="${JONGG_SCREENSHOTS:-$ROOT/target/browser-screenshots}"
+export JONGG_GUIDE_DIR="$ROOT/docs/guide"
+
 cd tests/browser
-TAP="$WORK/browser-tests.tap"
-set +e
-JONGG_URL="$URL" JONGG_SETUP="$SETUP" CHROMIUM=/usr/bin/chromium \
-  node --test --test-concurrency=1 --test-reporter=tap tournament.test.mjs | tee "$TAP"
-status=${PIPESTATUS[0]}
-set -e
-count() { sed -n "s/^# $1 \([0-9][0-9]*\)$/\1/p" "$TAP" | tail -n 1; }
-tests=$(count tests) pass=$(count pass) fail=$(count fail)
-skipped=$(count skipped) todo=$(count todo) cancelled=$(count cancelled)
-if [ "$status" -ne 0 ] || [ "$tests" != "$EXPECTED_TESTS" ] || [ "$pass" != "$EXPECTED_TESTS" ] ||
-  [ "$fail" != 0 ] || [ "$skipped" != 0 ] || [ "$todo" != 0 ] || [ "$cancelled" != 0 ]; then
-  echo "browser-tests: want $EXPECTED_TESTS tests, all passed, none skipped or todo; the runner said" \
-    "tests=${tests:-?} pass=${pass:-?} fail=${fail:-?} skipped=${skipped:-?} todo=${todo:-?}" \
-    "cancelled=${cancelled:-?} (exit $status)" >&2
-  exit 1
+count() { sed -n "s/^# $1 \([0-9][0-9]*\)$/\1/p" "$2" | tail -n 1; }
+# run FILE EXPECTED: the runner must report exactly EXPECTED tests, all passed.
+run() {
+  local file=$1 expected=$2 tap="$WORK/$1.tap" status tests pass fail skipped todo cancelled
+  set +e
+  JONGG_URL="$URL" JONGG_SETUP="$SETUP" CHROMIUM=/usr/bin/chromium \
+    node --test --test-concurrency=1 --test-reporter=tap "$file" | tee "$tap"
+  status=${PIPESTATUS[0]}
+  set -e
+  tests=$(count tests "$tap") pass=$(count pass "$tap") fail=$(count fail "$tap")
+  skipped=$(count skipped "$tap") todo=$(count todo "$tap") cancelled=$(count cancelled "$tap")
+  if [ "$status" -ne 0 ] || [ "$tests" != "$expected" ] || [ "$pass" != "$expected" ] ||
+    [ "$fail" != 0 ] || [ "$skipped" != 0 ] || [ "$todo" != 0 ] || [ "$cancelled" != 0 ]; then
+    echo "browser-tests: $file: want $expected tests, all passed, none skipped or todo; the runner said" \
+      "tests=${tests:-?} pass=${pass:-?} fail=${fail:-?} skipped=${skipped:-?} todo=${todo:-?}" \
+      "cancelled=${cancelled:-?} (exit $status)" >&2
+    exit 1
+  fi
+  echo "browser-tests: $file: $pass of $expected tests passed"
+}
+# JONGG_BROWSER_ONLY=event.test.mjs runs one file (while working on it).
+only=${JONGG_BROWSER_ONLY:-}
+if [ -z "$only" ] || [ "$only" = tournament.test.mjs ]; then
+  run tournament.test.mjs "$EXPECTED_TESTS"
 fi
-echo "browser-tests: $pass of $EXPECTED_TESTS tests passed"
+if [ -z "$only" ] || [ "$only" = event.test.mjs ]; then
+  start=$(date +%s)
+  run event.test.mjs "$EXPECTED_EVENT_TESTS"
+  echo "browser-tests: the event (100 players, 4 rounds) took $(( $(date +%s) - start )) s"
+fi
