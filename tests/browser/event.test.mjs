@@ -32,7 +32,9 @@ const ROUNDS = 4;
 const UI_TABLES = 3; // tables 1..3 of each round enter their games on a phone
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const PROJECTOR = { viewport: { width: 1920, height: 1080 } };
+// The projector's pictures at three quarters of its pixels: the same page,
+// a smaller PNG for the guide.
+const PROJECTOR = { viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 0.75 };
 
 // The game of round r, table t, game g: a deterministic mix of discards,
 // self-picked hands and wall games (no randomness in the test).
@@ -155,6 +157,7 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
       await page.waitForSelector(`#round-${r}:has-text('under way')`);
       if (r === 1) {
         await accessible(page, "dashboard, a round of 25 tables under way");
+        await page.locator(`#round-${r}`).evaluate((h) => h.scrollIntoView());
         await screenshot(page, "laptop-round-under-way", "05-round");
       }
 
@@ -174,14 +177,14 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
 
       // The projector during the round.
       if (r === 1) {
-        const proj = await director.newPage({ ...PROJECTOR });
+        const hall = await browser.newContext(PROJECTOR);
+        const proj = await hall.newPage();
         watch(proj, errors);
-        await proj.setViewportSize(PROJECTOR.viewport);
         await proj.goto(`${URL}/t/${id}/projector`);
         await proj.waitForSelector("[data-clock]");
         await accessible(proj, "projector during a round");
         await screenshot(proj, "projector-round", "07-projector");
-        await proj.close();
+        await hall.close();
       }
 
       for (const tb of seating.tables) {
@@ -296,13 +299,13 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
     await ctx.close();
 
     // The projector at the end, and the printables with the standings PDFs.
-    const proj = await director.newPage();
+    const hall = await browser.newContext(PROJECTOR);
+    const proj = await hall.newPage();
     watch(proj, errors);
-    await proj.setViewportSize(PROJECTOR.viewport);
     await proj.goto(`${URL}/t/${id}/projector`);
     await screenshot(proj, "projector-final", null);
     await accessible(proj, "projector, final standings");
-    await proj.close();
+    await hall.close();
     await page.goto(`${dash}/print`);
     await accessible(page, "printables of a 100-player event");
     await screenshot(page, "laptop-print", "10-print");

@@ -21,15 +21,10 @@
 // fails unless exactly the expected number of tests passed (none skipped).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
-
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+import { launch, accessible, watch, axeRuns } from "./lib.mjs";
 
 const URL = process.env.JONGG_URL;
 const SETUP = process.env.JONGG_SETUP;
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const SEATS = ["east", "south", "west", "north"];
 // JONGG_SHOTS=dir saves screenshots of a few pages there (to look at them).
 const SHOTS = process.env.JONGG_SHOTS;
@@ -154,24 +149,8 @@ async function fillGame(page, game) {
   }
 }
 
-// axe-core's WCAG 2.1 A and AA rules and its best practices (landmarks,
-// heading order, all content in regions, ...) on the page as it is now;
-// `what` names the state in the failure. Fails on any violation. Called on
-// every state the test reaches, not once per kind of page.
-let axeRuns = 0;
-async function accessible(page, what) {
-  // Evaluated by the browser's driver, which the pages' Content-Security-Policy
-  // does not restrict (a <script> tag added to the page would be refused).
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(readFileSync(AXE, "utf8"));
-  const result = await page.evaluate(() =>
-    window.axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
-    }));
-  const bad = result.violations.map((v) =>
-    `${v.id} (${v.impact}): ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
-  assert.deepEqual(bad, [], `${what}: accessibility`);
-  axeRuns += 1;
-}
+// axe-core's checks (lib.mjs) run on every state the test reaches, not once
+// per kind of page.
 
 // Keyboard only, on a page just loaded: the first Tab reaches the skip
 // link, and Tab alone then reaches `selector` (no trap, no mouse needed).
@@ -204,21 +183,6 @@ async function sheetRow(page, g, seats) {
 
 // Points (east, south, west, north) as an object of the seats given.
 const bySeat = (points, seats) => Object.fromEntries(seats.map((s) => [s, points[SEATS.indexOf(s)]]));
-
-async function launch() {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-}
-
-// Script errors, and anything the pages' Content-Security-Policy blocks, are
-// errors of the page: collected in `errors`, asserted empty at the end.
-function watch(page, errors) {
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) errors.push(m.text()); });
-}
 
 // A director's browser, logged in: the setup link the first time, the login
 // page (first with a wrong password) after.
@@ -612,7 +576,7 @@ test("a table of three scores every kind of game (R12)", { timeout: 300_000 }, a
     await pub.close();
     await director.close();
     assert.deepEqual(errors, [], "no script errors on any page");
-    console.log(`# axe checked ${axeRuns} page states`);
+    console.log(`# axe checked ${axeRuns()} page states`);
   } finally {
     await browser.close();
   }
