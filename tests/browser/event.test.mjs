@@ -218,6 +218,7 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
           assert.match(await sk.textContent("#sheet-state"), /signed/);
           if (r === 1 && t === 1) {
             await accessible(sk, "score page, signed");
+            await sk.locator("#sign-h").evaluate((h) => h.scrollIntoView());
             await screenshot(sk, "phone-score-signed", "06b-score-signed");
             await onPhone(sk, "score page, signed");
           }
