@@ -4,6 +4,7 @@
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
+use crate::floor::{CallNo, KeptRuling, Official, Sanction};
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -83,6 +84,27 @@ pub enum Event {
         round: RoundNo,
         at: Millis,
     },
+    /// A floor official appointed, or their tables changed.
+    OfficialAppointed { official: Official },
+    /// A table called the director.
+    DirectorCalled {
+        call: CallNo,
+        round: RoundNo,
+        table: TableNo,
+        seat: Option<Seat>,
+        reason: String,
+    },
+    CallTaken { call: CallNo, by: Actor },
+    /// A call closed, with the ruling kept (a scoring ruling's change to
+    /// the game follows as its own `game_entered` or `sheet_amended`).
+    CallClosed {
+        call: CallNo,
+        by: Actor,
+        note: String,
+        ruling: Option<KeptRuling>,
+    },
+    /// A warning, a penalty outside the games or a disqualification.
+    PlayerSanctioned { player: PlayerNo, sanction: Sanction },
 }
 
 /// An event as stored: its place in the log, when, and who caused it.

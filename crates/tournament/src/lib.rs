@@ -14,6 +14,7 @@ mod audit;
 mod command;
 mod error;
 mod event;
+mod floor;
 pub mod limits;
 mod model;
 mod numbers;
@@ -31,6 +32,10 @@ pub use audit::{AuditAction, AuditEntry};
 pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
+pub use floor::{
+    Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON, OfficialNo,
+    OpenCall, Official, Sanction,
+};
 pub use model::{
     Actor, Entry, GameEntry, GameNo, Millis, OddPlayers, Player, PlayerNo, PlayerStatus, RoundNo,
     RoundState, RulesSource, Seating, SeatingMethod, Settings, Sheet, SheetState, SitOut, TableNo,

@@ -180,6 +180,11 @@ impl Tournament {
                 r.state = RoundState::Closed { at: *at };
                 Ok(())
             }
+            Event::OfficialAppointed { .. }
+            | Event::DirectorCalled { .. }
+            | Event::CallTaken { .. }
+            | Event::CallClosed { .. }
+            | Event::PlayerSanctioned { .. } => self.apply_floor(event),
         }
     }
 

@@ -9,7 +9,9 @@
 mod access;
 mod apply;
 mod decide;
+mod discipline;
 pub(crate) mod export;
+mod floor;
 mod import;
 mod roster;
 mod rounds;
@@ -45,6 +47,8 @@ pub struct Tournament {
     pub(crate) log: Vec<Recorded>,
     /// The rules the settings name, read once when they are set.
     pub(crate) preset: Option<Preset>,
+    /// Officials, calls and sanctions (`floor.rs`, `discipline.rs`).
+    pub(crate) floor: crate::floor::Floor,
 }
 
 impl Tournament {
