@@ -3,11 +3,11 @@
 //! A command is a request: [`crate::Tournament::decide`] checks it and turns it
 //! into events, or refuses it with a [`crate::DomainError`].
 
+use crate::floor::{CallNo, DisqualifiedScores, OfficialNo};
 use crate::model::{
     Entry, GameNo, Millis, OddPlayers, PlayerNo, RoundNo, RulesSource, SeatingMethod, TableNo,
     TieBreak,
 };
-use crate::floor::{CallNo, DisqualifiedScores, OfficialNo};
 use jongg_rules::Incident;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
@@ -151,7 +151,9 @@ pub enum Command {
         reason: String,
     },
     /// An official (or the director) takes a waiting call.
-    TakeCall { call: CallNo },
+    TakeCall {
+        call: CallNo,
+    },
     /// Close a call with what was decided: an incident the preset rules on
     /// (its ruling is stated and, where it is a scoring matter and `game`
     /// and `seat` are given, applied to that game), and a note.
@@ -168,7 +170,10 @@ pub enum Command {
     },
     /// A complaint about a player's conduct acted on: the preset's next
     /// step of the warning ladder (standard 2A-2B).
-    WarnPlayer { player: PlayerNo, reason: String },
+    WarnPlayer {
+        player: PlayerNo,
+        reason: String,
+    },
     /// Points outside any game's score (standard 2C; st-louis "pot penalty").
     PenalizePlayer {
         player: PlayerNo,

@@ -1,10 +1,10 @@
 //! What happened. Events carry everything needed to apply them without
 //! deciding anything again (computed points, the new seating, before and after).
 
+use crate::floor::{CallNo, KeptRuling, Official, Sanction};
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
-use crate::floor::{CallNo, KeptRuling, Official, Sanction};
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -85,7 +85,9 @@ pub enum Event {
         at: Millis,
     },
     /// A floor official appointed, or their tables changed.
-    OfficialAppointed { official: Official },
+    OfficialAppointed {
+        official: Official,
+    },
     /// A table called the director.
     DirectorCalled {
         call: CallNo,
@@ -94,7 +96,10 @@ pub enum Event {
         seat: Option<Seat>,
         reason: String,
     },
-    CallTaken { call: CallNo, by: Actor },
+    CallTaken {
+        call: CallNo,
+        by: Actor,
+    },
     /// A call closed, with the ruling kept (a scoring ruling's change to
     /// the game follows as its own `game_entered` or `sheet_amended`).
     CallClosed {
@@ -104,7 +109,10 @@ pub enum Event {
         ruling: Option<KeptRuling>,
     },
     /// A warning, a penalty outside the games or a disqualification.
-    PlayerSanctioned { player: PlayerNo, sanction: Sanction },
+    PlayerSanctioned {
+        player: PlayerNo,
+        sanction: Sanction,
+    },
 }
 
 /// An event as stored: its place in the log, when, and who caused it.

@@ -15,6 +15,7 @@ mod command;
 mod error;
 mod event;
 mod floor;
+mod floor_audit;
 pub mod limits;
 mod model;
 mod numbers;
@@ -33,9 +34,10 @@ pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
 pub use floor::{
-    Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON, OfficialNo,
-    OpenCall, Official, Sanction,
+    Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON, Official,
+    OfficialNo, OpenCall, Sanction,
 };
+pub use floor_audit::FloorEntry;
 pub use model::{
     Actor, Entry, GameEntry, GameNo, Millis, OddPlayers, Player, PlayerNo, PlayerStatus, RoundNo,
     RoundState, RulesSource, Seating, SeatingMethod, Settings, Sheet, SheetState, SitOut, TableNo,

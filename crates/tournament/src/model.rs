@@ -293,9 +293,7 @@ pub enum Actor {
     Public,
     /// A floor official, below the director: accepts sheets of their
     /// tables and takes calls; never changes settings or amends a sheet.
-    Official {
-        official: crate::floor::OfficialNo,
-    },
+    Official { official: crate::floor::OfficialNo },
     /// The server itself (import, demo data): like the director, but may not amend.
     System,
 }

@@ -26,10 +26,7 @@ fn reason_ok(reason: String) -> Result<String, DomainError> {
 impl Tournament {
     /// A player's discipline record, oldest first.
     pub fn sanctions(&self, player: PlayerNo) -> &[Sanction] {
-        self.floor
-            .sanctions
-            .get(&player)
-            .map_or(&[], Vec::as_slice)
+        self.floor.sanctions.get(&player).map_or(&[], Vec::as_slice)
     }
 
     /// Every player's discipline record.

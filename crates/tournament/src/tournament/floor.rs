@@ -117,7 +117,8 @@ impl Tournament {
         if number.0 == 0 {
             return Err(DomainError::Invalid("officials are numbered from 1".into()));
         }
-        if !self.floor.officials.contains_key(&number) && self.floor.officials.len() >= MAX_OFFICIALS
+        if !self.floor.officials.contains_key(&number)
+            && self.floor.officials.len() >= MAX_OFFICIALS
         {
             return Err(DomainError::Invalid(format!(
                 "a tournament has at most {MAX_OFFICIALS} officials"
@@ -190,7 +191,9 @@ impl Tournament {
     pub(super) fn take_call(&self, actor: &Actor, call: CallNo) -> Result<Vec<Event>, DomainError> {
         match self.call(call)?.state {
             CallState::Waiting => Ok(vec![Event::CallTaken { call, by: *actor }]),
-            CallState::Taken { by } => Err(conflict(format!("{call} is already taken by the {by}"))),
+            CallState::Taken { by } => {
+                Err(conflict(format!("{call} is already taken by the {by}")))
+            }
             CallState::Closed { .. } => Err(conflict(format!("{call} is closed"))),
         }
     }
@@ -268,10 +271,7 @@ impl Tournament {
             }
         }
         let applied = change.is_some();
-        let reason = format!(
-            "ruling on {call}: {} ({})",
-            ruling.title, ruling.source
-        );
+        let reason = format!("ruling on {call}: {} ({})", ruling.title, ruling.source);
         let mut events = vec![Event::CallClosed {
             call,
             by: *actor,
