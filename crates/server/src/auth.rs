@@ -52,6 +52,16 @@ fn json(v: Value) -> Json {
     axum::Json(v)
 }
 
+/// Checks a new password's length (an official's, set by the director).
+pub(crate) fn new_password_ok(password: &str) -> Result<(), ApiError> {
+    check_new_password(password)
+}
+
+/// Checks a username (an official's, set by the director).
+pub(crate) fn username_ok(name: &str) -> Result<(), ApiError> {
+    check_username(name)
+}
+
 /// Hashes a password with argon2 (off the async threads: it is slow on purpose).
 pub async fn hash_password(password: String) -> Result<String, ApiError> {
     tokio::task::spawn_blocking(move || {
@@ -234,7 +244,15 @@ async fn login(
         return Ok(too_many(wait));
     }
     // The same work for a name that has no account: a dummy hash is checked.
-    let stored = store.password_hash(&b.username).await?;
+    // A name that is not the director's may be a floor official's (14.2).
+    let mut official = None;
+    let mut stored = store.password_hash(&b.username).await?;
+    if stored.is_none()
+        && let Some((hash, link)) = store.official_login(&b.username).await?
+    {
+        stored = Some(hash);
+        official = Some(link);
+    }
     let hash = match &stored {
         Some(h) => h.clone(),
         None => app.dummy_hash().await?,
@@ -245,6 +263,26 @@ async fn login(
         return Err(ApiError::unauthorized("wrong username or password"));
     }
     app.limiter.clear(&keys);
+    if let Some(link) = official {
+        let token = store
+            .new_official_session(&b.username, SESSION_MILLIS)
+            .await?;
+        tracing::info!(%client, username = %b.username, official = link.official.0, "a floor official logged in");
+        let mut r = json(json!({
+            "token": token, "expires_in": SESSION_MILLIS / 1000, "role": "official",
+            "tournament": link.tournament, "official": link.official.0
+        }))
+        .into_response();
+        set_cookie(
+            &app,
+            &mut r,
+            SESSION_COOKIE,
+            &token,
+            "/",
+            SESSION_MILLIS / 1000,
+        );
+        return Ok(r);
+    }
     let token = store.new_session(&b.username, SESSION_MILLIS).await?;
     tracing::info!(%client, username = %b.username, known_device = known, "the director logged in");
     let mut r =
@@ -278,6 +316,7 @@ async fn logout(State(app): State<Arc<AppState>>, caller: Caller) -> Result<Resp
         app.tournaments.store().end_session(token).await?;
         tracing::info!(%username, "the director logged out");
     }
+
     let mut r = StatusCode::NO_CONTENT.into_response();
     set_cookie(&app, &mut r, SESSION_COOKIE, "", "/", 0);
     Ok(r)
@@ -290,6 +329,10 @@ async fn me(caller: Caller) -> Json {
         Caller::Director { username, .. } => json!({ "role": "director", "username": username }),
         Caller::Scorekeeper(l) => json!({
             "role": "scorekeeper", "tournament": l.tournament, "round": l.round, "table": l.table
+        }),
+        Caller::Official { link, username, .. } => json!({
+            "role": "official", "username": username, "tournament": link.tournament,
+            "official": link.official.0
         }),
         Caller::Public => json!({ "role": "public" }),
     })

@@ -19,6 +19,7 @@ mod body;
 pub mod client;
 mod error;
 mod extract;
+mod floor;
 #[cfg(feature = "test-support")]
 pub mod fuzzing;
 mod guard;
