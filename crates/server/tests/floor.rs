@@ -113,6 +113,21 @@ fn a_call_reaches_an_official_who_closes_it_with_a_ruling_on_the_sheet(app: &mut
     assert!(told > now);
     assert!(when.duration_since(called) < Duration::from_secs(5));
     let mut o = app.with_token(&official);
+    // The official's phone lists it, with a ruling to choose.
+    let page = o.get(&format!("/floor/t/{id}")).unwrap();
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    assert!(html.contains("Table 1 · South"), "{html}");
+    assert!(html.contains("looked at a stolen tile"));
+    assert!(html.contains(r#"<option value="blind_pass_peek">"#));
+    // The score page has the button.
+    let score = app
+        .public()
+        .get(&format!("/score?key={keeper}"))
+        .unwrap()
+        .text();
+    assert!(score.contains("Call the director"), "{score}");
+    assert!(score.contains(&format!("/tables/1/call?key={keeper}")));
     let open = expect(o.get(&format!("{}/calls", t(id))), 200);
     let c = &open["open"][0];
     assert_eq!(

@@ -153,7 +153,7 @@ pub(crate) async fn enforce(State(gate): State<Gate>, req: Request, next: Next) 
             parts.extensions.insert(caller);
             next.run(Request::from_parts(parts, body)).await
         }
-        Err(e) if gate.page && gate.access == Access::Director => {
+        Err(e) if gate.page && matches!(gate.access, Access::Director | Access::Floor) => {
             crate::logging::record_error(&e.message);
             let here = parts
                 .uri

@@ -11,6 +11,7 @@
 mod assets;
 pub(crate) mod csv;
 mod director;
+mod floor;
 mod pdf;
 pub use pdf::Paper;
 mod print;
@@ -35,6 +36,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(table::routes());
     v.extend(public::routes());
     v.extend(print::routes());
+    v.extend(floor::routes());
     v
 }
 

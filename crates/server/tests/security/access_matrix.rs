@@ -149,6 +149,8 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ),
     ("GET", "/api/tournaments/{id}/floor", "director"),
     ("GET", "/api/tournaments/{id}/floor.csv", "director"),
+    ("GET", "/floor/t/{id}", "floor"),
+    ("GET", "/assets/floor.js", "public"),
 ];
 
 fn label(a: Access) -> &'static str {
