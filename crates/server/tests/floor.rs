@@ -282,6 +282,22 @@ fn discipline_reaches_the_standings_and_the_floors_audit(app: &mut App) {
     let r = row(app, id, 5);
     assert_eq!(r["disqualified"], "void");
     assert_eq!(r["status"]["kind"], "withdrawn");
+    // The standings export carries both.
+    let csv = app
+        .public()
+        .get(&format!("/t/{id}/standings.csv"))
+        .unwrap()
+        .text();
+    let head = csv.lines().next().unwrap();
+    assert!(head.ends_with(",penalties,disqualified"), "{head}");
+    let line = |n: &str| {
+        csv.lines()
+            .find(|l| l.split(',').nth(1) == Some(n))
+            .unwrap()
+            .to_string()
+    };
+    assert!(line("6").ends_with(",-25,"), "{csv}");
+    assert!(line("5").ends_with(",0,scores void"), "{csv}");
     let log = expect(d.get(&format!("{}/floor", t(id))), 200);
     let what: Vec<&str> = log["floor"]
         .as_array()
@@ -295,4 +311,57 @@ fn discipline_reaches_the_standings_and_the_floors_audit(app: &mut App) {
         csv.contains("pot penalty: -25,st-louis-senior-olympics NOTE"),
         "{csv}"
     );
+}
+
+/// The figure for BENCHMARKS.md (not a timed test: ignored in the normal
+/// run, it prints what it measures): how long a call takes to reach a
+/// phone that waits on the live feed, from the moment the table's request
+/// is sent to the moment the feed's answer is read, over 40 calls.
+/// `cargo nextest run -p jongg-server --test floor --run-ignored only --no-capture`
+#[test]
+#[ignore]
+fn measure_a_call_reaching_a_watching_phone() {
+    for backend in [jongg_store::Backend::Sqlite, jongg_store::Backend::Postgres] {
+        let app = App::start(backend);
+        let (id, _) = floor(&app, "standard");
+        let mut k = app.with_token(&table_key(&app, id, 1));
+        let changes = format!("{}/changes", t(id));
+        let mut took = Vec::new();
+        for n in 1..=40 {
+            let now = event_id(&app.public().request("GET", &changes, None).unwrap());
+            let (addr, path) = (app.addr, changes.clone());
+            let waiting = std::thread::spawn(move || {
+                let mut c = jongg_server::client::Client::new(addr);
+                let r = c
+                    .request_with("GET", &path, &[("Last-Event-ID", &now.to_string())], None)
+                    .unwrap();
+                (event_id(&r), Instant::now())
+            });
+            std::thread::sleep(Duration::from_millis(50));
+            let sent = Instant::now();
+            expect(
+                k.post(&format!("{}/rounds/1/tables/1/call", t(id)), &json!({})),
+                200,
+            );
+            let (told, at) = waiting.join().unwrap();
+            assert!(told > now);
+            took.push(at.duration_since(sent));
+            expect(
+                app.director().post(
+                    &format!("{}/calls/{n}/close", t(id)),
+                    &json!({ "note": "measured" }),
+                ),
+                200,
+            );
+        }
+        took.sort();
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        println!(
+            "{backend:?}: a call reaches a watching phone in median {:.1} ms, 95th percentile {:.1} ms, max {:.1} ms ({} calls)",
+            ms(took[took.len() / 2]),
+            ms(took[took.len() * 95 / 100]),
+            ms(took[took.len() - 1]),
+            took.len()
+        );
+    }
 }
