@@ -10,7 +10,9 @@ mod access;
 mod apply;
 mod clock;
 mod decide;
+mod discipline;
 pub(crate) mod export;
+mod floor;
 mod import;
 mod roster;
 mod rounds;
@@ -53,6 +55,8 @@ pub struct Tournament {
     pub(crate) preset: Option<Preset>,
     /// The computed seating the director adopted for later rounds (14.8).
     pub(crate) schedule: Option<ScheduleOffer>,
+    /// Officials, calls and sanctions (`floor.rs`, `discipline.rs`).
+    pub(crate) floor: crate::floor::Floor,
 }
 
 impl Tournament {
