@@ -199,6 +199,23 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
           await sk.goto(link.url);
           await sk.waitForSelector(`h1:has-text('Table ${t}')`);
           if (r === 1 && t === 1) await accessible(sk, "score page of a 100-player event");
+          if (r === 1 && t === 2) {
+            // The table calls the director; the director, on the laptop's
+            // floor page, goes to the table and closes the call (no ruling).
+            await sk.fill("#call-reason", "a question about the Charleston");
+            await sk.click(".call-director button[type=submit]");
+            await page.goto(`${URL}/floor/t/${id}`);
+            await page.waitForSelector(`#calls h2:has-text('Table ${t}')`);
+            await accessible(page, "floor page with a call");
+            await screenshot(page, "laptop-floor-call", "11-floor");
+            await page.click(`text=I am going to table ${t}`);
+            await page.waitForSelector("#calls:has-text('taken by')");
+            await page.click("summary:has-text('Close this call with a ruling')");
+            await page.fill(`#calls input[name=note]`, "answered at the table");
+            await page.click("text=Close the call");
+            await page.waitForSelector("#calls:has-text('No table is calling')");
+            await sk.reload();
+          }
           for (let g = 1; g <= 4; g++) {
             assert.equal(await sk.inputValue("#f-game"), String(g));
             await fillGame(sk, games[g - 1]);
@@ -327,7 +344,7 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
     for (const [what, path] of [["director home", "/director"], ["dashboard", `/director/t/${id}`],
       ["printables", `/director/t/${id}/print`], ["audit", `/director/t/${id}/audit`],
       ["table sheet", `/director/t/${id}/r/4/table/4`], ["tournaments", "/"], ["login", "/login"],
-      ["projector", `/t/${id}/projector`]]) {
+      ["projector", `/t/${id}/projector`], ["floor", `/floor/t/${id}`]]) {
       await dp.goto(`${URL}${path}`);
       await onPhone(dp, what);
     }
