@@ -208,11 +208,12 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
             await page.waitForSelector(`#calls h2:has-text('Table ${t}')`);
             await accessible(page, "floor page with a call");
             await screenshot(page, "laptop-floor-call", "11-floor");
-            await page.click(`text=I am going to table ${t}`);
+            // Each answer reloads the page: wait for the new one.
+            await Promise.all([page.waitForEvent("load"), page.click(`text=I am going to table ${t}`)]);
             await page.waitForSelector("#calls:has-text('taken by')");
             await page.click("summary:has-text('Close this call with a ruling')");
             await page.fill(`#calls input[name=note]`, "answered at the table");
-            await page.click("text=Close the call");
+            await Promise.all([page.waitForEvent("load"), page.click("text=Close the call")]);
             await page.waitForSelector("#calls:has-text('No table is calling')");
             await sk.reload();
           }
