@@ -83,6 +83,12 @@ pub enum Event {
         round: RoundNo,
         at: Millis,
     },
+    /// A table of three rolled again for East (R12, standard 3A).
+    EastRerolled {
+        round: RoundNo,
+        table: TableNo,
+        east: Seat,
+    },
 }
 
 /// An event as stored: its place in the log, when, and who caused it.

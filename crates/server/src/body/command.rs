@@ -117,6 +117,13 @@ crate::tagged! {
             #[schema(minimum = 0)]
             at: i64,
         },
+        RecordEast = "record_east" {
+            #[schema(minimum = 1)]
+            round: u8,
+            #[schema(minimum = 1)]
+            table: u16,
+            east: Seat,
+        },
     }
 }
 
@@ -223,6 +230,11 @@ impl From<AnyCommand> for Command {
             A::CloseRound { round, at } => Command::CloseRound {
                 round: RoundNo(round),
                 at,
+            },
+            A::RecordEast { round, table, east } => Command::RecordEast {
+                round: RoundNo(round),
+                table: TableNo(table),
+                east: east.into(),
             },
         }
     }

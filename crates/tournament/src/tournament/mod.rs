@@ -9,14 +9,17 @@
 mod access;
 mod apply;
 mod decide;
+mod edits;
 pub(crate) mod export;
 mod import;
 mod roster;
 mod rounds;
 mod settings;
 mod sheets;
+mod table_of_three;
 
 pub use apply::FoldError;
+pub use edits::{EditBasis, EditRefused};
 
 use crate::command::Command;
 use crate::error::DomainError;
@@ -89,6 +92,7 @@ impl Tournament {
         }
         self.apply(&recorded.event)
             .map_err(|reason| FoldError { seq, reason })?;
+        self.touch_sheet(&recorded.event, seq);
         self.log.push(recorded);
         Ok(())
     }
