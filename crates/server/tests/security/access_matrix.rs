@@ -89,6 +89,11 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ),
     (
         "POST",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/east",
+        "table",
+    ),
+    (
+        "POST",
         "/api/tournaments/{id}/rounds/{r}/tables/{t}/accept",
         "director",
     ),
