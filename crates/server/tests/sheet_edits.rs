@@ -193,3 +193,75 @@ fn a_table_of_three_records_east_after_the_roll_before_game_4_r12(app: &mut App)
         "only a table of three",
     );
 }
+
+fn director_page(app: &App, path: &str) -> String {
+    let r = app.director().get(path).expect("request");
+    assert_eq!(r.status, 200, "{path}: {}", r.text());
+    r.text()
+}
+
+/// The score page says which table it is in large letters, shows a table
+/// of three what changes there (R12, standard 3A) and who won the roll,
+/// asks each player to sign once every game is entered, and warns that a
+/// change clears the signatures.
+#[test]
+fn the_score_page_tells_the_table_what_it_needs_r12() {
+    let app = App::start(jongg_store::Backend::Sqlite);
+    let id = tournament(&app, "standard", 7, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let three = director_page(&app, &format!("/director/t/{id}/r/1/table/2"));
+    assert!(three.contains(r#"<span class="table-no">Table 2</span>"#));
+    assert!(
+        three.contains("No Charleston at a table of three."),
+        "{three}"
+    );
+    assert!(three.contains("Before game 4 the three players roll the dice again for East."));
+    assert!(three.contains("Before game 4, who won the roll for East?"));
+    assert!(three.contains(r#"data-version="#));
+    let four = director_page(&app, &format!("/director/t/{id}/r/1/table/1"));
+    assert!(
+        !four.contains("table of three"),
+        "a table of four is not told"
+    );
+    let mut k = app.with_token(&key(&app, id, 2));
+    expect(
+        k.post(
+            &format!("{}/rounds/1/tables/2/east", t(id)),
+            &json!({ "east": "south" }),
+        ),
+        200,
+    );
+    for g in 1..=4 {
+        expect(
+            k.put(
+                &format!("{}/rounds/1/tables/2/games/{g}", t(id)),
+                &json!({ "entry": { "kind": "record", "record": { "result": "wall" } } }),
+            ),
+            200,
+        );
+    }
+    let html = director_page(&app, &format!("/director/t/{id}/r/1/table/2"));
+    assert!(
+        html.contains("East after the roll: <strong>South: P6</strong>, who deals game 4."),
+        "{html}"
+    );
+    assert!(
+        !html.contains("who won the roll for East?"),
+        "recorded once game 4 is in"
+    );
+    assert!(html.contains("All games entered: now each player signs"));
+    assert!(html.contains("Correct a game"));
+    expect(
+        k.post(
+            &format!("{}/rounds/1/tables/2/sign", t(id)),
+            &json!({ "seat": "west" }),
+        ),
+        200,
+    );
+    let html = director_page(&app, &format!("/director/t/{id}/r/1/table/2"));
+    assert!(
+        html.contains("saving a change clears every signature"),
+        "{html}"
+    );
+    assert!(html.contains(r#"data-signed="West""#));
+}

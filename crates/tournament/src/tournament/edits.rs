@@ -7,7 +7,7 @@
 
 use super::{Tournament, sheet_index};
 use crate::event::Event;
-use crate::model::{RoundNo, TableNo};
+use crate::model::{RoundNo, SheetState, TableNo};
 use jongg_tiles::Seat;
 
 /// What an edit of a sheet started from, as the page or client says.
@@ -76,7 +76,8 @@ impl Tournament {
     /// Whether an edit of the sheet of `table`, round `round`, made on
     /// `basis`, may go on to `decide`. `clears` says whether the edit
     /// clears the signatures (entering a game does; signing does not).
-    /// A sheet that does not exist passes: `decide` names that.
+    /// A sheet that does not exist, or is accepted, passes: `decide` says
+    /// why nothing may be written there.
     pub fn check_edit(
         &self,
         round: RoundNo,
@@ -87,6 +88,9 @@ impl Tournament {
         let Ok(sheet) = self.sheet(round, table) else {
             return Ok(());
         };
+        if sheet.state == SheetState::Accepted {
+            return Ok(());
+        }
         if let Some(yours) = basis.version
             && yours != sheet.version
         {
