@@ -13,6 +13,7 @@
 //! `events.rs` is the one place they convert.
 
 mod auth;
+mod codes;
 mod events;
 mod migrate;
 pub mod secret;
@@ -20,6 +21,7 @@ pub mod secret;
 pub mod testing;
 
 pub use auth::{Reset, SetupToken, TableLink};
+pub use codes::TableCard;
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};

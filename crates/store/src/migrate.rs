@@ -10,10 +10,15 @@ use sqlx::Row;
 const SQLITE: &[(i64, &str)] = &[
     (1, include_str!("../migrations/sqlite/0001_init.sql")),
     (2, include_str!("../migrations/sqlite/0002_devices.sql")),
+    (3, include_str!("../migrations/sqlite/0003_table_codes.sql")),
 ];
 const POSTGRES: &[(i64, &str)] = &[
     (1, include_str!("../migrations/postgres/0001_init.sql")),
     (2, include_str!("../migrations/postgres/0002_devices.sql")),
+    (
+        3,
+        include_str!("../migrations/postgres/0003_table_codes.sql"),
+    ),
 ];
 
 pub(crate) async fn run(store: &Store) -> Result<(), StoreError> {

@@ -9,6 +9,8 @@
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
+mod cards;
+pub(crate) use cards::CODE_POLICY;
 pub(crate) mod csv;
 mod director;
 mod pdf;
@@ -35,6 +37,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(table::routes());
     v.extend(public::routes());
     v.extend(print::routes());
+    v.extend(cards::routes());
     v
 }
 

@@ -131,6 +131,10 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/t/{id}/standings.pdf", "public"),
     ("GET", "/t/{id}/standings.csv", "public"),
     ("GET", "/t/{id}/games.csv", "public"),
+    ("GET", "/table", "public"),
+    ("GET", "/code", "public"),
+    ("GET", "/t/{id}/seat", "public"),
+    ("GET", "/director/t/{id}/tents", "director"),
 ];
 
 fn label(a: Access) -> &'static str {
