@@ -12,7 +12,7 @@ mod assets;
 mod cards;
 pub(crate) use cards::CODE_POLICY;
 pub(crate) mod csv;
-mod director;
+pub(crate) mod director;
 mod pdf;
 pub use pdf::Paper;
 mod print;
