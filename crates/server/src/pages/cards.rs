@@ -7,7 +7,7 @@
 //! table of three plays by (R12). And "where do I sit?" (`/t/{id}/seat`):
 //! a player's table, seat and opponents this round and the next.
 
-use super::{PageError, PageResult, html, name_of, seat_name};
+use super::{PageResult, html, name_of, seat_name};
 use crate::AppState;
 use crate::access::Access;
 use crate::error::ApiError;
@@ -390,5 +390,5 @@ async fn tents(
         base: app.base_url.clone(),
         tents: out,
     };
-    html(&page).map_err(PageError::from)
+    html(&page)
 }
