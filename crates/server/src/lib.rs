@@ -17,6 +17,7 @@ mod auth;
 mod body;
 #[cfg(feature = "test-support")]
 pub mod client;
+mod clock;
 mod error;
 mod extract;
 #[cfg(feature = "test-support")]
@@ -32,6 +33,7 @@ pub mod pdf_text;
 mod players;
 mod rounds;
 pub mod routes;
+mod schedule;
 mod sheet_edits;
 mod state;
 mod tournaments;

@@ -1,9 +1,11 @@
 //! What happened. Events carry everything needed to apply them without
 //! deciding anything again (computed points, the new seating, before and after).
 
+use crate::clock::ClockChange;
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
+use crate::tournament::ScheduleOffer;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -88,6 +90,15 @@ pub enum Event {
         round: RoundNo,
         table: TableNo,
         east: Seat,
+    },
+    /// The director changed the clock of a round under way.
+    ClockAdjusted {
+        round: RoundNo,
+        change: ClockChange,
+    },
+    /// A computed seating adopted for the rounds not started (14.8).
+    ScheduleAdopted {
+        offer: ScheduleOffer,
     },
 }
 

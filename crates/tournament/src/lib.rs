@@ -11,6 +11,7 @@
 //! and export writes it out. See `docs/tournament.md`.
 
 mod audit;
+mod clock;
 mod command;
 mod error;
 mod event;
@@ -28,6 +29,7 @@ mod tournament;
 mod warnings;
 
 pub use audit::{AuditAction, AuditEntry};
+pub use clock::{ClockAction, ClockChange, ClockReading, ClockState, read_clock};
 pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
@@ -41,5 +43,7 @@ pub use rules::{ScoredRecord, TableGame, read_record, score_record};
 pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
 pub use table_rules::TableRules;
 pub use tournament::export::{FORMAT, TournamentFile, VERSION};
-pub use tournament::{EditBasis, EditRefused, FoldError, Round, Tournament};
+pub use tournament::{
+    EditBasis, EditRefused, FoldError, Round, ScheduleOffer, ScheduledRound, Tournament,
+};
 pub use warnings::RepeatMeeting;

@@ -222,7 +222,8 @@ fn the_kinds_of_the_document_are_the_kinds_read() {
     }
     check::<AnyCommand>(15);
     check::<Entry>(2);
-    check::<SeatingMethod>(4);
+    check::<SeatingMethod>(5);
+    check::<super::clock::ClockAction>(4);
     check::<RulesSource>(2);
     check::<OddPlayers>(2);
 }

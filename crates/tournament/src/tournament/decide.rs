@@ -91,6 +91,13 @@ impl Tournament {
             } => self.amend_sheet(round, table, game, entry, reason),
             CloseRound { round, at } => self.close_round(round, at),
             RecordEast { round, table, east } => self.record_east(round, table, east),
+            AdjustClock {
+                round,
+                action,
+                reason,
+                at,
+            } => self.adjust_clock(round, action, reason, at),
+            AdoptSchedule { offer } => self.adopt_schedule(offer),
         }
     }
 }

@@ -203,6 +203,13 @@ fn command_of(event: &Event) -> Result<Command, String> {
         },
         Event::RoundClosed { round, at } => Command::CloseRound { round, at },
         Event::EastRerolled { round, table, east } => Command::RecordEast { round, table, east },
+        Event::ClockAdjusted { round, change } => Command::AdjustClock {
+            round,
+            action: change.action,
+            reason: change.reason,
+            at: change.at,
+        },
+        Event::ScheduleAdopted { offer } => Command::AdoptSchedule { offer },
     })
 }
 

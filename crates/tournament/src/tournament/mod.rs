@@ -8,19 +8,23 @@
 
 mod access;
 mod apply;
+mod clock;
 mod decide;
 mod edits;
 pub(crate) mod export;
 mod import;
 mod roster;
 mod rounds;
+mod schedule;
 mod settings;
 mod sheets;
 mod table_of_three;
 
 pub use apply::FoldError;
 pub use edits::{EditBasis, EditRefused};
+pub use schedule::{ScheduleOffer, ScheduledRound};
 
+use crate::clock::ClockChange;
 use crate::command::Command;
 use crate::error::DomainError;
 use crate::event::{Event, Recorded};
@@ -36,6 +40,8 @@ pub struct Round {
     pub seating: Seating,
     pub state: RoundState,
     pub sheets: Vec<Sheet>,
+    /// The director's changes to the round's clock, in order.
+    pub clock: Vec<ClockChange>,
 }
 
 /// A tournament: the fold of its events. Build it with [`Tournament::replay`]
@@ -48,6 +54,8 @@ pub struct Tournament {
     pub(crate) log: Vec<Recorded>,
     /// The rules the settings name, read once when they are set.
     pub(crate) preset: Option<Preset>,
+    /// The computed seating the director adopted for later rounds (14.8).
+    pub(crate) schedule: Option<ScheduleOffer>,
 }
 
 impl Tournament {
