@@ -20,6 +20,7 @@ pub mod client;
 mod clock;
 mod error;
 mod extract;
+mod floor;
 #[cfg(feature = "test-support")]
 pub mod fuzzing;
 mod guard;

@@ -16,12 +16,14 @@ mod auth;
 mod codes;
 mod events;
 mod migrate;
+mod officials;
 pub mod secret;
 #[cfg(feature = "test-support")]
 pub mod testing;
 
 pub use auth::{Reset, SetupToken, TableLink};
 pub use codes::TableCard;
+pub use officials::OfficialLink;
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};

@@ -14,6 +14,7 @@ pub(crate) use cards::CODE_POLICY;
 mod clock;
 pub(crate) mod csv;
 pub(crate) mod director;
+mod floor;
 mod pdf;
 mod schedule;
 pub use pdf::Paper;
@@ -40,6 +41,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(public::routes());
     v.extend(print::routes());
     v.extend(cards::routes());
+    v.extend(floor::routes());
     v
 }
 

@@ -10,8 +10,10 @@ mod access;
 mod apply;
 mod clock;
 mod decide;
+mod discipline;
 mod edits;
 pub(crate) mod export;
+mod floor;
 mod import;
 mod roster;
 mod rounds;
@@ -56,6 +58,8 @@ pub struct Tournament {
     pub(crate) preset: Option<Preset>,
     /// The computed seating the director adopted for later rounds (14.8).
     pub(crate) schedule: Option<ScheduleOffer>,
+    /// Officials, calls and sanctions (`floor.rs`, `discipline.rs`).
+    pub(crate) floor: crate::floor::Floor,
 }
 
 impl Tournament {
