@@ -9,6 +9,8 @@
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
+mod cards;
+pub(crate) use cards::CODE_POLICY;
 mod clock;
 pub(crate) mod csv;
 pub(crate) mod director;
@@ -38,6 +40,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(table::routes());
     v.extend(public::routes());
     v.extend(print::routes());
+    v.extend(cards::routes());
     v.extend(floor::routes());
     v
 }
