@@ -146,6 +146,7 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
     const tally = {}; // player -> points, worked out by this test
     for (let n = 1; n <= PLAYERS; n++) tally[n] = 0;
     const timings = [];
+    let firstTents = null;
 
     for (let r = 1; r <= ROUNDS; r++) {
       const roundStart = Date.now();
@@ -155,6 +156,7 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
       await page.waitForSelector(`#round-${r}`);
       await page.click(`text=Start round ${r}`);
       await page.waitForSelector(`#round-${r}:has-text('under way')`);
+      let tents = [];
       if (r === 1) {
         await accessible(page, "dashboard, a round of 25 tables under way");
         await page.locator(`#round-${r}`).evaluate((h) => h.scrollIntoView());
@@ -167,6 +169,17 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
         await accessible(page, "table cards of 25 tables");
         await screenshot(page, "laptop-table-cards", "04-table-cards");
       }
+      // The table tents, printed once for the whole event: a QR code and a
+      // short code a table, that open whichever round is under way.
+      await page.goto(`${dash}/tents`);
+      tents = await page.$$eval("section.tent", (ss) => ss.map((x) => ({ url: x.dataset.url, code: x.dataset.code })));
+      assert.equal(tents.length, TABLES, "a tent a table");
+      if (firstTents) assert.deepEqual(tents, firstTents, "the tents stay the same all event");
+      else firstTents = tents;
+      if (r === 1) {
+        await accessible(page, "table tents of 25 tables");
+        await screenshot(page, "laptop-table-tents", "04b-table-tents");
+      }
       const { links } = await (await page.request.get(`${URL}/api/tournaments/${id}/rounds/${r}/links`)).json();
       assert.equal(links.length, TABLES, `round ${r}: a link a table`);
       const { seating } = await (await page.request.get(`${URL}/api/tournaments/${id}/rounds/${r}`)).json();
@@ -174,6 +187,24 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
       const seated = new Set();
       for (const tb of seating.tables) for (const s of SEATS) seated.add(tb.seats[s]);
       assert.equal(seated.size, PLAYERS, `round ${r}: every player seated once`);
+
+      // A player looks up where they sit, on their phone (round 2: this
+      // round and the last).
+      if (r === 2) {
+        const pctx = await browser.newContext(PHONE);
+        const pp = await pctx.newPage();
+        watch(pp, errors);
+        const who = seating.tables[7].seats.south;
+        await pp.goto(`${URL}/t/${id}/seat`);
+        await pp.fill("#who", String(who));
+        await pp.click("button[type=submit]");
+        await pp.waitForSelector(`#seat-r${r}`);
+        assert.match(await pp.textContent(`section[aria-labelledby=seat-r${r}]`), /Table 8, South/);
+        await accessible(pp, "where do I sit?");
+        await screenshot(pp, "phone-where-do-i-sit", "12-seat-phone");
+        await onPhone(pp, "where do I sit?");
+        await pctx.close();
+      }
 
       // The projector during the round.
       if (r === 1) {
@@ -196,8 +227,21 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
           const ctx = await browser.newContext(PHONE);
           const sk = await ctx.newPage();
           watch(sk, errors);
-          await sk.goto(link.url);
+          // Table 1 scans its tent, table 2 the round's card, table 3 types
+          // its tent's code on the code page.
+          if (t === 1) await sk.goto(tents[0].url);
+          else if (t === 2) await sk.goto(link.url);
+          else {
+            await sk.goto(`${URL}/code`);
+            if (r === 1) {
+              await accessible(sk, "the code page");
+              await onPhone(sk, "the code page");
+            }
+            await sk.fill("#code", tents[t - 1].code.toLowerCase());
+            await sk.click("button[type=submit]");
+          }
           await sk.waitForSelector(`h1:has-text('Table ${t}')`);
+          assert.equal(await sk.textContent("h1 .table-round"), `Round ${r}`, "the card opens the round under way");
           if (r === 1 && t === 1) await accessible(sk, "score page of a 100-player event");
           if (r === 1 && t === 2) {
             // The table calls the director; the director, on the laptop's
