@@ -67,7 +67,7 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
         }
         "enter_game" => typed::<rounds::EnterGame>(bytes)?.command(round, table, game),
         "amend_sheet" => typed::<rounds::AmendGame>(bytes)?.command(round, table, game),
-        "sign_sheet" => typed::<rounds::SignSheet>(bytes)?.command(round, table),
+        "sign_sheet" => typed::<rounds::SignSheet>(bytes)?.command(round, table, "device 0".into()),
         "accept_sheet" => {
             let crate::body::Empty {} = typed(bytes)?;
             Command::AcceptSheet { round, table }

@@ -32,6 +32,7 @@ pub mod pdf_text;
 mod players;
 mod rounds;
 pub mod routes;
+mod signer;
 mod state;
 mod tournaments;
 

@@ -146,10 +146,15 @@ async fn amend(
 async fn sign(
     State(app): State<Arc<AppState>>,
     caller: Caller,
+    headers: axum::http::HeaderMap,
     Params(InTable { id, r, t }): Params<InTable>,
     Body(b): Body<SignSheet>,
-) -> Result<Json<Value>, ApiError> {
-    run_command(&app, id, &caller, b.command(r, t)).await
+) -> Result<Response, ApiError> {
+    let device = crate::signer::Device::of(&headers);
+    let answer = run_command(&app, id, &caller, b.command(r, t, device.id.clone())).await?;
+    let mut r = answer.into_response();
+    device.mark(&app, &mut r);
+    Ok(r)
 }
 
 /// Accept a signed sheet: it is locked (standard 26).

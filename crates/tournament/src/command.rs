@@ -107,11 +107,17 @@ pub enum Command {
         game: GameNo,
         entry: Entry,
     },
-    /// `seat` signs the sheet, verifying the scores R14 gives it to verify.
+    /// `seat` signs the sheet, verifying the scores R14 gives it to verify;
+    /// with `game`, that game's line, where the preset has seats sign each
+    /// game (mississippi-2025). `device` is the device that signed.
     SignSheet {
         round: RoundNo,
         table: TableNo,
         seat: Seat,
+        #[serde(default)]
+        game: Option<GameNo>,
+        #[serde(default)]
+        device: Option<String>,
     },
     /// The director accepts a signed sheet; it is locked (standard 26, R14).
     AcceptSheet {

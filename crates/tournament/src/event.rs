@@ -59,12 +59,18 @@ pub enum Event {
         before: Option<GameEntry>,
         after: GameEntry,
     },
-    /// `seat` signed; `complete` when every seat's scores are now verified (R14).
+    /// `seat` signed (with `game`, that game's line); `complete` when the
+    /// sheet now has every signature the preset requires (R14). `device`:
+    /// the device that signed, where known.
     SheetSigned {
         round: RoundNo,
         table: TableNo,
         seat: Seat,
         complete: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<GameNo>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        device: Option<String>,
     },
     SheetAccepted {
         round: RoundNo,

@@ -253,6 +253,10 @@ pub struct Sheet {
     pub games: Vec<Option<GameEntry>>,
     /// Which seats have signed.
     pub signed: BySeat<bool>,
+    /// Per game, which seats have signed its line (where the preset has
+    /// seats sign each game, mississippi-2025); one slot per game.
+    #[serde(default)]
+    pub game_signed: Vec<BySeat<bool>>,
     pub state: SheetState,
 }
 
@@ -370,6 +374,7 @@ mod tests {
             ]),
             games: vec![game([25, -10, 0, 0]), None, game([10, 10, 10, 0])],
             signed: BySeat([false; 4]),
+            game_signed: vec![],
             state: SheetState::Draft,
         };
         assert_eq!(sheet.totals(), BySeat([35, 0, 10, 0]));

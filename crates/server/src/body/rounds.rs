@@ -217,14 +217,22 @@ impl AmendGame {
 #[serde(deny_unknown_fields)]
 pub struct SignSheet {
     pub seat: Seat,
+    /// The game whose line is signed, where the rules have a seat sign each
+    /// game (mississippi-2025); absent: the round's signature.
+    #[schema(schema_with = schema::games_or_null)]
+    #[serde(default)]
+    pub game: Option<u8>,
 }
 
 impl SignSheet {
-    pub fn command(self, round: RoundNo, table: TableNo) -> Command {
+    /// The command, recording the device that signed (the server knows it).
+    pub fn command(self, round: RoundNo, table: TableNo, device: String) -> Command {
         Command::SignSheet {
             round,
             table,
             seat: self.seat.into(),
+            game: self.game.map(GameNo),
+            device: Some(device),
         }
     }
 }

@@ -115,6 +115,7 @@ impl Tournament {
                         players: t.seats,
                         games: vec![None; usize::from(games)],
                         signed: BySeat([false; 4]),
+                        game_signed: vec![BySeat([false; 4]); usize::from(games)],
                         state: SheetState::Draft,
                     })
                     .collect();
@@ -130,6 +131,9 @@ impl Tournament {
                 let sheet = self.open_sheet_mut(*round, *table)?;
                 *game_mut(sheet, *game)? = Some(after.clone());
                 sheet.signed = BySeat([false; 4]);
+                if let Some(g) = game.index().and_then(|i| sheet.game_signed.get_mut(i)) {
+                    *g = BySeat([false; 4]);
+                }
                 sheet.state = SheetState::Draft;
                 Ok(())
             }
@@ -138,9 +142,22 @@ impl Tournament {
                 table,
                 seat,
                 complete,
+                game,
+                ..
             } => {
                 let sheet = self.open_sheet_mut(*round, *table)?;
-                sheet.signed[*seat] = true;
+                match game {
+                    None => sheet.signed[*seat] = true,
+                    Some(g) => {
+                        let games = sheet.games.len();
+                        sheet.game_signed.resize(games, BySeat([false; 4]));
+                        let slot = g.index().and_then(|i| sheet.game_signed.get_mut(i));
+                        let Some(slot) = slot else {
+                            return Err(format!("the sheet has no game {g} to sign"));
+                        };
+                        slot[*seat] = true;
+                    }
+                }
                 if *complete {
                     sheet.state = SheetState::Signed;
                 }

@@ -80,7 +80,13 @@ impl Tournament {
                 game,
                 entry,
             } => self.enter_game(actor, round, table, game, entry),
-            SignSheet { round, table, seat } => self.sign_sheet(actor, round, table, seat),
+            SignSheet {
+                round,
+                table,
+                seat,
+                game,
+                device,
+            } => self.sign_sheet(actor, round, table, seat, game, device),
             AcceptSheet { round, table } => self.accept_sheet(round, table),
             AmendSheet {
                 round,

@@ -184,8 +184,19 @@ fn command_of(event: &Event) -> Result<Command, String> {
             entry: after.entry,
         },
         Event::SheetSigned {
-            round, table, seat, ..
-        } => Command::SignSheet { round, table, seat },
+            round,
+            table,
+            seat,
+            game,
+            device,
+            ..
+        } => Command::SignSheet {
+            round,
+            table,
+            seat,
+            game,
+            device,
+        },
         Event::SheetAccepted { round, table } => Command::AcceptSheet { round, table },
         Event::SheetAmended {
             round,

@@ -15,6 +15,7 @@ mod roster;
 mod rounds;
 mod settings;
 mod sheets;
+mod signing;
 
 pub use apply::FoldError;
 

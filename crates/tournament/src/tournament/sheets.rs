@@ -5,9 +5,7 @@ use super::{Tournament, conflict};
 use crate::error::DomainError;
 use crate::event::Event;
 use crate::limits::{MAX_POINTS, MAX_REASON, check_text, points_ok};
-use crate::model::{
-    Actor, Entry, GameEntry, GameNo, PlayerNo, RoundNo, Sheet, SheetState, TableNo,
-};
+use crate::model::{Actor, Entry, GameEntry, GameNo, RoundNo, Sheet, SheetState, TableNo};
 use crate::rules;
 use jongg_tiles::{BySeat, Seat};
 
@@ -30,40 +28,6 @@ impl Tournament {
             game,
             before,
             after,
-        }])
-    }
-
-    /// `seat` signs the sheet, verifying the scores R14 gives it to verify.
-    pub(super) fn sign_sheet(
-        &self,
-        actor: &Actor,
-        round: RoundNo,
-        table: TableNo,
-        seat: Seat,
-    ) -> Result<Vec<Event>, DomainError> {
-        let sheet = self.open_sheet(actor, round, table)?;
-        if sheet.players[seat].is_none() {
-            return Err(DomainError::Invalid(format!(
-                "{seat} is empty at table {table}: nobody there can sign"
-            )));
-        }
-        if let Some(g) = sheet.games.iter().position(Option::is_none) {
-            return Err(conflict(format!(
-                "game {} is not entered: a sheet is signed when every game is on it",
-                g + 1
-            )));
-        }
-        if sheet.signed[seat] {
-            return Err(conflict(format!("{seat} has already signed this sheet")));
-        }
-        let mut signed = sheet.signed;
-        signed[seat] = true;
-        let complete = self.verified(&sheet.players, &signed)?;
-        Ok(vec![Event::SheetSigned {
-            round,
-            table,
-            seat,
-            complete,
         }])
     }
 
@@ -120,7 +84,7 @@ impl Tournament {
     }
 
     /// A sheet a non-accepted game may be entered on or signed.
-    fn open_sheet(
+    pub(super) fn open_sheet(
         &self,
         actor: &Actor,
         round: RoundNo,
@@ -138,7 +102,7 @@ impl Tournament {
         Ok(sheet)
     }
 
-    fn game_slot<'s>(
+    pub(super) fn game_slot<'s>(
         &self,
         sheet: &'s Sheet,
         game: GameNo,
@@ -206,36 +170,5 @@ impl Tournament {
                 })
             }
         }
-    }
-
-    /// Whether every seated player's scores are verified as R14 says: by
-    /// their own signature when players sign their own, or by a seated
-    /// player whose duty it is. A score nobody seated is charged with (the
-    /// partner's seat is empty at a three-player table) falls to the sheet
-    /// keeper (East); the keeper's own, to any other seated signer.
-    fn verified(
-        &self,
-        players: &BySeat<Option<PlayerNo>>,
-        signed: &BySeat<bool>,
-    ) -> Result<bool, DomainError> {
-        let v = &self.preset()?.verification;
-        let seated = |s: Seat| players[s].is_some();
-        Ok(Seat::ALL.into_iter().filter(|&s| seated(s)).all(|s| {
-            let duty: Vec<Seat> = Seat::ALL
-                .into_iter()
-                .filter(|&o| seated(o) && v.verifies[o].contains(&s))
-                .collect();
-            if !duty.is_empty() {
-                duty.iter().all(|&o| signed[o])
-            } else if v.sign_own && s != v.sheet_keeper {
-                signed[s]
-            } else if s != v.sheet_keeper {
-                signed[v.sheet_keeper]
-            } else {
-                Seat::ALL
-                    .into_iter()
-                    .any(|o| o != s && seated(o) && signed[o])
-            }
-        }))
     }
 }
