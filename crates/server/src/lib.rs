@@ -15,6 +15,7 @@
 mod access;
 mod auth;
 mod body;
+mod card;
 #[cfg(feature = "test-support")]
 pub mod client;
 mod error;

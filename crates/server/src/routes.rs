@@ -135,6 +135,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::tournaments::routes());
     v.extend(crate::players::routes());
     v.extend(crate::rounds::routes());
+    v.extend(crate::card::routes());
     v.extend(crate::live::routes());
     v.extend(crate::pages::routes());
     v

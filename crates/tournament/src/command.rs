@@ -3,10 +3,12 @@
 //! A command is a request: [`crate::Tournament::decide`] checks it and turns it
 //! into events, or refuses it with a [`crate::DomainError`].
 
+use crate::card::CardFile;
 use crate::model::{
     Entry, GameNo, Millis, OddPlayers, PlayerNo, RoundNo, RulesSource, SeatingMethod, TableNo,
     TieBreak,
 };
+use jongg_rules::floor::CardYear;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -131,6 +133,14 @@ pub enum Command {
         game: GameNo,
         entry: Entry,
         reason: String,
+    },
+    /// The event's card (issue 14.1): the card year chosen among the rules
+    /// text's readings, and the card file loaded (or none). Replaces both.
+    SetCard {
+        #[serde(default)]
+        year: Option<CardYear>,
+        #[serde(default)]
+        file: Option<CardFile>,
     },
     /// End a round whose sheets are all accepted.
     CloseRound {

@@ -1,6 +1,7 @@
 //! What happened. Events carry everything needed to apply them without
 //! deciding anything again (computed points, the new seating, before and after).
 
+use crate::card::CardSetting;
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
@@ -84,6 +85,11 @@ pub enum Event {
         before: Option<GameEntry>,
         after: GameEntry,
         reason: String,
+    },
+    /// The event's card was set (issue 14.1).
+    CardSet {
+        before: CardSetting,
+        after: CardSetting,
     },
     RoundClosed {
         round: RoundNo,

@@ -11,6 +11,7 @@
 //! and export writes it out. See `docs/tournament.md`.
 
 mod audit;
+pub mod card;
 mod command;
 mod error;
 mod event;

@@ -210,6 +210,14 @@ pub enum Entry {
         #[serde(deserialize_with = "crate::rules::deserialize_record")]
         record: GameRecord,
     },
+    /// A game record with the winning hand's tiles (issue 14.1): checked
+    /// against the event's card, which fills in the value and what the
+    /// tiles say; stored as the record it makes.
+    Hand {
+        #[serde(deserialize_with = "crate::rules::deserialize_record")]
+        record: GameRecord,
+        hand: crate::card::HandTiles,
+    },
     /// Plain points as the table wrote them, and who made Mah Jongg (if anyone).
     Points {
         points: BySeat<i32>,

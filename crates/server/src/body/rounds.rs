@@ -150,12 +150,20 @@ crate::tagged! {
             #[schema(value_type = Object)]
             record: GameRecord,
         },
+        /// A game record with the winning hand's tiles: checked on the
+        /// event's card, which fills in the value (issue 14.1).
+        Hand = "hand" {
+            #[serde(deserialize_with = "game_record")]
+            #[schema(value_type = Object)]
+            record: GameRecord,
+            hand: super::card::Hand,
+        },
     }
 }
 
 /// A game record, read once where it comes in, as the domain reads one (at
 /// most `MAX_RECORD` bytes); a mistake is named by its field in the record.
-fn game_record<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
+pub(crate) fn game_record<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
     let value = Value::deserialize(d)?;
     jongg_tournament::read_record(&value)
         .map_err(|e| super::BodyError::new(&e.field, e.reason).carried())
@@ -169,6 +177,10 @@ impl From<Entry> for jongg_tournament::Entry {
                 mah_jongg: mah_jongg.map(Into::into),
             },
             Entry::Record { record } => Self::Record { record },
+            Entry::Hand { record, hand } => Self::Hand {
+                record,
+                hand: hand.into(),
+            },
         }
     }
 }

@@ -150,7 +150,9 @@ fn score_page(
     for (i, g) in sheet.games.iter().enumerate() {
         if let Some(g) = g {
             let v = match &g.entry {
-                Entry::Record { record } => serde_json::to_value(record).unwrap_or(Value::Null),
+                Entry::Record { record } | Entry::Hand { record, .. } => {
+                    serde_json::to_value(record).unwrap_or(Value::Null)
+                }
                 Entry::Points { .. } => Value::Null,
             };
             records.insert((i + 1).to_string(), v);

@@ -22,7 +22,7 @@ pub struct FoldError {
 }
 
 /// Why an event does not fit.
-type Unfit = String;
+pub(super) type Unfit = String;
 
 impl Tournament {
     /// Fold one event into the state, or say why it does not fit (and
@@ -39,6 +39,7 @@ impl Tournament {
                 self.set_settings(settings)
             }
             Event::SettingsUpdated { after, .. } => self.set_settings(after),
+            Event::CardSet { after, .. } => self.card_set(after),
             Event::PlayerRegistered { player } => {
                 if self.players.contains_key(&player.number) {
                     return Err(format!("player {} is registered already", player.number));

@@ -96,6 +96,7 @@ impl Tournament {
                 reason,
             } => self.amend_sheet(round, table, game, entry, reason),
             CloseRound { round, at } => self.close_round(round, at),
+            SetCard { year, file } => self.set_card(year, file),
         }
     }
 }

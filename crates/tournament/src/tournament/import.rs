@@ -171,6 +171,10 @@ fn command_of(event: &Event) -> Result<Command, String> {
             }
         }
         Event::RoundStarted { round, at } => Command::StartRound { round, at },
+        Event::CardSet { after, .. } => Command::SetCard {
+            year: after.year,
+            file: after.file,
+        },
         Event::GameEntered {
             round,
             table,

@@ -9,6 +9,7 @@
 mod access;
 mod apply;
 mod decide;
+mod event_card;
 pub(crate) mod export;
 mod import;
 mod roster;
@@ -46,6 +47,9 @@ pub struct Tournament {
     pub(crate) log: Vec<Recorded>,
     /// The rules the settings name, read once when they are set.
     pub(crate) preset: Option<Preset>,
+    /// The event's card as set (issue 14.1) and the file parsed once.
+    pub(crate) card_setting: crate::card::CardSetting,
+    pub(crate) card: Option<crate::card::LoadedCard>,
 }
 
 impl Tournament {

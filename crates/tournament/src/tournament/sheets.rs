@@ -6,7 +6,6 @@ use crate::error::DomainError;
 use crate::event::Event;
 use crate::limits::{MAX_POINTS, MAX_REASON, check_text, points_ok};
 use crate::model::{Actor, Entry, GameEntry, GameNo, RoundNo, Sheet, SheetState, TableNo};
-use crate::rules;
 use jongg_tiles::{BySeat, Seat};
 
 impl Tournament {
@@ -124,51 +123,62 @@ impl Tournament {
         entry: Entry,
     ) -> Result<GameEntry, DomainError> {
         let seated = BySeat::from_fn(|s| sheet.players[s].is_some());
-        match entry {
-            Entry::Record { record } => {
-                let at = self.table_game(sheet.round, sheet.table, game)?;
-                let scored = rules::score_record(self.preset()?, &record, &at)
-                    .map_err(|e| DomainError::InvalidRecord(e.to_string()))?;
-                Ok(GameEntry {
-                    entry: Entry::Record {
-                        record: scored.record,
-                    },
-                    points: scored.points,
-                    mah_jongg: scored.mah_jongg,
-                    lines: scored.lines.iter().map(ToString::to_string).collect(),
-                    warnings: vec![],
-                })
-            }
+        let (record, hand) = match entry {
+            Entry::Record { record } => (record, None),
+            Entry::Hand { record, hand } => (record, Some(hand)),
             Entry::Points { points, mah_jongg } => {
-                for s in Seat::ALL {
-                    if !seated[s] && points[s] != 0 {
-                        return Err(DomainError::InvalidPoints(format!(
-                            "{s} is empty at this table but has {} points",
-                            points[s]
-                        )));
-                    }
-                    if !points_ok(points[s]) {
-                        return Err(DomainError::InvalidPoints(format!(
-                            "{s}'s {} is beyond any game score (at most {MAX_POINTS} either way)",
-                            points[s]
-                        )));
-                    }
-                }
-                if let Some(w) = mah_jongg
-                    && !seated[w]
-                {
-                    return Err(DomainError::InvalidPoints(format!(
-                        "{w} is empty at this table and cannot make Mah Jongg"
-                    )));
-                }
-                Ok(GameEntry {
-                    entry: Entry::Points { points, mah_jongg },
-                    points,
-                    mah_jongg,
-                    lines: vec![],
-                    warnings: crate::points::warnings(&points, mah_jongg, &seated),
-                })
+                return self.points_entry(&seated, points, mah_jongg);
+            }
+        };
+        let (checked, scored) =
+            self.score_with_card(sheet.round, sheet.table, game, &record, hand.as_ref())?;
+        let mut lines: Vec<String> = checked.note.into_iter().collect();
+        lines.extend(scored.lines.iter().map(ToString::to_string));
+        Ok(GameEntry {
+            entry: Entry::Record {
+                record: scored.record,
+            },
+            points: scored.points,
+            mah_jongg: scored.mah_jongg,
+            lines,
+            warnings: vec![],
+        })
+    }
+
+    /// Plain points as the table wrote them: checked against the seats.
+    fn points_entry(
+        &self,
+        seated: &BySeat<bool>,
+        points: BySeat<i32>,
+        mah_jongg: Option<Seat>,
+    ) -> Result<GameEntry, DomainError> {
+        for s in Seat::ALL {
+            if !seated[s] && points[s] != 0 {
+                return Err(DomainError::InvalidPoints(format!(
+                    "{s} is empty at this table but has {} points",
+                    points[s]
+                )));
+            }
+            if !points_ok(points[s]) {
+                return Err(DomainError::InvalidPoints(format!(
+                    "{s}'s {} is beyond any game score (at most {MAX_POINTS} either way)",
+                    points[s]
+                )));
             }
         }
+        if let Some(w) = mah_jongg
+            && !seated[w]
+        {
+            return Err(DomainError::InvalidPoints(format!(
+                "{w} is empty at this table and cannot make Mah Jongg"
+            )));
+        }
+        Ok(GameEntry {
+            entry: Entry::Points { points, mah_jongg },
+            points,
+            mah_jongg,
+            lines: vec![],
+            warnings: crate::points::warnings(&points, mah_jongg, seated),
+        })
     }
 }
