@@ -46,6 +46,8 @@ document.addEventListener("DOMContentLoaded", function () {
     return rec;
   }
 
+  window.jonggRecord = record;
+
   function clearErrors() {
     form.querySelectorAll(".field-error, .form-error").forEach(function (e) { e.textContent = ""; });
     form.querySelectorAll("[aria-invalid]").forEach(function (e) { e.removeAttribute("aria-invalid"); });
@@ -144,7 +146,9 @@ document.addEventListener("DOMContentLoaded", function () {
     ev.preventDefault();
     clearErrors();
     var game = $("f-game").value;
-    var entry = { kind: "record", record: record() };
+    // With the hand's tiles typed (score_hand.js), the card checks them.
+    var hand = window.jonggHand ? window.jonggHand() : null;
+    var entry = hand ? { kind: "hand", record: record(), hand: hand } : { kind: "record", record: record() };
     var amend = d.amend === "true";
     var req;
     if (amend) {

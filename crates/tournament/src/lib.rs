@@ -16,6 +16,7 @@ mod command;
 mod error;
 mod event;
 pub mod limits;
+pub mod marks;
 mod model;
 mod numbers;
 mod points;

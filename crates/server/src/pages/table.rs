@@ -101,6 +101,9 @@ struct ScorePage {
     rules_title: String,
     /// The preset ends a game on a claim of a mis-named discard (R4).
     misnamed_claim_ends_game: bool,
+    /// The event's card file, where one is loaded: tiles may be entered
+    /// (issue 14.1, `score_hand.html`).
+    card_label: String,
 }
 
 fn score_page(
@@ -137,8 +140,9 @@ fn score_page(
             points: present
                 .iter()
                 .map(|&s| {
-                    g.as_ref()
-                        .map_or_else(String::new, |g| format!("{:+}", g.points[s]))
+                    g.as_ref().map_or_else(String::new, |g| {
+                        jongg_tournament::marks::game_cell(t.preset().ok(), g, s, true)
+                    })
                 })
                 .collect(),
             lines: g.as_ref().map_or_else(Vec::new, |g| g.lines.clone()),
@@ -196,6 +200,11 @@ fn score_page(
         .as_ref()
         .is_some_and(|p| p.misnamed_discard.claim_ends_game);
     Ok(ScorePage {
+        card_label: t
+            .card_setting()
+            .file
+            .as_ref()
+            .map_or_else(String::new, |f| f.label.clone()),
         misnamed_claim_ends_game,
         id,
         round,

@@ -118,6 +118,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/director/t/{id}/r/{r}/table/{t}", "director"),
     ("POST", "/t/{id}/r/{r}/table/{t}/preview", "public"),
     // the event's card (issue 14.1)
+    ("GET", "/assets/score_hand.js", "public"),
     ("GET", "/api/tournaments/{id}/card", "public"),
     ("POST", "/api/tournaments/{id}/card", "director"),
     (
