@@ -26,6 +26,8 @@ pub const BODIES: &[&str] = &[
     "accept_sheet",
     "players_csv",
     "seating_csv",
+    "set_card",
+    "check_hand",
 ];
 
 /// Reads `bytes` as the body of `route` (one of [`BODIES`]) as its handler
@@ -33,7 +35,7 @@ pub const BODIES: &[&str] = &[
 /// decides the command it makes on `t` as the director. The answer says what
 /// was refused; it never panics (that is what is tested).
 pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usize, String> {
-    use crate::body::{auth, command, pages, players, rounds, settings};
+    use crate::body::{auth, card, command, pages, players, rounds, settings};
     fn typed<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
         read::<T>(bytes).map_err(|e| e.message)
     }
@@ -71,6 +73,15 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
         "accept_sheet" => {
             let crate::body::Empty {} = typed(bytes)?;
             Command::AcceptSheet { round, table }
+        }
+        "set_card" => typed::<card::SetCard>(bytes)?.command(),
+        "check_hand" => {
+            let b = typed::<card::CheckHand>(bytes)?;
+            let hand = b.hand.map(Into::into);
+            return t
+                .score_with_card(round, table, game, &b.record, hand.as_ref())
+                .map(|_| 0)
+                .map_err(|e| e.to_string());
         }
         other => return Err(format!("no body `{other}`")),
     };
