@@ -10,7 +10,7 @@
 
 mod assets;
 pub(crate) mod csv;
-mod director;
+pub(crate) mod director;
 mod pdf;
 pub use pdf::Paper;
 mod print;
