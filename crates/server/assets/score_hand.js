@@ -1,6 +1,7 @@
 // The score page's hand check (issue 14.1): the winning hand's tiles are
 // checked on the event's card, which names the hand and gives its value;
-// score.js saves them with the game (window.jonggHand).
+// score.js saves them with the game (window.jonggHand). Its message box is
+// not a .field-error, which score.js's live preview clears on each answer.
 "use strict";
 document.addEventListener("DOMContentLoaded", function () {
   var form = document.getElementById("game-form");
