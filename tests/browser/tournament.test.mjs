@@ -9,6 +9,9 @@
 //    Mah Jongg in error with a throw-in, a heavenly hand refused for a seat
 //    that did not deal and accepted for the one that did (R10), a claim on a
 //    mis-named tile (R4), penalties; signed, accepted, in the standings.
+// 4. The event's card (issue 14.1): with the practice card loaded, a Mah
+//    Jongg entered by its tiles is refused when they are no hand on the card
+//    and, when they are, named with the value the card gives.
 //
 // Every game's points are asserted exactly, as worked by hand from the
 // scoring table of RULINGS.md (the preset's column), on the live preview and
@@ -613,6 +616,101 @@ test("a table of three scores every kind of game (R12)", { timeout: 300_000 }, a
     await director.close();
     assert.deepEqual(errors, [], "no script errors on any page");
     console.log(`# axe checked ${axeRuns} page states`);
+  } finally {
+    await browser.close();
+  }
+});
+
+// 3. The round clock (issue 14.5) on a test clock: the page's time is moved
+//    forward with jonggClock.advance (clock.js), nothing waits. A round
+//    started with 11 minutes left warns a minute later (the preset's
+//    [timing] warning, 10 minutes) and calls time 11 minutes later, on the
+//    phone's score page and the projector: colour, words, the beeps counted
+//    (the sound plays where the browser allows). At time called the score
+//    page offers game 1 as "time was called" (R7). The director pauses the
+//    clock with a reason, which the audit page shows.
+test("the round clock warns and calls time on every page that shows it (14.5, R7)", { timeout: 300_000 }, async () => {
+  assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
+  const browser = await launch();
+  try {
+    const errors = [];
+    const { director, page } = await directorPage(browser, errors);
+    await page.fill("#name", "Clock Social");
+    await page.check("input[name=preset][value=mississippi-2025]");
+    await page.fill("#rounds", "1");
+    await page.click("#create button[type=submit]");
+    await page.waitForURL(/\/director\/t\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const dash = `${URL}/director/t/${id}`;
+    await page.fill("#players-csv", "number,name\n1,Ann Ash\n2,Ben Bay\n3,Cal Cole\n4,Deb Dorn");
+    await page.click("#upload button[type=submit]");
+    await page.waitForSelector("td:has-text('Deb Dorn')");
+    await page.selectOption("#method", "by_number");
+    await page.click("#seat-form button[type=submit]");
+    await page.waitForSelector("#round-1");
+    // Started so that 11 minutes are left (a start in the past, as the API allows).
+    await page.evaluate(async (id) => {
+      const t = await (await fetch(`/api/tournaments/${id}`, { credentials: "same-origin" })).json();
+      const at = Date.now() - (t.settings.round_minutes - 11) * 60000;
+      const r = await fetch(`/api/tournaments/${id}/rounds/1/start`, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json" }, body: JSON.stringify({ at }) });
+      if (!r.ok) throw new Error(await r.text());
+    }, id);
+    await page.goto(dash);
+    await page.waitForSelector("section[aria-labelledby=round-1] [data-clock].state-running");
+    await accessible(page, "dashboard with the round clock and its controls");
+    await page.goto(`${dash}/print/round/1/cards`);
+    const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
+    assert.equal(links.length, 1);
+
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const sk = await ctx.newPage();
+    watch(sk, errors);
+    await sk.goto(links[0]);
+    await sk.waitForSelector(".score-clock [data-clock].state-running");
+    assert.ok(await sk.isHidden("#time-called"), "no time-called offer while the clock runs");
+    await sk.click("h1"); // a touch: the browser may now play sound
+    const proj = await director.newPage();
+    watch(proj, errors);
+    await proj.goto(`${URL}/t/${id}/projector`);
+    await proj.waitForSelector("[data-clock].state-running");
+
+    for (const p of [sk, proj]) await p.evaluate(() => window.jonggClock.advance(61_000));
+    await sk.waitForSelector(".score-clock [data-clock].state-warning");
+    await proj.waitForSelector("[data-clock].state-warning");
+    assert.match(await sk.textContent(".score-clock .clock-word"), /ends soon/);
+    assert.equal(await sk.evaluate(() => window.jonggClock.beeps), 2, "two beeps at the warning");
+    assert.ok(await sk.isHidden("#time-called"));
+    await accessible(sk, "score page, the clock's warning");
+
+    for (const p of [sk, proj]) await p.evaluate(() => window.jonggClock.advance(10 * 60_000));
+    await sk.waitForSelector(".score-clock [data-clock].state-time_called");
+    await proj.waitForSelector("[data-clock].state-time_called");
+    assert.equal(await sk.textContent(".score-clock .clock"), "0:00");
+    assert.equal(await sk.evaluate(() => window.jonggClock.beeps), 5, "three more at time called");
+    assert.equal(await proj.evaluate(() => window.jonggClock.beeps), 5);
+    await sk.waitForSelector("#time-called:visible");
+    await accessible(sk, "score page, time called");
+    await sk.click("text=Enter game 1 as time called");
+    assert.equal(await sk.inputValue("#f-game"), "1");
+    assert.ok(await sk.isChecked("#f-result input[value=timeout]"), "R7: the game ends as time called");
+    const wide = await sk.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the score page with its clock fits a phone (scrollWidth ${wide})`);
+    await ctx.close();
+    await proj.close();
+
+    // The director pauses the clock, saying why; the audit page keeps it.
+    await page.goto(dash);
+    await page.click("text=Pause, extend or restart the clock of round 1");
+    await page.fill("#ck-why-1", "a ruling at table 1");
+    await page.click(".clock-controls button[type=submit]");
+    await page.waitForSelector("section[aria-labelledby=round-1] [data-clock].state-paused");
+    await page.goto(`${dash}/audit`);
+    await page.waitForSelector("td:has-text('a ruling at table 1')");
+    await accessible(page, "audit page with a clock change");
+    await director.close();
+    assert.deepEqual(errors, [], "no script errors on any page");
   } finally {
     await browser.close();
   }

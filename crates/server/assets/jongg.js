@@ -1,6 +1,6 @@
 // jongg pages: a little plain JavaScript. Forms marked data-api send their
 // fields as JSON to the jongg API and show its answer; the large-type
-// setting; self-refreshing parts; round clocks. Nothing is loaded from
+// setting; self-refreshing parts (round clocks: clock.js). Nothing is loaded from
 // anywhere else.
 "use strict";
 (function () {
@@ -22,7 +22,6 @@
       b.addEventListener("click", function () { window.print(); });
     });
     document.querySelectorAll("[data-refresh]").forEach(refresher);
-    clocks();
   });
 
   // Sets obj[a][b] for the dotted name "a.b".
@@ -150,25 +149,8 @@
           var doc = new DOMParser().parseFromString(html, "text/html");
           var fresh = doc.getElementById(el.id);
           var now = document.getElementById(el.id);
-          if (fresh && now) { now.replaceWith(fresh); clocks(); }
+          if (fresh && now) now.replaceWith(fresh);
         }).catch(function () {});
     }, secs * 1000);
-  }
-
-  // Elements with data-ends (Unix ms) count down to zero; "Time" after it.
-  var ticking = false;
-  function clocks() {
-    if (ticking) return;
-    ticking = true;
-    function tick() {
-      document.querySelectorAll("[data-ends]").forEach(function (el) {
-        var left = Math.round((Number(el.dataset.ends) - Date.now()) / 1000);
-        if (left <= 0) { el.textContent = "Time"; return; }
-        var m = Math.floor(left / 60), s = left % 60;
-        el.textContent = m + ":" + (s < 10 ? "0" : "") + s;
-      });
-    }
-    tick();
-    setInterval(tick, 1000);
   }
 })();

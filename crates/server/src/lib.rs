@@ -18,6 +18,7 @@ mod body;
 mod card;
 #[cfg(feature = "test-support")]
 pub mod client;
+mod clock;
 mod error;
 mod extract;
 #[cfg(feature = "test-support")]
@@ -33,6 +34,7 @@ pub mod pdf_text;
 mod players;
 mod rounds;
 pub mod routes;
+mod schedule;
 mod signer;
 mod state;
 mod tournaments;

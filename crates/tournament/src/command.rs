@@ -4,10 +4,12 @@
 //! into events, or refuses it with a [`crate::DomainError`].
 
 use crate::card::CardFile;
+use crate::clock::ClockAction;
 use crate::model::{
     Entry, GameNo, Millis, OddPlayers, PlayerNo, RoundNo, RulesSource, SeatingMethod, TableNo,
     TieBreak,
 };
+use crate::tournament::ScheduleOffer;
 use jongg_rules::floor::CardYear;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
@@ -146,5 +148,18 @@ pub enum Command {
     CloseRound {
         round: RoundNo,
         at: Millis,
+    },
+    /// The director pauses, resumes, extends or restarts the clock of the
+    /// round under way, saying why (kept in the log).
+    AdjustClock {
+        round: RoundNo,
+        action: ClockAction,
+        reason: String,
+        at: Millis,
+    },
+    /// The director adopts a computed seating for the rounds not started
+    /// (14.8; `Tournament::schedule_offer`): the seating itself, not a seed.
+    AdoptSchedule {
+        offer: ScheduleOffer,
     },
 }

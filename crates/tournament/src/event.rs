@@ -2,9 +2,11 @@
 //! deciding anything again (computed points, the new seating, before and after).
 
 use crate::card::CardSetting;
+use crate::clock::ClockChange;
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
+use crate::tournament::ScheduleOffer;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -94,6 +96,15 @@ pub enum Event {
     RoundClosed {
         round: RoundNo,
         at: Millis,
+    },
+    /// The director changed the clock of a round under way.
+    ClockAdjusted {
+        round: RoundNo,
+        change: ClockChange,
+    },
+    /// A computed seating adopted for the rounds not started (14.8).
+    ScheduleAdopted {
+        offer: ScheduleOffer,
     },
 }
 

@@ -12,6 +12,7 @@
 
 mod audit;
 pub mod card;
+mod clock;
 mod command;
 mod error;
 mod event;
@@ -30,6 +31,7 @@ mod tournament;
 mod warnings;
 
 pub use audit::{AuditAction, AuditEntry};
+pub use clock::{ClockAction, ClockChange, ClockReading, ClockState, read_clock};
 pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
@@ -43,5 +45,5 @@ pub use rules::{ScoredRecord, TableGame, read_record, score_record};
 pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
 pub use table_rules::TableRules;
 pub use tournament::export::{FORMAT, TournamentFile, VERSION};
-pub use tournament::{FoldError, Round, Tournament};
+pub use tournament::{FoldError, Round, ScheduleOffer, ScheduledRound, Tournament};
 pub use warnings::RepeatMeeting;

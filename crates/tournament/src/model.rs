@@ -156,6 +156,8 @@ pub enum SeatingMethod {
     },
     /// The preset's movement from the round before (R13).
     Movement,
+    /// The computed seating the director adopted for this round (14.8).
+    Scheduled,
     /// The seating of a round that was already seated, re-seated after an
     /// arrival, withdrawal or substitution (never asked for in a command).
     Adjusted,

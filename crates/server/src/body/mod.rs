@@ -19,6 +19,7 @@
 
 pub(crate) mod auth;
 pub(crate) mod card;
+pub(crate) mod clock;
 pub(crate) mod command;
 pub(crate) mod pages;
 pub(crate) mod players;

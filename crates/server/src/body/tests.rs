@@ -220,10 +220,11 @@ fn the_kinds_of_the_document_are_the_kinds_read() {
         let e = decode::<T>(json!({ "kind": "no_such_kind" })).unwrap_err();
         assert_eq!(e.path, "kind");
     }
-    check::<AnyCommand>(14);
+    check::<AnyCommand>(15);
     check::<Entry>(3);
     check::<super::card::CardChoice>(3);
-    check::<SeatingMethod>(4);
+    check::<SeatingMethod>(5);
+    check::<super::clock::ClockAction>(4);
     check::<RulesSource>(2);
     check::<OddPlayers>(2);
 }

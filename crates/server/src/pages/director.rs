@@ -2,7 +2,8 @@
 //! form to create one, a tournament's dashboard (players, rounds, tables,
 //! warnings), the audit log, and the CSV upload of players.
 
-use super::{PageResult, html, name_of, preset_of, round_ends, seat_name, who};
+use super::clock::{ClockView, clock_view};
+use super::{PageResult, html, name_of, preset_of, seat_name, who};
 use crate::AppState;
 use crate::access::Access;
 use crate::body::Body;
@@ -179,7 +180,7 @@ struct TableView {
 struct RoundView {
     round: u8,
     state: &'static str,
-    ends: Option<i64>,
+    clock: Option<ClockView>,
     seated: bool,
     started: bool,
     closed: bool,
@@ -267,6 +268,10 @@ struct Dashboard {
     flash: String,
     /// While no phone can open this server: the problem and its fix.
     hall: Option<(String, Vec<String>)>,
+    /// The computed seating offered or adopted (14.8; schedule_offer.html).
+    schedule: Option<super::schedule::ScheduleView>,
+    /// The next round has an adopted computed seating.
+    scheduled_next: bool,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -317,6 +322,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
             late: p.status == PlayerStatus::Late,
         })
         .collect();
+    let now = jongg_store::now_millis();
     let rounds: Vec<RoundView> = t
         .rounds()
         .iter()
@@ -362,7 +368,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
                     RoundState::Started { .. } => "under way",
                     RoundState::Closed { .. } => "closed",
                 },
-                ends: round_ends(t, r),
+                clock: clock_view(t, r.seating.round, now),
                 seated: r.state == RoundState::Seated,
                 started,
                 closed: matches!(r.state, RoundState::Closed { .. }),
@@ -417,6 +423,8 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         seed: id.unsigned_abs() * 1000 + u64::from(next),
         flash: String::new(),
         hall: None,
+        schedule: None,
+        scheduled_next: t.scheduled(jongg_tournament::RoundNo(next)).is_some(),
     }
 }
 
@@ -430,6 +438,7 @@ async fn dashboard(
     let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
     d.flash = q.done.unwrap_or_default();
     d.hall = app.hall_notice.clone();
+    d.schedule = super::schedule::view(&app, id).await;
     html(&d)
 }
 
@@ -453,6 +462,7 @@ struct Audit {
     id: i64,
     name: String,
     rows: Vec<AuditRow>,
+    clock_rows: Vec<super::clock::ClockRow>,
 }
 
 fn points_text(e: Option<&jongg_tournament::GameEntry>) -> String {
@@ -474,6 +484,7 @@ async fn audit(
     let page = app.tournaments.get(id)?.read(|t| Audit {
         id,
         name: name_of(t),
+        clock_rows: super::clock::clock_rows(t),
         rows: t
             .audit()
             .into_iter()

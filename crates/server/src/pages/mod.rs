@@ -9,9 +9,11 @@
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
+mod clock;
 pub(crate) mod csv;
 pub(crate) mod director;
 mod pdf;
+mod schedule;
 pub use pdf::Paper;
 mod print;
 mod public;
@@ -151,17 +153,6 @@ pub(crate) fn download(content_type: &'static str, filename: &str, body: Vec<u8>
 /// once by the tournament: `Tournament::preset`).
 pub(crate) fn preset_of(t: &Tournament) -> Option<jongg_rules::Preset> {
     t.preset().ok().cloned()
-}
-
-/// When a started round's clock runs out (Unix ms).
-pub(crate) fn round_ends(t: &Tournament, r: &jongg_tournament::Round) -> Option<i64> {
-    match r.state {
-        jongg_tournament::RoundState::Started { at } => {
-            let mins = t.settings().map_or(0, |s| i64::from(s.round_minutes));
-            Some(at + mins * 60_000)
-        }
-        _ => None,
-    }
 }
 
 /// Capitalised seat name, for people.

@@ -66,6 +66,10 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("POST", "/api/tournaments/{id}/rounds/{r}/seat", "director"),
     ("POST", "/api/tournaments/{id}/rounds/{r}/start", "director"),
     ("POST", "/api/tournaments/{id}/rounds/{r}/close", "director"),
+    ("GET", "/api/tournaments/{id}/rounds/{r}/clock", "public"),
+    ("POST", "/api/tournaments/{id}/rounds/{r}/clock", "director"),
+    ("GET", "/api/tournaments/{id}/schedule", "director"),
+    ("POST", "/api/tournaments/{id}/schedule", "director"),
     ("GET", "/api/tournaments/{id}/rounds/{r}/links", "director"),
     (
         "GET",
@@ -107,6 +111,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/assets/jongg.css", "public"),
     ("GET", "/assets/jongg.js", "public"),
     ("GET", "/assets/score.js", "public"),
+    ("GET", "/assets/clock.js", "public"),
     ("GET", "/login", "public"),
     ("GET", "/setup", "public"),
     ("GET", "/director", "director"),

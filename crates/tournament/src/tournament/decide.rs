@@ -97,6 +97,13 @@ impl Tournament {
             } => self.amend_sheet(round, table, game, entry, reason),
             CloseRound { round, at } => self.close_round(round, at),
             SetCard { year, file } => self.set_card(year, file),
+            AdjustClock {
+                round,
+                action,
+                reason,
+                at,
+            } => self.adjust_clock(round, action, reason, at),
+            AdoptSchedule { offer } => self.adopt_schedule(offer),
         }
     }
 }

@@ -217,6 +217,13 @@ fn command_of(event: &Event) -> Result<Command, String> {
             reason,
         },
         Event::RoundClosed { round, at } => Command::CloseRound { round, at },
+        Event::ClockAdjusted { round, change } => Command::AdjustClock {
+            round,
+            action: change.action,
+            reason: change.reason,
+            at: change.at,
+        },
+        Event::ScheduleAdopted { offer } => Command::AdoptSchedule { offer },
     })
 }
 

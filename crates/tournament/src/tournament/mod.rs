@@ -8,18 +8,22 @@
 
 mod access;
 mod apply;
+mod clock;
 mod decide;
 mod event_card;
 pub(crate) mod export;
 mod import;
 mod roster;
 mod rounds;
+mod schedule;
 mod settings;
 mod sheets;
 mod signing;
 
 pub use apply::FoldError;
+pub use schedule::{ScheduleOffer, ScheduledRound};
 
+use crate::clock::ClockChange;
 use crate::command::Command;
 use crate::error::DomainError;
 use crate::event::{Event, Recorded};
@@ -35,6 +39,8 @@ pub struct Round {
     pub seating: Seating,
     pub state: RoundState,
     pub sheets: Vec<Sheet>,
+    /// The director's changes to the round's clock, in order.
+    pub clock: Vec<ClockChange>,
 }
 
 /// A tournament: the fold of its events. Build it with [`Tournament::replay`]
@@ -50,6 +56,8 @@ pub struct Tournament {
     /// The event's card as set (issue 14.1) and the file parsed once.
     pub(crate) card_setting: crate::card::CardSetting,
     pub(crate) card: Option<crate::card::LoadedCard>,
+    /// The computed seating the director adopted for later rounds (14.8).
+    pub(crate) schedule: Option<ScheduleOffer>,
 }
 
 impl Tournament {
