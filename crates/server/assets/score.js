@@ -171,7 +171,9 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll("button.sign").forEach(function (b) {
     b.addEventListener("click", function () {
       b.disabled = true;
-      jongg.send("POST", base + "/sign", { seat: b.dataset.seat }, key)
+      var body = { seat: b.dataset.seat };
+      if (b.dataset.game) body.game = Number(b.dataset.game);
+      jongg.send("POST", base + "/sign", body, key)
         .then(function () { location.reload(); })
         .catch(function (e) { b.disabled = false; $("err-sign").textContent = e.message; $("err-sign").focus(); });
     });

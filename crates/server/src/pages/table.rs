@@ -105,6 +105,9 @@ struct ScorePage {
     /// The event's card file, where one is loaded: tiles may be entered
     /// (issue 14.1, `score_hand.html`).
     card_label: String,
+    /// Each entered game's line signatures, where the preset has a seat
+    /// sign after each game (mississippi-2025 East): (game, seat key, seat, signed).
+    game_signs: Vec<(u8, &'static str, &'static str, bool)>,
     /// The round's clock, while the round is under way (14.5).
     clock: Option<ClockView>,
     /// The game to offer as "time was called" (R7) once time is called:
@@ -214,6 +217,25 @@ fn score_page(
         .filter(|_| writable)
         .and_then(|i| u8::try_from(i + 1).ok());
     Ok(ScorePage {
+        game_signs: {
+            let each = t
+                .preset()
+                .map(|p| p.sign_off.each_game.seats.clone())
+                .unwrap_or_default();
+            sheet
+                .numbered_games()
+                .filter(|(_, g)| g.is_some())
+                .flat_map(|(game, _)| {
+                    let signed = sheet.game_signed.get(game.index().unwrap_or(0)).copied();
+                    each.iter()
+                        .filter(|s| present.contains(s))
+                        .map(move |&s| {
+                            (game.0, s.name(), seat_name(s), signed.is_some_and(|b| b[s]))
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        },
         card_label: t
             .card_setting()
             .file
