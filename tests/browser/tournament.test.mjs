@@ -9,7 +9,7 @@
 //    Mah Jongg in error with a throw-in, a heavenly hand refused for a seat
 //    that did not deal and accepted for the one that did (R10), a claim on a
 //    mis-named tile (R4), penalties; signed, accepted, in the standings.
-// 4. The event's card (issue 14.1): with the practice card loaded, a Mah
+// 5. The event's card (issue 14.1): with the practice card loaded, a Mah
 //    Jongg entered by its tiles is refused when they are no hand on the card
 //    and, when they are, named with the value the card gives.
 //
@@ -709,6 +709,124 @@ test("the round clock warns and calls time on every page that shows it (14.5, R7
     await page.goto(`${dash}/audit`);
     await page.waitForSelector("td:has-text('a ruling at table 1')");
     await accessible(page, "audit page with a clock change");
+    await director.close();
+    assert.deepEqual(errors, [], "no script errors on any page");
+  } finally {
+    await browser.close();
+  }
+});
+
+// 4. The floor (issue 14.2-14.4): a table calls the director from a phone;
+//    a floor official (their own login, table 1) sees the call live on
+//    their phone, takes it and closes it with a ruling (standard 6, R17: a
+//    look at a blind-passed tile, -10), which the sheet then shows; a pot
+//    penalty and a disqualification (standard 2C, 27) in the standings.
+test("a call to the director closed with a ruling, and a disqualification", { timeout: 300_000 }, async () => {
+  assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
+  const browser = await launch();
+  try {
+    const errors = [];
+    const { director, page } = await directorPage(browser, errors);
+    await page.fill("#name", "Floor Day");
+    await page.check("input[name=preset][value=standard]");
+    await page.fill("#rounds", "1");
+    await page.click("#create button[type=submit]");
+    await page.waitForURL(/\/director\/t\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const dash = `${URL}/director/t/${id}`;
+    const names = ["Ann Ash", "Ben Bay", "Cal Cole", "Deb Dorn", "Eli East", "Fay Fox", "Gil Gray", "Hal Hay"];
+    await page.fill("#players-csv", "number,name\n" + names.map((n, i) => `${i + 1},${n}`).join("\n"));
+    await page.click("#upload button[type=submit]");
+    await page.waitForSelector("td:has-text('Hal Hay')");
+    await page.selectOption("#method", "by_number");
+    await page.click("#seat-form button[type=submit]");
+    await page.waitForSelector("#round-1");
+    await page.click("text=Start round 1");
+    await page.waitForSelector("#round-1:has-text('under way')");
+    // The director appoints a table monitor for table 1, with a login.
+    await page.evaluate((id) => window.jongg.send("POST", `/api/tournaments/${id}/officials`,
+      { number: 1, name: "Table monitor", tables: [1], username: "monitor", password: "monitor password" }), id);
+    await page.goto(`${dash}/print/round/1/cards`);
+    const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
+    const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+    // The official logs in on their phone and waits on the floor page.
+    const octx = await browser.newContext(phone);
+    const off = await octx.newPage();
+    watch(off, errors);
+    await off.goto(`${URL}/floor/t/${id}`);
+    await off.waitForURL(/\/login/);
+    await off.fill("#username", "monitor");
+    await off.fill("#password", "monitor password");
+    await off.click("button[type=submit]");
+    await off.waitForURL(new RegExp(`/floor/t/${id}$`));
+    await off.waitForSelector("#calls:has-text('No table is calling')");
+    await accessible(off, "floor page, no call");
+
+    // Table 1 enters game 1 (East self-picked 25: +35) and calls.
+    const sctx = await browser.newContext(phone);
+    const sk = await sctx.newPage();
+    watch(sk, errors);
+    await sk.goto(links[0]);
+    await sk.waitForSelector("h1:has-text('Table 1')");
+    await fillGame(sk, selfPicked("east", 25));
+    await sk.click("#save");
+    await sk.waitForSelector("#game-1 td:not(:has(.hint))");
+    assert.deepEqual(await sheetRow(sk, 1, SEATS), { east: 35, south: 0, west: 0, north: 0 });
+    await accessible(sk, "score page with the call form");
+    await sk.selectOption("#call-seat", "south");
+    await sk.fill("#call-reason", "looked at a stolen tile");
+    await sk.click(".call-director button[type=submit]");
+
+    // The call reaches the official's phone by itself (the live feed).
+    await off.waitForSelector("#calls h2:has-text('Table 1 · South')", { timeout: 10_000 });
+    assert.match(await off.textContent("#calls"), /looked at a stolen tile/);
+    await accessible(off, "floor page, a call waiting");
+    await off.click("text=I am going to table 1");
+    await off.waitForSelector("#calls:has-text('taken by floor official 1')");
+    await off.click("summary:has-text('Close this call with a ruling')");
+    await off.selectOption("select[name=incident]", "blind_pass_peek");
+    await off.selectOption("select[name=game]", "1");
+    await off.selectOption("select[name=seat]", "south");
+    await accessible(off, "floor page, closing with a ruling");
+    await off.click("text=Close the call");
+    await off.waitForSelector("#calls:has-text('No table is calling')");
+    const wide = await off.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the floor page fits a phone (scrollWidth ${wide})`);
+
+    // The sheet shows the penalty: South -10 in game 1 (standard 6, R17).
+    await sk.reload();
+    assert.deepEqual(await sheetRow(sk, 1, SEATS), { east: 35, south: -10, west: 0, north: 0 });
+    // The rest of the round: three wall games (+10 each), signed, accepted.
+    for (let g = 2; g <= 4; g++) {
+      await fillGame(sk, wall());
+      await sk.click("#save");
+      await sk.waitForSelector(`#game-${g} td:not(:has(.hint))`);
+    }
+    for (const s of SEATS) {
+      if (await sk.locator(`button.sign[data-seat=${s}]`).count() === 0) continue;
+      await sk.click(`button.sign[data-seat=${s}]`);
+      await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)} (') strong`);
+    }
+    await sctx.close();
+    await octx.close();
+    await page.goto(dash);
+    await page.click("text=Accept table 1");
+    await page.waitForSelector("#r1t1 .state-accepted");
+
+    // A pot penalty for player 6, and player 2 (South) disqualified with
+    // their scores void: their own 20 go, the others' stand.
+    await page.evaluate((id) => window.jongg.send("POST", `/api/tournaments/${id}/players/6/penalty`,
+      { points: -25, reason: "stayed and disturbed table 2" }), id);
+    await page.evaluate((id) => window.jongg.send("POST", `/api/tournaments/${id}/players/2/disqualify`,
+      { scores: "void", reason: "argued with the director" }), id);
+    const pub = await browser.newContext();
+    const sp = await pub.newPage();
+    await sp.goto(`${URL}/t/${id}`);
+    const rows = await sp.$$eval("tr[data-player]", (trs) => trs.map((tr) => [
+      Number(tr.dataset.player), Number(tr.querySelector(".points-total").textContent)]));
+    assert.deepEqual(Object.fromEntries(rows), { 1: 65, 2: 0, 3: 30, 4: 30, 5: 0, 6: -25, 7: 0, 8: 0 });
+    await pub.close();
     await director.close();
     assert.deepEqual(errors, [], "no script errors on any page");
   } finally {

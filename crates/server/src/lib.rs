@@ -21,6 +21,7 @@ pub mod client;
 mod clock;
 mod error;
 mod extract;
+mod floor;
 #[cfg(feature = "test-support")]
 pub mod fuzzing;
 mod guard;

@@ -140,6 +140,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::schedule::routes());
     v.extend(crate::live::routes());
     v.extend(crate::pages::routes());
+    v.extend(crate::floor::routes());
     v
 }
 
@@ -214,6 +215,7 @@ pub fn openapi() -> Value {
             Access::Director => op["security"] = json!([{ "session": [] }]),
             Access::Scorekeeper => op["security"] = json!([{ "tableKey": [] }]),
             Access::Table => op["security"] = json!([{ "session": [] }, { "tableKey": [] }]),
+            Access::Floor => op["security"] = json!([{ "session": [] }]),
         }
         let responses = op["responses"].as_object_mut();
         if let Some(responses) = responses {

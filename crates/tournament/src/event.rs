@@ -3,6 +3,7 @@
 
 use crate::card::CardSetting;
 use crate::clock::ClockChange;
+use crate::floor::{CallNo, KeptRuling, Official, Sanction};
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
@@ -105,6 +106,35 @@ pub enum Event {
     /// A computed seating adopted for the rounds not started (14.8).
     ScheduleAdopted {
         offer: ScheduleOffer,
+    },
+    /// A floor official appointed, or their tables changed.
+    OfficialAppointed {
+        official: Official,
+    },
+    /// A table called the director.
+    DirectorCalled {
+        call: CallNo,
+        round: RoundNo,
+        table: TableNo,
+        seat: Option<Seat>,
+        reason: String,
+    },
+    CallTaken {
+        call: CallNo,
+        by: Actor,
+    },
+    /// A call closed, with the ruling kept (a scoring ruling's change to
+    /// the game follows as its own `game_entered` or `sheet_amended`).
+    CallClosed {
+        call: CallNo,
+        by: Actor,
+        note: String,
+        ruling: Option<KeptRuling>,
+    },
+    /// A warning, a penalty outside the games or a disqualification.
+    PlayerSanctioned {
+        player: PlayerNo,
+        sanction: Sanction,
     },
 }
 

@@ -16,6 +16,8 @@ mod clock;
 mod command;
 mod error;
 mod event;
+mod floor;
+mod floor_audit;
 pub mod limits;
 pub mod marks;
 mod model;
@@ -35,6 +37,11 @@ pub use clock::{ClockAction, ClockChange, ClockReading, ClockState, read_clock};
 pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
+pub use floor::{
+    Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON, Official,
+    OfficialNo, OpenCall, Sanction,
+};
+pub use floor_audit::FloorEntry;
 pub use model::{
     Actor, Entry, GameEntry, GameNo, Millis, OddPlayers, Player, PlayerNo, PlayerStatus, RoundNo,
     RoundState, RulesSource, Seating, SeatingMethod, Settings, Sheet, SheetState, SitOut, TableNo,

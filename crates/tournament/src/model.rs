@@ -305,6 +305,9 @@ pub enum Actor {
     Scorekeeper { round: RoundNo, table: TableNo },
     /// Anyone: may read, never write.
     Public,
+    /// A floor official, below the director: accepts sheets of their
+    /// tables and takes calls; never changes settings or amends a sheet.
+    Official { official: crate::floor::OfficialNo },
     /// The server itself (import, demo data): like the director, but may not amend.
     System,
 }
@@ -317,6 +320,7 @@ impl fmt::Display for Actor {
                 write!(f, "scorekeeper of table {table}, round {round}")
             }
             Actor::Public => f.write_str("public"),
+            Actor::Official { official } => write!(f, "floor {official}"),
             Actor::System => f.write_str("system"),
         }
     }

@@ -38,6 +38,13 @@ pub struct StandingRow {
     pub games: u32,
     /// Points per round, sit-out points included; index 0 is round 1.
     pub rounds: Vec<i64>,
+    /// Penalties outside the games (standard 2C), already in `points`.
+    #[serde(default)]
+    pub penalties: i64,
+    /// Disqualified, and whether their own scores were kept or made void
+    /// (standard 2B, 27; opponents' scores never change).
+    #[serde(default)]
+    pub disqualified: Option<crate::floor::DisqualifiedScores>,
 }
 
 /// One round's results, table by table.
@@ -100,7 +107,13 @@ impl Tournament {
         let n_rounds = self.rounds.len();
         let mut tally = vec![Tally::default(); numbers.len()];
         let mut per_round = vec![0i64; numbers.len() * n_rounds];
-        let index = |p: PlayerNo| numbers.binary_search(&p).ok();
+        // A disqualified player's void scores count for nobody's standing
+        // but their opponents' (standard 2B, 27: theirs stand).
+        let void: Vec<bool> = numbers
+            .iter()
+            .map(|&p| self.floor.disqualified(p) == Some(crate::floor::DisqualifiedScores::Void))
+            .collect();
+        let index = |p: PlayerNo| numbers.binary_search(&p).ok().filter(|&i| !void[i]);
         for (r, round) in self.rounds.iter().enumerate() {
             if round.state != RoundState::Seated {
                 for s in &round.seating.sit_outs {
@@ -129,6 +142,10 @@ impl Tournament {
                 }
             }
         }
+        // Penalties outside the games (standard 2C; st-louis NOTE).
+        for (t, &p) in tally.iter_mut().zip(&numbers) {
+            t.points += self.floor.penalty_points(p);
+        }
         let key = |t: &Tally| -> [i64; 3] {
             let mut k = [i64::MIN; 3];
             for (slot, tb) in k.iter_mut().zip(&tie_breaks) {
@@ -154,6 +171,7 @@ impl Tournament {
             }
             let p = &self.players[&numbers[i]];
             let t = tally[i];
+            let penalties = self.floor.penalty_points(p.number);
             rows.push(StandingRow {
                 rank,
                 player: p.number,
@@ -165,6 +183,8 @@ impl Tournament {
                 best_game: t.best,
                 games: t.games,
                 rounds: per_round[i * n_rounds..(i + 1) * n_rounds].to_vec(),
+                penalties,
+                disqualified: self.floor.disqualified(p.number),
             });
         }
         Standings { tie_breaks, rows }

@@ -21,6 +21,7 @@ pub(crate) mod auth;
 pub(crate) mod card;
 pub(crate) mod clock;
 pub(crate) mod command;
+pub(crate) mod floor;
 pub(crate) mod pages;
 pub(crate) mod players;
 pub(crate) mod rounds;

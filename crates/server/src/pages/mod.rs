@@ -12,6 +12,7 @@ mod assets;
 mod clock;
 pub(crate) mod csv;
 pub(crate) mod director;
+mod floor;
 mod pdf;
 mod schedule;
 pub use pdf::Paper;
@@ -37,6 +38,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(table::routes());
     v.extend(public::routes());
     v.extend(print::routes());
+    v.extend(floor::routes());
     v
 }
 

@@ -220,6 +220,11 @@ impl Tournament {
                 self.schedule = Some(offer.clone());
                 Ok(())
             }
+            Event::OfficialAppointed { .. }
+            | Event::DirectorCalled { .. }
+            | Event::CallTaken { .. }
+            | Event::CallClosed { .. }
+            | Event::PlayerSanctioned { .. } => self.apply_floor(event),
         }
     }
 

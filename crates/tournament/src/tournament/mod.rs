@@ -10,8 +10,10 @@ mod access;
 mod apply;
 mod clock;
 mod decide;
+mod discipline;
 mod event_card;
 pub(crate) mod export;
+mod floor;
 mod import;
 mod roster;
 mod rounds;
@@ -58,6 +60,8 @@ pub struct Tournament {
     pub(crate) card: Option<crate::card::LoadedCard>,
     /// The computed seating the director adopted for later rounds (14.8).
     pub(crate) schedule: Option<ScheduleOffer>,
+    /// Officials, calls and sanctions (`floor.rs`, `discipline.rs`).
+    pub(crate) floor: crate::floor::Floor,
 }
 
 impl Tournament {
