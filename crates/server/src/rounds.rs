@@ -151,6 +151,7 @@ async fn amend(
 async fn sign(
     State(app): State<Arc<AppState>>,
     caller: Caller,
+    headers: axum::http::HeaderMap,
     Params(InTable { id, r, t }): Params<InTable>,
     Body(b): Body<SignSheet>,
 ) -> Result<Response, ApiError> {
@@ -158,8 +159,11 @@ async fn sign(
         version: b.version,
         clear_signatures: false,
     };
-    let command = b.command(r, t);
-    crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await
+    let device = crate::signer::Device::of(&headers);
+    let command = b.command(r, t, device.id.clone());
+    let mut r = crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await?;
+    device.mark(&app, &mut r);
+    Ok(r)
 }
 
 /// Accept a signed sheet: it is locked (standard 26).
