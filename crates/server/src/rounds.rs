@@ -161,7 +161,8 @@ async fn sign(
     };
     let device = crate::signer::Device::of(&headers);
     let command = b.command(r, t, device.id.clone());
-    let mut r = crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await?;
+    let mut r =
+        crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await?;
     device.mark(&app, &mut r);
     Ok(r)
 }

@@ -21,8 +21,8 @@ mod rounds;
 mod schedule;
 mod settings;
 mod sheets;
-mod table_of_three;
 mod signing;
+mod table_of_three;
 
 pub use apply::FoldError;
 pub use edits::{EditBasis, EditRefused};
