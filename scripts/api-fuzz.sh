@@ -62,7 +62,7 @@ doc = json.load(urllib.request.urlopen(url + "/openapi.json"))
 json_ct = {"content-type": "application/json"}
 failures, checked = [], 0
 for path, ops in sorted(doc["paths"].items()):
-    concrete = re.sub(r"\{(id|r|t|g|n)\}", "1", path)
+    concrete = re.sub(r"\{[a-z_]+\}", "1", path)
     for method in sorted(ops):
         if method not in ("post", "put", "patch"):
             continue

@@ -128,7 +128,7 @@ async fn open_calls(
 
 /// The table calls the director (standard 22, 27), with an optional seat
 /// and a short reason.
-#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/call", params(InTable), request_body = CallDirector,
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/call", params(InTable), request_body = Option<CallDirector>,
     responses((status = OK, description = "The events recorded", body = Object)))]
 async fn call_director(
     State(app): State<Arc<AppState>>,
@@ -159,7 +159,7 @@ async fn take_call(
 
 /// Close a call with what was decided: the preset's ruling for the
 /// incident chosen, applied to the game where it is a scoring matter.
-#[utoipa::path(post, path = "/api/tournaments/{id}/calls/{c}/close", params(InCall), request_body = CloseCall,
+#[utoipa::path(post, path = "/api/tournaments/{id}/calls/{c}/close", params(InCall), request_body = Option<CloseCall>,
     responses((status = OK, description = "The events recorded", body = Object)))]
 async fn close_call(
     State(app): State<Arc<AppState>>,
