@@ -82,6 +82,7 @@ impl Tournament {
             } => self.enter_game(actor, round, table, game, entry),
             SignSheet { round, table, seat } => self.sign_sheet(actor, round, table, seat),
             AcceptSheet { round, table } => self.accept_sheet(round, table),
+            AcceptAllSigned { round } => self.accept_all_signed(round),
             AmendSheet {
                 round,
                 table,
