@@ -22,6 +22,7 @@
       b.addEventListener("click", function () { window.print(); });
     });
     document.querySelectorAll("[data-refresh]").forEach(refresher);
+    document.querySelectorAll("[data-live]").forEach(live);
     clocks();
   });
 
@@ -131,7 +132,8 @@
       }).then(function (answer) {
         var next = form.dataset.then || "";
         if (next === "") { location.reload(); return; }
-        location.href = next.replace("{id}", answer.id);
+        location.href = next.replace("{id}", answer.id)
+          .replace("{done}", encodeURIComponent(answer.done || ""));
       }).catch(function (e) {
         if (button) button.disabled = false;
         if (err) { err.textContent = e.message; err.focus(); }
@@ -153,6 +155,44 @@
           if (fresh && now) { now.replaceWith(fresh); clocks(); }
         }).catch(function () {});
     }, secs * 1000);
+  }
+
+  // Round control: the tournament's change feed (server-sent events, one
+  // event per connection, the last committed seq) says when to fetch the
+  // live part again (data-live, an HTML fragment) and swap it in; its forms
+  // are wired again. When the round clock runs out, it is fetched once more
+  // (tables turn late without any change).
+  function live(el) {
+    var seen = Number((el.querySelector("[data-seq]") || el).dataset.seq || 0);
+    var busy = false, again = false, timer = null;
+    function refetch() {
+      if (busy) { again = true; return; }
+      busy = true;
+      fetch(el.dataset.live, { credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+        .then(function (html) {
+          el.innerHTML = html;
+          el.querySelectorAll("form[data-api]").forEach(wire);
+          var s = el.querySelector("[data-seq]");
+          if (s) seen = Math.max(seen, Number(s.dataset.seq));
+          el.dataset.updated = String(seen);
+          schedule();
+        }).catch(function () {})
+        .then(function () { busy = false; if (again) { again = false; refetch(); } });
+    }
+    function schedule() {
+      if (timer) clearTimeout(timer);
+      var c = el.querySelector("[data-ends]");
+      var wait = c ? Number(c.dataset.ends) - Date.now() : -1;
+      if (wait > 0 && wait < 2147483647) timer = setTimeout(refetch, wait + 500);
+    }
+    schedule();
+    if (!window.EventSource) return;
+    var es = new EventSource(el.dataset.changes);
+    es.onmessage = function (ev) {
+      var seq = Number(ev.data);
+      if (seq > seen) { seen = seq; refetch(); }
+    };
   }
 
   // Elements with data-ends (Unix ms) count down to zero; "Time" after it.

@@ -9,6 +9,7 @@
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
+mod control;
 pub(crate) mod csv;
 mod director;
 mod pdf;
@@ -32,6 +33,7 @@ pub(crate) const CSV_MAX_BYTES: usize = csv::MAX_BYTES;
 pub(crate) fn routes() -> Vec<Route> {
     let mut v = assets::routes();
     v.extend(director::routes());
+    v.extend(control::routes());
     v.extend(table::routes());
     v.extend(public::routes());
     v.extend(print::routes());

@@ -55,13 +55,29 @@ pub(super) struct Row {
     pub games: u32,
     pub rounds: Vec<i64>,
     pub withdrawn: bool,
+    /// Counts games entered but not yet accepted (live standings, issue 13.9).
+    pub provisional: bool,
+    /// The accepted points alone, when provisional.
+    pub official: i64,
 }
 
+/// The official standings' rows: accepted sheets only (standard 26).
 pub(super) fn rows(t: &Tournament) -> Vec<Row> {
-    t.standings()
-        .rows
+    rows_of(t.standings())
+}
+
+/// The live standings' rows: games entered but not accepted count, each
+/// such row marked provisional (issue 13.9).
+pub(super) fn live_rows(t: &Tournament) -> Vec<Row> {
+    rows_of(t.live_standings())
+}
+
+fn rows_of(s: jongg_tournament::Standings) -> Vec<Row> {
+    s.rows
         .into_iter()
         .map(|r| Row {
+            provisional: r.provisional(),
+            official: r.official_points(),
             rank: r.rank,
             number: r.player.0,
             name: r.name,
@@ -102,6 +118,8 @@ struct Standings {
     clock: Option<Clock>,
     round_count: usize,
     rows: Vec<Row>,
+    /// Whether any row counts a game not yet accepted.
+    provisional: bool,
 }
 
 fn status_of(t: &Tournament) -> String {
@@ -123,13 +141,17 @@ async fn standings(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
 ) -> PageResult {
-    let page = app.tournaments.get(id)?.read(|t| Standings {
-        id,
-        name: name_of(t),
-        status: status_of(t),
-        clock: clock(t),
-        round_count: t.rounds().len(),
-        rows: rows(t),
+    let page = app.tournaments.get(id)?.read(|t| {
+        let rows = live_rows(t);
+        Standings {
+            id,
+            name: name_of(t),
+            status: status_of(t),
+            clock: clock(t),
+            round_count: t.rounds().len(),
+            provisional: rows.iter().any(|r| r.provisional),
+            rows,
+        }
     });
     html(&page)
 }
@@ -188,7 +210,7 @@ async fn projector(
         name: name_of(t),
         status: status_of(t),
         clock: clock(t),
-        rows: rows(t),
+        rows: live_rows(t),
         seating: seating_view(t),
     });
     html(&page)

@@ -103,6 +103,11 @@ const EXPECTED: &[(&str, &str, &str)] = &[
         "director",
     ),
     ("GET", "/api/scorekeeper", "scorekeeper"),
+    (
+        "POST",
+        "/api/tournaments/{id}/rounds/{r}/accept-signed",
+        "director",
+    ),
     // pages and their files
     ("GET", "/assets/jongg.css", "public"),
     ("GET", "/assets/jongg.js", "public"),
@@ -112,6 +117,10 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/director", "director"),
     ("GET", "/director/t/{id}", "director"),
     ("GET", "/director/t/{id}/audit", "director"),
+    ("GET", "/director/t/{id}/tiles", "director"),
+    ("GET", "/director/t/{id}/players", "director"),
+    ("GET", "/director/t/{id}/settings", "director"),
+    ("GET", "/director/t/{id}/seating", "director"),
     ("POST", "/director/t/{id}/players.csv", "director"),
     ("POST", "/director/t/{id}/r/{r}/seating.csv", "director"),
     ("GET", "/score", "scorekeeper"),
