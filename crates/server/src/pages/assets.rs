@@ -10,6 +10,7 @@ use utoipa_axum::routes;
 const CSS: &str = include_str!("../../assets/jongg.css");
 const JS: &str = include_str!("../../assets/jongg.js");
 const SCORE_JS: &str = include_str!("../../assets/score.js");
+const PROJECTOR_JS: &str = include_str!("../../assets/projector.js");
 
 fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     (
@@ -27,6 +28,7 @@ pub(super) fn routes() -> Vec<Route> {
         route(Access::Public, routes!(css)),
         route(Access::Public, routes!(js)),
         route(Access::Public, routes!(score_js)),
+        route(Access::Public, routes!(projector_js)),
     ]
 }
 
@@ -49,4 +51,11 @@ async fn js() -> impl IntoResponse {
     responses((status = OK, description = "JavaScript", content_type = "text/javascript")))]
 async fn score_js() -> impl IntoResponse {
     asset("text/javascript; charset=utf-8", SCORE_JS)
+}
+
+/// The projector's script: pages that fit the screen, turned on a timer.
+#[utoipa::path(get, path = "/assets/projector.js",
+    responses((status = OK, description = "JavaScript", content_type = "text/javascript")))]
+async fn projector_js() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", PROJECTOR_JS)
 }

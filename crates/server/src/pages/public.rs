@@ -9,9 +9,11 @@ use crate::extract::Params;
 use crate::extract::path::{InPlayer, InTournament};
 use crate::routes::{Route, route};
 use askama::Template;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use jongg_tournament::{PlayerNo, PlayerStatus, RoundState, Tournament};
+use serde::Deserialize;
 use std::sync::Arc;
+use utoipa::IntoParams;
 use utoipa_axum::routes;
 
 pub(super) fn routes() -> Vec<Route> {
@@ -196,22 +198,45 @@ struct Projector {
     status: String,
     clock: Option<Clock>,
     rows: Vec<Row>,
+    provisional: bool,
     seating: Option<SeatingView>,
+    /// Seconds a page shows, and columns (1 or 2).
+    seconds: u16,
+    columns: u8,
+    /// The last event's seq, for the change feed.
+    seq: u64,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ProjectorQuery {
+    /// Seconds each page shows (3 to 600; 12 if not given).
+    seconds: Option<u16>,
+    /// 2 for two columns a page (1 if not given).
+    columns: Option<u8>,
 }
 
 /// The projector: round clock, standings, the next seating.
-#[utoipa::path(get, path = "/t/{id}/projector", params(InTournament), responses((status = OK, description = "The page", content_type = "text/html")))]
+#[utoipa::path(get, path = "/t/{id}/projector", params(InTournament, ProjectorQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn projector(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
+    Query(q): Query<ProjectorQuery>,
 ) -> PageResult {
-    let page = app.tournaments.get(id)?.read(|t| Projector {
-        id,
-        name: name_of(t),
-        status: status_of(t),
-        clock: clock(t),
-        rows: live_rows(t),
-        seating: seating_view(t),
+    let page = app.tournaments.get(id)?.read(|t| {
+        let rows = live_rows(t);
+        Projector {
+            id,
+            name: name_of(t),
+            status: status_of(t),
+            clock: clock(t),
+            provisional: rows.iter().any(|r| r.provisional),
+            rows,
+            seating: seating_view(t),
+            seconds: q.seconds.unwrap_or(12).clamp(3, 600),
+            columns: if q.columns == Some(2) { 2 } else { 1 },
+            seq: t.log().len() as u64,
+        }
     });
     html(&page)
 }

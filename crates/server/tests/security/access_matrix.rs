@@ -112,6 +112,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/assets/jongg.css", "public"),
     ("GET", "/assets/jongg.js", "public"),
     ("GET", "/assets/score.js", "public"),
+    ("GET", "/assets/projector.js", "public"),
     ("GET", "/login", "public"),
     ("GET", "/setup", "public"),
     ("GET", "/director", "director"),
