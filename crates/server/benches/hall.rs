@@ -107,9 +107,7 @@ fn get(page: &str) -> usize {
 
 /// Tiles showing `games` games entered, in a fragment.
 fn current(fragment: &str, games: usize) -> usize {
-    fragment
-        .matches(&format!("Games {games} of 4"))
-        .count()
+    fragment.matches(&format!("Games {games} of 4")).count()
 }
 
 /// One run: every table saves game `game` at once; how long until a
@@ -187,7 +185,10 @@ fn latency(game: usize) -> Duration {
         if current(&fragment, game) == TABLES {
             break;
         }
-        assert!(t0.elapsed() < Duration::from_secs(60), "tiles never current");
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "tiles never current"
+        );
     }
     let took = t0.elapsed();
     for w in writers {
