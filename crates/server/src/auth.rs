@@ -4,8 +4,8 @@
 
 use crate::AppState;
 use crate::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
-use crate::body::Body;
 use crate::body::auth::{Login, Setup};
+use crate::body::{Body, JsonOrForm};
 use crate::error::ApiError;
 use crate::limiter::Key;
 use crate::routes::{Access, Route, route};
@@ -171,15 +171,18 @@ pub(crate) fn client_ip(app: &AppState, peer: SocketAddr, headers: &HeaderMap) -
         .unwrap_or(peer.ip())
 }
 
+fn wait_seconds(wait: std::time::Duration) -> u64 {
+    wait.as_secs_f64().ceil().max(1.0) as u64
+}
+
+fn wait_message(wait: std::time::Duration) -> String {
+    let secs = wait_seconds(wait);
+    format!("too many failed logins from this address or for this account: try again in {secs} s")
+}
+
 fn too_many(wait: std::time::Duration) -> Response {
-    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
-    let mut r = ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        format!(
-            "too many failed logins from this address or for this account: try again in {secs} s"
-        ),
-    )
-    .into_response();
+    let secs = wait_seconds(wait);
+    let mut r = ApiError::new(StatusCode::TOO_MANY_REQUESTS, wait_message(wait)).into_response();
     r.headers_mut()
         .insert(header::RETRY_AFTER, HeaderValue::from(secs));
     r
@@ -199,66 +202,52 @@ fn set_cookie(app: &AppState, r: &mut Response, name: &str, value: &str, path: &
 /// Log in as the director: answers a session token and sets a cookie.
 ///
 /// Five failures per address or account, then a wait that doubles with each
-/// further failure: 429 with Retry-After.
+/// further failure: 429 with Retry-After. The login page's form, sent
+/// without a script (url-encoded), is answered with the next page on
+/// success and the login page with what went wrong otherwise.
 #[utoipa::path(post, path = "/api/login", request_body = Login,
     responses((status = OK, description = "The session's token", body = Object)))]
 async fn login(
     State(app): State<Arc<AppState>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Body(b): Body<Login>,
+    JsonOrForm { body, form }: JsonOrForm<Login>,
 ) -> Result<Response, ApiError> {
-    // Refused before any guess is made: nothing to count.
-    check_username(&b.username)?;
-    if b.password.is_empty() || b.password.chars().nth(MAX_LOGIN_PASSWORD).is_some() {
-        return Err(ApiError::unprocessable(format!(
-            "the password must have 1 to {MAX_LOGIN_PASSWORD} characters"
-        )));
-    }
-    let store = app.tournaments.store();
-    let device = cookie(&headers, DEVICE_COOKIE)
-        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()));
-    let known = match &device {
-        Some(d) => store.known_device(d, &b.username).await?,
-        None => false,
+    let next = crate::pages::director::safe_next(body.next.clone());
+    let outcome = attempt(&app, peer, &headers, body).await;
+    let (mut r, logged_in) = match (outcome, form) {
+        (Ok(l), false) => {
+            let r = json(json!({ "token": l.token, "expires_in": SESSION_MILLIS / 1000 }));
+            (r.into_response(), l)
+        }
+        (Ok(l), true) => {
+            let mut r = StatusCode::SEE_OTHER.into_response();
+            if let Ok(to) = HeaderValue::from_str(&next) {
+                r.headers_mut().insert(header::LOCATION, to);
+            }
+            (r, l)
+        }
+        (Err(Refused::Wait(wait)), false) => return Ok(too_many(wait)),
+        (Err(Refused::Error(e)), false) => return Err(e),
+        (Err(refused), true) => {
+            let (status, message) = match refused {
+                Refused::Wait(wait) => (StatusCode::TOO_MANY_REQUESTS, wait_message(wait)),
+                Refused::Error(e) => (e.status, e.message),
+            };
+            let mut page = crate::pages::director::login_page(next, Some(message));
+            *page.status_mut() = status;
+            return Ok(page);
+        }
     };
-    let client = client_ip(&app, peer, &headers);
-    let keys = match (&device, known) {
-        (Some(d), true) => vec![Key::Device(d.clone())],
-        _ => vec![Key::address(client), Key::Account(b.username.clone())],
-    };
-    // Charged before the password is checked, so no number of attempts
-    // sent together gets more checks than the limit.
-    if let Err(wait) = app.limiter.charge(&keys) {
-        tracing::warn!(%client, known_device = known, wait_s = wait.as_secs(), "login refused: too many failures");
-        return Ok(too_many(wait));
-    }
-    // The same work for a name that has no account: a dummy hash is checked.
-    let stored = store.password_hash(&b.username).await?;
-    let hash = match &stored {
-        Some(h) => h.clone(),
-        None => app.dummy_hash().await?,
-    };
-    let ok = verify_password(b.password, hash).await? && stored.is_some();
-    if !ok {
-        tracing::info!(%client, known_device = known, "login failed: wrong username or password");
-        return Err(ApiError::unauthorized("wrong username or password"));
-    }
-    app.limiter.clear(&keys);
-    let token = store.new_session(&b.username, SESSION_MILLIS).await?;
-    tracing::info!(%client, username = %b.username, known_device = known, "the director logged in");
-    let mut r =
-        json(json!({ "token": token, "expires_in": SESSION_MILLIS / 1000 })).into_response();
     set_cookie(
         &app,
         &mut r,
         SESSION_COOKIE,
-        &token,
+        &logged_in.token,
         "/",
         SESSION_MILLIS / 1000,
     );
-    if !known {
-        let device = store.new_device(&b.username).await?;
+    if let Some(device) = logged_in.new_device {
         set_cookie(
             &app,
             &mut r,
@@ -269,6 +258,86 @@ async fn login(
         );
     }
     Ok(r)
+}
+
+/// A correct login: the session's token, and a device token to remember
+/// when this device was not known.
+struct LoggedIn {
+    token: String,
+    new_device: Option<String>,
+}
+
+enum Refused {
+    /// Too many failures: try again after this long.
+    Wait(std::time::Duration),
+    Error(ApiError),
+}
+
+impl From<ApiError> for Refused {
+    fn from(e: ApiError) -> Refused {
+        Refused::Error(e)
+    }
+}
+
+impl From<jongg_store::StoreError> for Refused {
+    fn from(e: jongg_store::StoreError) -> Refused {
+        Refused::Error(e.into())
+    }
+}
+
+/// One login attempt, charged to the limiter before the password is checked.
+async fn attempt(
+    app: &AppState,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    b: Login,
+) -> Result<LoggedIn, Refused> {
+    // Refused before any guess is made: nothing to count.
+    check_username(&b.username)?;
+    if b.password.is_empty() || b.password.chars().nth(MAX_LOGIN_PASSWORD).is_some() {
+        return Err(ApiError::unprocessable(format!(
+            "the password must have 1 to {MAX_LOGIN_PASSWORD} characters"
+        ))
+        .into());
+    }
+    let store = app.tournaments.store();
+    let device = cookie(headers, DEVICE_COOKIE)
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()));
+    let known = match &device {
+        Some(d) => store.known_device(d, &b.username).await?,
+        None => false,
+    };
+    let client = client_ip(app, peer, headers);
+    let keys = match (&device, known) {
+        (Some(d), true) => vec![Key::Device(d.clone())],
+        _ => vec![Key::address(client), Key::Account(b.username.clone())],
+    };
+    // Charged before the password is checked, so no number of attempts
+    // sent together gets more checks than the limit.
+    if let Err(wait) = app.limiter.charge(&keys) {
+        tracing::warn!(%client, known_device = known, wait_s = wait.as_secs(), "login refused: too many failures");
+        return Err(Refused::Wait(wait));
+    }
+    // The same work for a name that has no account: a dummy hash is checked.
+    let stored = store.password_hash(&b.username).await?;
+    let hash = match &stored {
+        Some(h) => h.clone(),
+        None => app.dummy_hash().await?,
+    };
+    let ok = verify_password(b.password, hash).await? && stored.is_some();
+    if !ok {
+        tracing::info!(%client, known_device = known, "login failed: wrong username or password");
+        return Err(ApiError::unauthorized("wrong username or password").into());
+    }
+    app.limiter.clear(&keys);
+    let token = store.new_session(&b.username, SESSION_MILLIS).await?;
+    tracing::info!(%client, username = %b.username, known_device = known, "the director logged in");
+    let new_device = if known {
+        None
+    } else {
+        Some(store.new_device(&b.username).await?)
+    };
+    Ok(LoggedIn { token, new_device })
 }
 
 /// End the director's session.

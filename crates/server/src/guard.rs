@@ -42,7 +42,7 @@ pub(crate) async fn guard(State(app): State<Arc<AppState>>, req: Request, next: 
     let changes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let refused = if changes {
         same_origin(&app, req.headers())
-            .and_then(|()| json_body(req.headers()))
+            .and_then(|()| json_body(req.uri().path(), req.headers()))
             .err()
     } else {
         None
@@ -93,7 +93,35 @@ fn same_origin(app: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn json_body(headers: &HeaderMap) -> Result<(), ApiError> {
+/// The routes a plain HTML form may post to, url-encoded, so that their
+/// page works before its script loads (issue 13.7). Such a post must show
+/// where it comes from (`Origin` or `Sec-Fetch-Site`, which every browser
+/// sends with a form's POST): [`same_origin`] has then checked it is ours.
+pub(crate) const FORM_ROUTES: &[&str] = &["/api/login"];
+
+/// Whether a request's body is a url-encoded form.
+pub(crate) fn is_form(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|ct| ct.to_str().ok())
+        .and_then(|ct| ct.split(';').next())
+        .is_some_and(|m| {
+            m.trim()
+                .eq_ignore_ascii_case("application/x-www-form-urlencoded")
+        })
+}
+
+fn json_body(path: &str, headers: &HeaderMap) -> Result<(), ApiError> {
+    if is_form(headers) && FORM_ROUTES.contains(&path) {
+        let shown_origin =
+            headers.contains_key(header::ORIGIN) || headers.contains_key("sec-fetch-site");
+        if shown_origin {
+            return Ok(());
+        }
+        return Err(ApiError::forbidden(
+            "a form sent without Origin or Sec-Fetch-Site may not change anything: send JSON",
+        ));
+    }
     let has_body = headers
         .get(header::CONTENT_LENGTH)
         .is_some_and(|n| n.as_bytes() != b"0")
@@ -191,7 +219,7 @@ mod tests {
 
     #[test]
     fn only_json_bodies_are_taken() {
-        let ok = |p: &[(&'static str, &'static str)]| json_body(&headers(p)).is_ok();
+        let ok = |p: &[(&'static str, &'static str)]| json_body("/api/x", &headers(p)).is_ok();
         assert!(ok(&[]));
         assert!(ok(&[("content-type", "application/json")]));
         assert!(ok(&[
@@ -210,5 +238,19 @@ mod tests {
         assert!(!ok(&[("content-length", "12")]));
         assert!(!ok(&[("transfer-encoding", "chunked")]));
         assert!(ok(&[("content-length", "0")]));
+    }
+
+    #[test]
+    fn a_form_goes_only_to_a_form_route_and_only_showing_where_it_is_from() {
+        let form = ("content-type", "application/x-www-form-urlencoded");
+        let ok = |path, p: &[(&'static str, &'static str)]| json_body(path, &headers(p)).is_ok();
+        assert!(ok("/api/login", &[form, ("origin", "http://h")]));
+        assert!(ok("/api/login", &[form, ("sec-fetch-site", "same-origin")]));
+        assert!(!ok("/api/login", &[form]));
+        assert!(!ok("/api/tournaments", &[form, ("origin", "http://h")]));
+        assert!(!ok(
+            "/api/login",
+            &[("content-type", "text/plain"), ("origin", "http://h")]
+        ));
     }
 }

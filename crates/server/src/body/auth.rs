@@ -49,6 +49,9 @@ pub struct Login {
     pub username: String,
     #[schema(schema_with = password)]
     pub password: String,
+    /// Where the login page's form goes after logging in (a path of this
+    /// server); only a form sent without a script uses it.
+    pub next: Option<String>,
 }
 
 fn director() -> String {

@@ -56,6 +56,53 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for Body<T> {
     }
 }
 
+/// A body that is JSON, or a plain HTML form (`application/x-www-form-urlencoded`)
+/// on a route the guard lets take one ([`crate::guard::FORM_ROUTES`]): a page
+/// that works before its script loads (issue 13.7). Form fields are text;
+/// `form` says which it was, so the answer can be a page rather than JSON.
+#[derive(Debug)]
+pub(crate) struct JsonOrForm<T> {
+    pub body: T,
+    pub form: bool,
+}
+
+impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonOrForm<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, app: &Arc<AppState>) -> Result<Self, ApiError> {
+        if !crate::guard::is_form(req.headers()) {
+            let Body(body) = Body::from_request(req, app).await?;
+            return Ok(JsonOrForm { body, form: false });
+        }
+        let bytes = Bytes::from_request(req, app)
+            .await
+            .map_err(|e| ApiError::new(e.status(), crate::guard::TOO_LARGE))?;
+        read_form(&bytes).map(|body| JsonOrForm { body, form: true })
+    }
+}
+
+/// Reads a url-encoded form as `T`: each field once, no NUL.
+pub(crate) fn read_form<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(bytes)
+        .map_err(|e| ApiError::bad_request(format!("the form cannot be read: {e}")))?;
+    let mut object = serde_json::Map::new();
+    for (key, value) in pairs {
+        if key.contains('\0') || value.contains('\0') {
+            return Err(ApiError::bad_request(format!(
+                "the form's field `{}` holds a NUL character",
+                key.replace('\0', "")
+            )));
+        }
+        if object.contains_key(&key) {
+            return Err(ApiError::bad_request(format!(
+                "the form gives the field `{key}` twice"
+            )));
+        }
+        object.insert(key, Value::String(value));
+    }
+    decode(Value::Object(object)).map_err(|e| ApiError::unprocessable(e.to_string()))
+}
+
 /// Reads a body as `T`, naming what is wrong.
 pub(crate) fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let object = Value::Object(body_object(bytes)?);

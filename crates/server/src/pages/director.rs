@@ -14,6 +14,7 @@ use crate::routes::{Route, route};
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
+use axum::response::Response;
 use jongg_store::SetupToken;
 use jongg_tournament::{
     Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, TieBreak,
@@ -50,17 +51,29 @@ struct NextQuery {
 #[template(path = "login.html")]
 struct Login {
     next: String,
+    /// What went wrong with a login sent without a script.
+    error: Option<String>,
+}
+
+/// Where to go after a login: only a path on this server, never an address
+/// elsewhere; the director's home otherwise.
+pub(crate) fn safe_next(next: Option<String>) -> String {
+    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
+        .unwrap_or_else(|| "/director".into())
+}
+
+/// The login page, with what went wrong with the last attempt.
+pub(crate) fn login_page(next: String, error: Option<String>) -> Response {
+    match html(&Login { next, error }) {
+        Ok(r) => r,
+        Err(e) => e.into_response(),
+    }
 }
 
 /// The director's login, then back to `next`.
 #[utoipa::path(get, path = "/login", params(NextQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn login(Query(q): Query<NextQuery>) -> PageResult {
-    // Only a path on this server: never an address elsewhere.
-    let next = q
-        .next
-        .filter(|n| n.starts_with('/') && !n.starts_with("//"))
-        .unwrap_or_else(|| "/director".into());
-    html(&Login { next })
+    Ok(login_page(safe_next(q.next), None))
 }
 
 #[derive(Deserialize, IntoParams)]

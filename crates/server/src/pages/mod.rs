@@ -11,7 +11,7 @@
 mod assets;
 mod control;
 pub(crate) mod csv;
-mod director;
+pub(crate) mod director;
 mod pdf;
 pub use pdf::Paper;
 mod print;

@@ -236,3 +236,79 @@ fn every_answer_carries_the_headers_a_directors_pages_need() {
         assert!(!html.contains("<script>"), "{path} has an inline script");
     }
 }
+
+/// The login page's form sent without a script (issue 13.7): url-encoded,
+/// from this server (a browser sends Origin with a form's POST). It logs in
+/// and goes on to `next`; a wrong password shows the login page again with
+/// what went wrong, never the password in an address.
+#[test]
+fn the_login_form_works_without_a_script() {
+    let app = App::start(Backend::Sqlite);
+    let host = app.addr.to_string();
+    let origin = format!("http://{host}");
+    let post = |body: &str, headers: &[(&str, &str)]| {
+        let mut h = vec![("Content-Type", "application/x-www-form-urlencoded")];
+        h.extend_from_slice(headers);
+        app.public()
+            .request_with("POST", "/api/login", &h, Some(body.as_bytes()))
+            .unwrap()
+    };
+    let good = format!(
+        "username=director&password={}&next=%2Fdirector%2Ft%2F7",
+        PASSWORD.replace(' ', "+")
+    );
+    let r = post(&good, &[("Origin", origin.as_str())]);
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(r.header("location"), Some("/director/t/7"));
+    assert!(
+        r.headers
+            .iter()
+            .any(|(n, v)| n.eq_ignore_ascii_case("set-cookie") && v.starts_with("jongg_session="))
+    );
+    // Another site's `next` is never followed.
+    let r = post(
+        &good.replace("%2Fdirector%2Ft%2F7", "%2F%2Fevil.example"),
+        &[("Sec-Fetch-Site", "same-origin")],
+    );
+    assert_eq!(r.status, 303);
+    assert_eq!(r.header("location"), Some("/director"));
+    // A wrong password: the page again, saying so, with the status.
+    let r = post(
+        "username=director&password=wrong+guess&next=%2Fdirector",
+        &[("Origin", origin.as_str())],
+    );
+    assert_eq!(r.status, 401);
+    assert!(
+        r.text().contains("wrong username or password"),
+        "{}",
+        r.text()
+    );
+    assert!(r.text().contains("method=\"post\""));
+    // Without Origin or Sec-Fetch-Site (not a browser's form): refused.
+    let r = post(&good, &[]);
+    assert_eq!(r.status, 403, "{}", r.text());
+    // From another site: refused.
+    let r = post(&good, &[("Origin", "http://127.0.0.1:9999")]);
+    assert_eq!(r.status, 403, "{}", r.text());
+    // A field twice, or one the login does not have: named.
+    let r = post(
+        &format!("{good}&password=x"),
+        &[("Origin", origin.as_str())],
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.text().contains("`password` twice"), "{}", r.text());
+    // Any other route still takes JSON only.
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            "/api/tournaments",
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(b"name=x"),
+        )
+        .unwrap();
+    assert_eq!(r.status, 415, "{}", r.text());
+}
