@@ -220,7 +220,7 @@ fn the_kinds_of_the_document_are_the_kinds_read() {
         let e = decode::<T>(json!({ "kind": "no_such_kind" })).unwrap_err();
         assert_eq!(e.path, "kind");
     }
-    check::<AnyCommand>(14);
+    check::<AnyCommand>(15);
     check::<Entry>(2);
     check::<SeatingMethod>(4);
     check::<RulesSource>(2);
