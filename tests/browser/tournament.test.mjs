@@ -9,7 +9,8 @@
 //    Mah Jongg in error with a throw-in, a heavenly hand refused for a seat
 //    that did not deal and accepted for the one that did (R10), a claim on a
 //    mis-named tile (R4), penalties; signed, accepted, in the standings.
-// 3. Round control of a 200-player round: the tiles follow a phone's save
+// 5. Round control of a 200-player round (its own test below; 3 and 4 are
+//    the round clock and the floor): the tiles follow a phone's save
 //    without a reload, search, the projector paged at 1920x1080 (one and two
 //    columns), the new pages and the standings within a 390 px phone.
 //
@@ -633,7 +634,235 @@ test("a table of three scores every kind of game (R12)", { timeout: 300_000 }, a
   }
 });
 
-// Round control and the projector at 200 players (issue 13.2, 13.4, 13.8,
+// 3. The round clock (issue 14.5) on a test clock: the page's time is moved
+//    forward with jonggClock.advance (clock.js), nothing waits. A round
+//    started with 11 minutes left warns a minute later (the preset's
+//    [timing] warning, 10 minutes) and calls time 11 minutes later, on the
+//    phone's score page and the projector: colour, words, the beeps counted
+//    (the sound plays where the browser allows). At time called the score
+//    page offers game 1 as "time was called" (R7). The director pauses the
+//    clock with a reason, which the audit page shows.
+test("the round clock warns and calls time on every page that shows it (14.5, R7)", { timeout: 300_000 }, async () => {
+  assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
+  const browser = await launch();
+  try {
+    const errors = [];
+    const { director, page } = await directorPage(browser, errors);
+    await page.fill("#name", "Clock Social");
+    await page.check("input[name=preset][value=mississippi-2025]");
+    await page.fill("#rounds", "1");
+    await page.click("#create button[type=submit]");
+    await page.waitForURL(/\/director\/t\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const dash = `${URL}/director/t/${id}`;
+    await page.goto(`${dash}/players`);
+    await page.fill("#players-csv", "number,name\n1,Ann Ash\n2,Ben Bay\n3,Cal Cole\n4,Deb Dorn");
+    await page.click("#upload button[type=submit]");
+    await page.waitForSelector("td:has-text('Deb Dorn')");
+    await page.goto(dash);
+    await page.selectOption("#method", "by_number");
+    await page.click("#seat-form button[type=submit]");
+    await page.waitForSelector("#round-1");
+    // Started so that 11 minutes are left (a start in the past, as the API allows).
+    await page.evaluate(async (id) => {
+      const t = await (await fetch(`/api/tournaments/${id}`, { credentials: "same-origin" })).json();
+      const at = Date.now() - (t.settings.round_minutes - 11) * 60000;
+      const r = await fetch(`/api/tournaments/${id}/rounds/1/start`, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json" }, body: JSON.stringify({ at }) });
+      if (!r.ok) throw new Error(await r.text());
+    }, id);
+    await page.goto(dash);
+    await page.waitForSelector("section[aria-labelledby=round-1] [data-clock].state-running");
+    // Round control's clock and each tile's read the same reading.
+    await page.waitForSelector("#r1t1 [data-clock].state-running");
+    await accessible(page, "round control with the round clock and its controls");
+    await page.goto(`${dash}/print/round/1/cards`);
+    const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
+    assert.equal(links.length, 1);
+
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const sk = await ctx.newPage();
+    watch(sk, errors);
+    await sk.goto(links[0]);
+    await sk.waitForSelector(".score-clock [data-clock].state-running");
+    assert.ok(await sk.isHidden("#time-called"), "no time-called offer while the clock runs");
+    await sk.click("h1"); // a touch: the browser may now play sound
+    const proj = await director.newPage();
+    watch(proj, errors);
+    await proj.goto(`${URL}/t/${id}/projector`);
+    await proj.waitForSelector("[data-clock].state-running");
+
+    for (const p of [sk, proj]) await p.evaluate(() => window.jonggClock.advance(61_000));
+    await sk.waitForSelector(".score-clock [data-clock].state-warning");
+    await proj.waitForSelector("[data-clock].state-warning");
+    assert.match(await sk.textContent(".score-clock .clock-word"), /ends soon/);
+    assert.equal(await sk.evaluate(() => window.jonggClock.beeps), 2, "two beeps at the warning");
+    assert.ok(await sk.isHidden("#time-called"));
+    await accessible(sk, "score page, the clock's warning");
+
+    for (const p of [sk, proj]) await p.evaluate(() => window.jonggClock.advance(10 * 60_000));
+    await sk.waitForSelector(".score-clock [data-clock].state-time_called");
+    await proj.waitForSelector("[data-clock].state-time_called");
+    assert.equal(await sk.textContent(".score-clock .clock"), "0:00");
+    assert.equal(await sk.evaluate(() => window.jonggClock.beeps), 5, "three more at time called");
+    assert.equal(await proj.evaluate(() => window.jonggClock.beeps), 5);
+    await sk.waitForSelector("#time-called:visible");
+    await accessible(sk, "score page, time called");
+    await sk.click("text=Enter game 1 as time called");
+    assert.equal(await sk.inputValue("#f-game"), "1");
+    assert.ok(await sk.isChecked("#f-result input[value=timeout]"), "R7: the game ends as time called");
+    const wide = await sk.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the score page with its clock fits a phone (scrollWidth ${wide})`);
+    await ctx.close();
+    await proj.close();
+
+    // The director pauses the clock, saying why; the audit page keeps it.
+    await page.goto(dash);
+    await page.click("text=Pause, extend or restart the clock of round 1");
+    await page.fill("#ck-why-1", "a ruling at table 1");
+    await page.click(".clock-controls button[type=submit]");
+    await page.waitForSelector("section[aria-labelledby=round-1] [data-clock].state-paused");
+    await page.goto(`${dash}/audit`);
+    await page.waitForSelector("td:has-text('a ruling at table 1')");
+    await accessible(page, "audit page with a clock change");
+    await director.close();
+    assert.deepEqual(errors, [], "no script errors on any page");
+  } finally {
+    await browser.close();
+  }
+});
+
+// 4. The floor (issue 14.2-14.4): a table calls the director from a phone;
+//    a floor official (their own login, table 1) sees the call live on
+//    their phone, takes it and closes it with a ruling (standard 6, R17: a
+//    look at a blind-passed tile, -10), which the sheet then shows; a pot
+//    penalty and a disqualification (standard 2C, 27) in the standings.
+test("a call to the director closed with a ruling, and a disqualification", { timeout: 300_000 }, async () => {
+  assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
+  const browser = await launch();
+  try {
+    const errors = [];
+    const { director, page } = await directorPage(browser, errors);
+    await page.fill("#name", "Floor Day");
+    await page.check("input[name=preset][value=standard]");
+    await page.fill("#rounds", "1");
+    await page.click("#create button[type=submit]");
+    await page.waitForURL(/\/director\/t\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const dash = `${URL}/director/t/${id}`;
+    const names = ["Ann Ash", "Ben Bay", "Cal Cole", "Deb Dorn", "Eli East", "Fay Fox", "Gil Gray", "Hal Hay"];
+    await page.goto(`${dash}/players`);
+    await page.fill("#players-csv", "number,name\n" + names.map((n, i) => `${i + 1},${n}`).join("\n"));
+    await page.click("#upload button[type=submit]");
+    await page.waitForSelector("td:has-text('Hal Hay')");
+    await page.goto(dash);
+    await page.selectOption("#method", "by_number");
+    await page.click("#seat-form button[type=submit]");
+    await page.waitForSelector("#round-1");
+    await page.click("text=Start round 1");
+    await page.waitForSelector("#round-1:has-text('under way')");
+    // The director appoints a table monitor for table 1, with a login.
+    await page.evaluate((id) => window.jongg.send("POST", `/api/tournaments/${id}/officials`,
+      { number: 1, name: "Table monitor", tables: [1], username: "monitor", password: "monitor password" }), id);
+    await page.goto(`${dash}/print/round/1/cards`);
+    const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
+    const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+    // The official logs in on their phone and waits on the floor page.
+    const octx = await browser.newContext(phone);
+    const off = await octx.newPage();
+    watch(off, errors);
+    await off.goto(`${URL}/floor/t/${id}`);
+    await off.waitForURL(/\/login/);
+    await off.fill("#username", "monitor");
+    await off.fill("#password", "monitor password");
+    await off.click("button[type=submit]");
+    await off.waitForURL(new RegExp(`/floor/t/${id}$`));
+    await off.waitForSelector("#calls:has-text('No table is calling')");
+    await accessible(off, "floor page, no call");
+
+    // Table 1 enters game 1 (East self-picked 25: +35) and calls.
+    const sctx = await browser.newContext(phone);
+    const sk = await sctx.newPage();
+    watch(sk, errors);
+    await sk.goto(links[0]);
+    await sk.waitForSelector("h1:has-text('Table 1')");
+    await fillGame(sk, selfPicked("east", 25));
+    await sk.click("#save");
+    await sk.waitForSelector("#game-1 td:not(:has(.hint))");
+    assert.deepEqual(await sheetRow(sk, 1, SEATS), { east: 35, south: 0, west: 0, north: 0 });
+    await accessible(sk, "score page with the call form");
+    // Round control is open on the director's screen when the table calls.
+    await page.goto(dash);
+    await page.evaluate(() => { window.stillHere = true; });
+    await sk.selectOption("#call-seat", "south");
+    await sk.fill("#call-reason", "looked at a stolen tile");
+    await sk.click(".call-director button[type=submit]");
+
+    // The call reaches the official's phone by itself (the live feed).
+    await off.waitForSelector("#calls h2:has-text('Table 1 · South')", { timeout: 10_000 });
+    // ... and table 1's tile on round control, without a reload.
+    await page.waitForSelector("#r1t1.tile-call .tile-call-text:has-text('Call waiting from South: looked at a stolen tile')", { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => window.stillHere), true, "the tile changed without a reload");
+    assert.equal(await page.locator("li.tile-call").count(), 1, "only table 1 calls");
+    await accessible(page, "round control, a call waiting");
+    assert.match(await off.textContent("#calls"), /looked at a stolen tile/);
+    await accessible(off, "floor page, a call waiting");
+    await off.click("text=I am going to table 1");
+    await off.waitForSelector("#calls:has-text('taken by floor official 1')");
+    await off.click("summary:has-text('Close this call with a ruling')");
+    await off.selectOption("select[name=incident]", "blind_pass_peek");
+    await off.selectOption("select[name=game]", "1");
+    await off.selectOption("select[name=seat]", "south");
+    await accessible(off, "floor page, closing with a ruling");
+    await off.click("text=Close the call");
+    await off.waitForSelector("#calls:has-text('No table is calling')");
+    await page.waitForSelector("#r1t1:not(.tile-call)", { timeout: 10_000 });
+    const wide = await off.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the floor page fits a phone (scrollWidth ${wide})`);
+
+    // The sheet shows the penalty: South -10 in game 1 (standard 6, R17).
+    await sk.reload();
+    assert.deepEqual(await sheetRow(sk, 1, SEATS), { east: 35, south: -10, west: 0, north: 0 });
+    // The rest of the round: three wall games (+10 each), signed, accepted.
+    for (let g = 2; g <= 4; g++) {
+      await fillGame(sk, wall());
+      await sk.click("#save");
+      await sk.waitForSelector(`#game-${g} td:not(:has(.hint))`);
+    }
+    for (const s of SEATS) {
+      if (await sk.locator(`button.sign[data-seat=${s}]`).count() === 0) continue;
+      await sk.click(`button.sign[data-seat=${s}]`);
+      await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)} (') strong`);
+    }
+    await sctx.close();
+    await octx.close();
+    await page.goto(dash);
+    await page.click("text=Accept table 1");
+    await page.waitForSelector("#r1t1 .state-accepted");
+
+    // A pot penalty for player 6, and player 2 (South) disqualified with
+    // their scores void: their own 20 go, the others' stand.
+    await page.evaluate((id) => window.jongg.send("POST", `/api/tournaments/${id}/players/6/penalty`,
+      { points: -25, reason: "stayed and disturbed table 2" }), id);
+    await page.evaluate((id) => window.jongg.send("POST", `/api/tournaments/${id}/players/2/disqualify`,
+      { scores: "void", reason: "argued with the director" }), id);
+    const pub = await browser.newContext();
+    const sp = await pub.newPage();
+    await sp.goto(`${URL}/t/${id}`);
+    const rows = await sp.$$eval("tr[data-player]", (trs) => trs.map((tr) => [
+      Number(tr.dataset.player), Number(tr.querySelector(".points-total strong").textContent)]));
+    assert.deepEqual(Object.fromEntries(rows), { 1: 65, 2: 0, 3: 30, 4: 30, 5: 0, 6: -25, 7: 0, 8: 0 });
+    await pub.close();
+    await director.close();
+    assert.deepEqual(errors, [], "no script errors on any page");
+  } finally {
+    await browser.close();
+  }
+});
+
+// 5. Round control and the projector at 200 players (issue 13.2, 13.4, 13.8,
 // 13.9): the tiles follow a phone's save without a reload; the projector at
 // 1920x1080 never scrolls and turns its pages; the director's new pages and
 // the public standings fit a 390 px phone; axe on each new page.

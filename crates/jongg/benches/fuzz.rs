@@ -378,6 +378,33 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
             vec![r#"{"csv": "number,name\n1,Ann\n2,\"Lee, Bo\"\n"}"#],
         ),
         ("seating_csv", vec![r#"{"csv": "1,1,2,3,4\n2,5,6,7,8\n"}"#]),
+        (
+            "appoint_official",
+            vec![
+                r#"{"number": 1, "name": "Table monitor", "tables": [1, 2], "username": "monitor1", "password": "long enough pw"}"#,
+            ],
+        ),
+        (
+            "call_director",
+            vec![r#"{"seat": "west", "reason": "wrong tile count"}"#, "{}"],
+        ),
+        ("take_call", vec!["{}"]),
+        (
+            "close_call",
+            vec![
+                r#"{"incident": "blind_pass_peek", "game": 1, "seat": "south", "note": "looked"}"#,
+                r#"{"note": "play on"}"#,
+            ],
+        ),
+        ("warn_player", vec![r#"{"reason": "loud table talk"}"#]),
+        (
+            "penalize_player",
+            vec![r#"{"points": -10, "reason": "disturbing after the round"}"#],
+        ),
+        (
+            "disqualify_player",
+            vec![r#"{"scores": "void", "reason": "argued with the director"}"#],
+        ),
     ];
     assert_eq!(
         seeds.iter().map(|(r, _)| *r).collect::<Vec<_>>(),

@@ -1,6 +1,6 @@
 // jongg pages: a little plain JavaScript. Forms marked data-api send their
 // fields as JSON to the jongg API and show its answer; the large-type
-// setting; self-refreshing parts; round clocks. Nothing is loaded from
+// setting; self-refreshing parts (round clocks: clock.js). Nothing is loaded from
 // anywhere else.
 "use strict";
 (function () {
@@ -23,7 +23,6 @@
     });
     document.querySelectorAll("[data-refresh]").forEach(refresher);
     document.querySelectorAll("[data-live]").forEach(live);
-    clocks();
   });
 
   // Sets obj[a][b] for the dotted name "a.b".
@@ -152,7 +151,7 @@
           var doc = new DOMParser().parseFromString(html, "text/html");
           var fresh = doc.getElementById(el.id);
           var now = document.getElementById(el.id);
-          if (fresh && now) { now.replaceWith(fresh); clocks(); }
+          if (fresh && now) now.replaceWith(fresh);
         }).catch(function () {});
     }, secs * 1000);
   }
@@ -180,10 +179,13 @@
         }).catch(function () {})
         .then(function () { busy = false; if (again) { again = false; refetch(); } });
     }
+    // The round clock's reading (clock.html: time left when fetched, while
+    // it runs) says when time will be called.
     function schedule() {
       if (timer) clearTimeout(timer);
-      var c = el.querySelector("[data-ends]");
-      var wait = c ? Number(c.dataset.ends) - Date.now() : -1;
+      var c = el.querySelector("[data-clock]");
+      var runs = c && (c.dataset.state === "running" || c.dataset.state === "warning");
+      var wait = runs ? Number(c.dataset.left) : -1;
       if (wait > 0 && wait < 2147483647) timer = setTimeout(refetch, wait + 500);
     }
     schedule();
@@ -193,22 +195,5 @@
       var seq = Number(ev.data);
       if (seq > seen) { seen = seq; refetch(); }
     };
-  }
-
-  // Elements with data-ends (Unix ms) count down to zero; "Time" after it.
-  var ticking = false;
-  function clocks() {
-    if (ticking) return;
-    ticking = true;
-    function tick() {
-      document.querySelectorAll("[data-ends]").forEach(function (el) {
-        var left = Math.round((Number(el.dataset.ends) - Date.now()) / 1000);
-        if (left <= 0) { el.textContent = "Time"; return; }
-        var m = Math.floor(left / 60), s = left % 60;
-        el.textContent = m + ":" + (s < 10 ? "0" : "") + s;
-      });
-    }
-    tick();
-    setInterval(tick, 1000);
   }
 })();

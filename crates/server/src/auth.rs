@@ -52,6 +52,16 @@ fn json(v: Value) -> Json {
     axum::Json(v)
 }
 
+/// Checks a new password's length (an official's, set by the director).
+pub(crate) fn new_password_ok(password: &str) -> Result<(), ApiError> {
+    check_new_password(password)
+}
+
+/// Checks a username (an official's, set by the director).
+pub(crate) fn username_ok(name: &str) -> Result<(), ApiError> {
+    check_username(name)
+}
+
 /// Hashes a password with argon2 (off the async threads: it is slow on purpose).
 pub async fn hash_password(password: String) -> Result<String, ApiError> {
     tokio::task::spawn_blocking(move || {
@@ -217,11 +227,21 @@ async fn login(
     let outcome = attempt(&app, peer, &headers, body).await;
     let (mut r, logged_in) = match (outcome, form) {
         (Ok(l), false) => {
-            let r = json(json!({ "token": l.token, "expires_in": SESSION_MILLIS / 1000 }));
-            (r.into_response(), l)
+            let mut v = json!({ "token": l.token, "expires_in": SESSION_MILLIS / 1000 });
+            if let Some(o) = l.official {
+                v["role"] = json!("official");
+                v["tournament"] = json!(o.tournament);
+                v["official"] = json!(o.official.0);
+            }
+            (json(v).into_response(), l)
         }
         (Ok(l), true) => {
             let mut r = StatusCode::SEE_OTHER.into_response();
+            // An official goes to their tournament's floor page.
+            let next = match l.official {
+                Some(o) if !next.starts_with("/floor/") => format!("/floor/t/{}", o.tournament),
+                _ => next,
+            };
             if let Ok(to) = HeaderValue::from_str(&next) {
                 r.headers_mut().insert(header::LOCATION, to);
             }
@@ -265,6 +285,8 @@ async fn login(
 struct LoggedIn {
     token: String,
     new_device: Option<String>,
+    /// A floor official's login (14.2), not the director's.
+    official: Option<jongg_store::OfficialLink>,
 }
 
 enum Refused {
@@ -319,7 +341,15 @@ async fn attempt(
         return Err(Refused::Wait(wait));
     }
     // The same work for a name that has no account: a dummy hash is checked.
-    let stored = store.password_hash(&b.username).await?;
+    // A name that is not the director's may be a floor official's (14.2).
+    let mut official = None;
+    let mut stored = store.password_hash(&b.username).await?;
+    if stored.is_none()
+        && let Some((hash, link)) = store.official_login(&b.username).await?
+    {
+        stored = Some(hash);
+        official = Some(link);
+    }
     let hash = match &stored {
         Some(h) => h.clone(),
         None => app.dummy_hash().await?,
@@ -330,6 +360,17 @@ async fn attempt(
         return Err(ApiError::unauthorized("wrong username or password").into());
     }
     app.limiter.clear(&keys);
+    if let Some(link) = official {
+        let token = store
+            .new_official_session(&b.username, SESSION_MILLIS)
+            .await?;
+        tracing::info!(%client, username = %b.username, official = link.official.0, "a floor official logged in");
+        return Ok(LoggedIn {
+            token,
+            new_device: None,
+            official,
+        });
+    }
     let token = store.new_session(&b.username, SESSION_MILLIS).await?;
     tracing::info!(%client, username = %b.username, known_device = known, "the director logged in");
     let new_device = if known {
@@ -337,7 +378,11 @@ async fn attempt(
     } else {
         Some(store.new_device(&b.username).await?)
     };
-    Ok(LoggedIn { token, new_device })
+    Ok(LoggedIn {
+        token,
+        new_device,
+        official: None,
+    })
 }
 
 /// End the director's session.
@@ -347,6 +392,7 @@ async fn logout(State(app): State<Arc<AppState>>, caller: Caller) -> Result<Resp
         app.tournaments.store().end_session(token).await?;
         tracing::info!(%username, "the director logged out");
     }
+
     let mut r = StatusCode::NO_CONTENT.into_response();
     set_cookie(&app, &mut r, SESSION_COOKIE, "", "/", 0);
     Ok(r)
@@ -359,6 +405,10 @@ async fn me(caller: Caller) -> Json {
         Caller::Director { username, .. } => json!({ "role": "director", "username": username }),
         Caller::Scorekeeper(l) => json!({
             "role": "scorekeeper", "tournament": l.tournament, "round": l.round, "table": l.table
+        }),
+        Caller::Official { link, username, .. } => json!({
+            "role": "official", "username": username, "tournament": link.tournament,
+            "official": link.official.0
         }),
         Caller::Public => json!({ "role": "public" }),
     })

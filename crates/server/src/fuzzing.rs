@@ -27,6 +27,13 @@ pub const BODIES: &[&str] = &[
     "accept_all_signed",
     "players_csv",
     "seating_csv",
+    "appoint_official",
+    "call_director",
+    "take_call",
+    "close_call",
+    "warn_player",
+    "penalize_player",
+    "disqualify_player",
 ];
 
 /// Reads `bytes` as the body of `route` (one of [`BODIES`]) as its handler
@@ -34,7 +41,7 @@ pub const BODIES: &[&str] = &[
 /// decides the command it makes on `t` as the director. The answer says what
 /// was refused; it never panics (that is what is tested).
 pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usize, String> {
-    use crate::body::{auth, command, pages, players, rounds, settings};
+    use crate::body::{auth, command, floor, pages, players, rounds, settings};
     fn typed<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
         read::<T>(bytes).map_err(|e| e.message)
     }
@@ -77,6 +84,18 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
             let crate::body::Empty {} = typed(bytes)?;
             Command::AcceptAllSigned { round }
         }
+        "appoint_official" => typed::<floor::AppointOfficial>(bytes)?.command(),
+        "call_director" => typed::<floor::CallDirector>(bytes)?.command(round, table),
+        "take_call" => {
+            let crate::body::Empty {} = typed(bytes)?;
+            Command::TakeCall {
+                call: jongg_tournament::CallNo(1),
+            }
+        }
+        "close_call" => typed::<floor::CloseCall>(bytes)?.command(jongg_tournament::CallNo(1))?,
+        "warn_player" => typed::<floor::WarnPlayer>(bytes)?.command(3),
+        "penalize_player" => typed::<floor::PenalizePlayer>(bytes)?.command(3),
+        "disqualify_player" => typed::<floor::DisqualifyPlayer>(bytes)?.command(3),
         other => return Err(format!("no body `{other}`")),
     };
     t.decide(&Actor::Director, cmd)

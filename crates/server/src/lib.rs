@@ -17,8 +17,10 @@ mod auth;
 mod body;
 #[cfg(feature = "test-support")]
 pub mod client;
+mod clock;
 mod error;
 mod extract;
+mod floor;
 #[cfg(feature = "test-support")]
 pub mod fuzzing;
 mod guard;
@@ -32,6 +34,7 @@ pub mod pdf_text;
 mod players;
 mod rounds;
 pub mod routes;
+mod schedule;
 mod state;
 mod tournaments;
 

@@ -132,6 +132,10 @@ pub(crate) fn record_caller(caller: &crate::access::Caller) {
                 l.table, l.round, l.tournament
             ),
         ),
+        Caller::Official { link, .. } => span.record(
+            "caller",
+            format!("{} of tournament {}", link.official, link.tournament),
+        ),
         Caller::Public => span.record("caller", "public"),
     };
 }

@@ -30,7 +30,8 @@ pub fn routes() -> Vec<Route> {
         route(Access::Table, routes!(enter_game)),
         route(Access::Director, routes!(amend)),
         route(Access::Table, routes!(sign)),
-        route(Access::Director, routes!(accept)),
+        // A floor official accepts sheets of their tables (14.2).
+        route(Access::Floor, routes!(accept)),
         route(Access::Director, routes!(link)),
         route(Access::Director, routes!(qr)),
         route(Access::Scorekeeper, routes!(scorekeeper)),

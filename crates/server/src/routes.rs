@@ -135,8 +135,11 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::tournaments::routes());
     v.extend(crate::players::routes());
     v.extend(crate::rounds::routes());
+    v.extend(crate::clock::routes());
+    v.extend(crate::schedule::routes());
     v.extend(crate::live::routes());
     v.extend(crate::pages::routes());
+    v.extend(crate::floor::routes());
     v
 }
 
@@ -211,6 +214,7 @@ pub fn openapi() -> Value {
             Access::Director => op["security"] = json!([{ "session": [] }]),
             Access::Scorekeeper => op["security"] = json!([{ "tableKey": [] }]),
             Access::Table => op["security"] = json!([{ "session": [] }, { "tableKey": [] }]),
+            Access::Floor => op["security"] = json!([{ "session": [] }]),
         }
         let responses = op["responses"].as_object_mut();
         if let Some(responses) = responses {

@@ -15,11 +15,13 @@
 mod auth;
 mod events;
 mod migrate;
+mod officials;
 pub mod secret;
 #[cfg(feature = "test-support")]
 pub mod testing;
 
 pub use auth::{Reset, SetupToken, TableLink};
+pub use officials::OfficialLink;
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};

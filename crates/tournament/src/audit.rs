@@ -132,7 +132,7 @@ impl Tournament {
 }
 
 /// Quote a CSV field when it holds a comma, quote or line break.
-fn csv_field(f: &str) -> String {
+pub(crate) fn csv_field(f: &str) -> String {
     if f.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", f.replace('"', "\"\""))
     } else {

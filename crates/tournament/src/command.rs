@@ -3,10 +3,14 @@
 //! A command is a request: [`crate::Tournament::decide`] checks it and turns it
 //! into events, or refuses it with a [`crate::DomainError`].
 
+use crate::clock::ClockAction;
+use crate::floor::{CallNo, DisqualifiedScores, OfficialNo};
 use crate::model::{
     Entry, GameNo, Millis, OddPlayers, PlayerNo, RoundNo, RulesSource, SeatingMethod, TableNo,
     TieBreak,
 };
+use crate::tournament::ScheduleOffer;
+use jongg_rules::Incident;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -135,5 +139,72 @@ pub enum Command {
     CloseRound {
         round: RoundNo,
         at: Millis,
+    },
+    /// The director pauses, resumes, extends or restarts the clock of the
+    /// round under way, saying why (kept in the log).
+    AdjustClock {
+        round: RoundNo,
+        action: ClockAction,
+        reason: String,
+        at: Millis,
+    },
+    /// The director adopts a computed seating for the rounds not started
+    /// (14.8; `Tournament::schedule_offer`): the seating itself, not a seed.
+    AdoptSchedule {
+        offer: ScheduleOffer,
+    },
+    /// Appoint (or re-appoint, with new tables) a floor official: a role
+    /// below the director (st-louis-senior-olympics' table monitors).
+    AppointOfficial {
+        number: OfficialNo,
+        name: String,
+        tables: Vec<TableNo>,
+    },
+    /// A table calls the director (standard 22, 27; every seed's "call the
+    /// director"), with an optional short reason.
+    CallDirector {
+        round: RoundNo,
+        table: TableNo,
+        #[serde(default)]
+        seat: Option<Seat>,
+        #[serde(default)]
+        reason: String,
+    },
+    /// An official (or the director) takes a waiting call.
+    TakeCall {
+        call: CallNo,
+    },
+    /// Close a call with what was decided: an incident the preset rules on
+    /// (its ruling is stated and, where it is a scoring matter and `game`
+    /// and `seat` are given, applied to that game), and a note.
+    CloseCall {
+        call: CallNo,
+        #[serde(default)]
+        incident: Option<Incident>,
+        #[serde(default)]
+        game: Option<GameNo>,
+        #[serde(default)]
+        seat: Option<Seat>,
+        #[serde(default)]
+        note: String,
+    },
+    /// A complaint about a player's conduct acted on: the preset's next
+    /// step of the warning ladder (standard 2A-2B).
+    WarnPlayer {
+        player: PlayerNo,
+        reason: String,
+    },
+    /// Points outside any game's score (standard 2C; st-louis "pot penalty").
+    PenalizePlayer {
+        player: PlayerNo,
+        points: i32,
+        reason: String,
+    },
+    /// Disqualify a player (standard 2B, 27): their scores kept or void,
+    /// opponents' unchanged; not seated again.
+    DisqualifyPlayer {
+        player: PlayerNo,
+        scores: DisqualifiedScores,
+        reason: String,
     },
 }

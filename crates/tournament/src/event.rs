@@ -1,9 +1,12 @@
 //! What happened. Events carry everything needed to apply them without
 //! deciding anything again (computed points, the new seating, before and after).
 
+use crate::clock::ClockChange;
+use crate::floor::{CallNo, KeptRuling, Official, Sanction};
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
+use crate::tournament::ScheduleOffer;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -82,6 +85,44 @@ pub enum Event {
     RoundClosed {
         round: RoundNo,
         at: Millis,
+    },
+    /// The director changed the clock of a round under way.
+    ClockAdjusted {
+        round: RoundNo,
+        change: ClockChange,
+    },
+    /// A computed seating adopted for the rounds not started (14.8).
+    ScheduleAdopted {
+        offer: ScheduleOffer,
+    },
+    /// A floor official appointed, or their tables changed.
+    OfficialAppointed {
+        official: Official,
+    },
+    /// A table called the director.
+    DirectorCalled {
+        call: CallNo,
+        round: RoundNo,
+        table: TableNo,
+        seat: Option<Seat>,
+        reason: String,
+    },
+    CallTaken {
+        call: CallNo,
+        by: Actor,
+    },
+    /// A call closed, with the ruling kept (a scoring ruling's change to
+    /// the game follows as its own `game_entered` or `sheet_amended`).
+    CallClosed {
+        call: CallNo,
+        by: Actor,
+        note: String,
+        ruling: Option<KeptRuling>,
+    },
+    /// A warning, a penalty outside the games or a disqualification.
+    PlayerSanctioned {
+        player: PlayerNo,
+        sanction: Sanction,
     },
 }
 

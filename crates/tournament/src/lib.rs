@@ -11,9 +11,12 @@
 //! and export writes it out. See `docs/tournament.md`.
 
 mod audit;
+mod clock;
 mod command;
 mod error;
 mod event;
+mod floor;
+mod floor_audit;
 pub mod limits;
 mod model;
 mod numbers;
@@ -29,9 +32,15 @@ mod tournament;
 mod warnings;
 
 pub use audit::{AuditAction, AuditEntry};
+pub use clock::{ClockAction, ClockChange, ClockReading, ClockState, read_clock};
 pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
+pub use floor::{
+    Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON, Official,
+    OfficialNo, OpenCall, Sanction,
+};
+pub use floor_audit::FloorEntry;
 pub use model::{
     Actor, Entry, GameEntry, GameNo, Millis, OddPlayers, Player, PlayerNo, PlayerStatus, RoundNo,
     RoundState, RulesSource, Seating, SeatingMethod, Settings, Sheet, SheetState, SitOut, TableNo,
@@ -43,5 +52,5 @@ pub use rules::{ScoredRecord, TableGame, read_record, score_record};
 pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
 pub use table_rules::TableRules;
 pub use tournament::export::{FORMAT, TournamentFile, VERSION};
-pub use tournament::{FoldError, Round, Tournament};
+pub use tournament::{FoldError, Round, ScheduleOffer, ScheduledRound, Tournament};
 pub use warnings::RepeatMeeting;

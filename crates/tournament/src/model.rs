@@ -156,6 +156,8 @@ pub enum SeatingMethod {
     },
     /// The preset's movement from the round before (R13).
     Movement,
+    /// The computed seating the director adopted for this round (14.8).
+    Scheduled,
     /// The seating of a round that was already seated, re-seated after an
     /// arrival, withdrawal or substitution (never asked for in a command).
     Adjusted,
@@ -291,6 +293,9 @@ pub enum Actor {
     Scorekeeper { round: RoundNo, table: TableNo },
     /// Anyone: may read, never write.
     Public,
+    /// A floor official, below the director: accepts sheets of their
+    /// tables and takes calls; never changes settings or amends a sheet.
+    Official { official: crate::floor::OfficialNo },
     /// The server itself (import, demo data): like the director, but may not amend.
     System,
 }
@@ -303,6 +308,7 @@ impl fmt::Display for Actor {
                 write!(f, "scorekeeper of table {table}, round {round}")
             }
             Actor::Public => f.write_str("public"),
+            Actor::Official { official } => write!(f, "floor {official}"),
             Actor::System => f.write_str("system"),
         }
     }

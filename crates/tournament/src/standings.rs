@@ -50,6 +50,13 @@ pub struct StandingRow {
     pub unaccepted_games: u32,
     #[serde(default)]
     pub unaccepted_points: i64,
+    /// Penalties outside the games (standard 2C), already in `points`.
+    #[serde(default)]
+    pub penalties: i64,
+    /// Disqualified, and whether their own scores were kept or made void
+    /// (standard 2B, 27; opponents' scores never change).
+    #[serde(default)]
+    pub disqualified: Option<crate::floor::DisqualifiedScores>,
 }
 
 impl StandingRow {
@@ -138,7 +145,13 @@ impl Tournament {
         let n_rounds = self.rounds.len();
         let mut tally = vec![Tally::default(); numbers.len()];
         let mut per_round = vec![0i64; numbers.len() * n_rounds];
-        let index = |p: PlayerNo| numbers.binary_search(&p).ok();
+        // A disqualified player's void scores count for nobody's standing
+        // but their opponents' (standard 2B, 27: theirs stand).
+        let void: Vec<bool> = numbers
+            .iter()
+            .map(|&p| self.floor.disqualified(p) == Some(crate::floor::DisqualifiedScores::Void))
+            .collect();
+        let index = |p: PlayerNo| numbers.binary_search(&p).ok().filter(|&i| !void[i]);
         for (r, round) in self.rounds.iter().enumerate() {
             if round.state != RoundState::Seated {
                 for s in &round.seating.sit_outs {
@@ -172,6 +185,10 @@ impl Tournament {
                 }
             }
         }
+        // Penalties outside the games (standard 2C; st-louis NOTE).
+        for (t, &p) in tally.iter_mut().zip(&numbers) {
+            t.points += self.floor.penalty_points(p);
+        }
         let key = |t: &Tally| -> [i64; 3] {
             let mut k = [i64::MIN; 3];
             for (slot, tb) in k.iter_mut().zip(&tie_breaks) {
@@ -197,6 +214,7 @@ impl Tournament {
             }
             let p = &self.players[&numbers[i]];
             let t = tally[i];
+            let penalties = self.floor.penalty_points(p.number);
             rows.push(StandingRow {
                 rank,
                 player: p.number,
@@ -210,6 +228,8 @@ impl Tournament {
                 rounds: per_round[i * n_rounds..(i + 1) * n_rounds].to_vec(),
                 unaccepted_games: t.unaccepted_games,
                 unaccepted_points: t.unaccepted_points,
+                penalties,
+                disqualified: self.floor.disqualified(p.number),
             });
         }
         Standings { tie_breaks, rows }

@@ -7,7 +7,7 @@ use crate::AppState;
 use crate::error::ApiError;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use jongg_store::TableLink;
+use jongg_store::{OfficialLink, TableLink};
 use jongg_tournament::Actor;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -56,8 +56,16 @@ pub const DEVICE_COOKIE: &str = "jongg_device";
 /// cookie or a scorekeeper link's `?key=`.
 #[derive(Debug, Clone)]
 pub enum Caller {
-    Director { username: String, token: String },
+    Director {
+        username: String,
+        token: String,
+    },
     Scorekeeper(TableLink),
+    /// A floor official's session (issue 14.2): one official of one tournament.
+    Official {
+        link: OfficialLink,
+        username: String,
+    },
     Public,
 }
 
@@ -72,6 +80,13 @@ impl Caller {
             }),
             Caller::Scorekeeper(link) => Err(ApiError::forbidden(format!(
                 "this scorekeeper link is for tournament {}, not tournament {id}",
+                link.tournament
+            ))),
+            Caller::Official { link, .. } if link.tournament.0 == id => Ok(Actor::Official {
+                official: link.official,
+            }),
+            Caller::Official { link, .. } => Err(ApiError::forbidden(format!(
+                "this official's login is for tournament {}, not tournament {id}",
                 link.tournament
             ))),
             Caller::Public => Ok(Actor::Public),
@@ -178,6 +193,9 @@ impl Caller {
         let store = app.tournaments.store();
         if let Some(username) = store.session_user(&token).await? {
             return Ok(Caller::Director { username, token });
+        }
+        if let Some((username, link)) = store.official_session(&token).await? {
+            return Ok(Caller::Official { link, username });
         }
         if let Some(link) = store.find_table_token(&token).await? {
             app.tokens.put_table(&token, link);

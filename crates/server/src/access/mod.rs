@@ -38,6 +38,9 @@ pub enum Access {
     Table,
     /// A table's scorekeeper link (its key in the address counts first).
     Scorekeeper,
+    /// The director, or a floor official of the tournament the path names
+    /// (issue 14.2); the domain checks the official's tables.
+    Floor,
 }
 
 impl Access {
@@ -47,7 +50,29 @@ impl Access {
     pub(crate) fn allows(self, caller: &Caller, params: &[(&str, &str)]) -> Result<(), ApiError> {
         match (self, caller) {
             (Access::Public | Access::Anyone, _) => Ok(()),
-            (Access::Director | Access::Table, Caller::Director { .. }) => Ok(()),
+            (Access::Director | Access::Table | Access::Floor, Caller::Director { .. }) => Ok(()),
+            (Access::Floor, Caller::Official { link, .. }) => {
+                let id = params.iter().find(|(k, _)| *k == "id").map(|(_, v)| *v);
+                if id.is_none_or(|v| v.parse::<i64>().ok() == Some(link.tournament.0)) {
+                    return Ok(());
+                }
+                Err(ApiError::forbidden(format!(
+                    "this official's login is for tournament {}, not this one",
+                    link.tournament
+                )))
+            }
+            (Access::Floor, Caller::Scorekeeper(_)) => Err(ApiError::forbidden(
+                "only the director or a floor official may do this: a table's link may not",
+            )),
+            (Access::Floor, Caller::Public) => Err(ApiError::unauthorized(
+                "this needs the director's or a floor official's login",
+            )),
+            (Access::Director | Access::Table, Caller::Official { .. }) => Err(
+                ApiError::forbidden("only the director may do this: a floor official may not"),
+            ),
+            (Access::Scorekeeper, Caller::Official { .. }) => Err(ApiError::forbidden(
+                "this is for a table's scorekeeper link: open the link printed on the table card",
+            )),
             (Access::Scorekeeper, Caller::Scorekeeper(_)) => Ok(()),
             (Access::Director, Caller::Scorekeeper(_)) => Err(ApiError::forbidden(
                 "only the director may do this: a table's link may not",
@@ -128,7 +153,7 @@ pub(crate) async fn enforce(State(gate): State<Gate>, req: Request, next: Next) 
             parts.extensions.insert(caller);
             next.run(Request::from_parts(parts, body)).await
         }
-        Err(e) if gate.page && gate.access == Access::Director => {
+        Err(e) if gate.page && matches!(gate.access, Access::Director | Access::Floor) => {
             crate::logging::record_error(&e.message);
             let here = parts
                 .uri

@@ -3,6 +3,7 @@
 //! with the numbers their paths give written as fields. Creating a
 //! tournament is not one of them (`POST /api/tournaments`).
 
+use super::clock::ClockAction;
 use super::rounds::{Entry, Seat, SeatingMethod};
 use super::schema;
 use super::settings::{OddPlayers, RulesSource, TieBreak};
@@ -121,6 +122,15 @@ crate::tagged! {
             #[schema(minimum = 0)]
             at: i64,
         },
+        AdjustClock = "adjust_clock" {
+            #[schema(minimum = 1)]
+            round: u8,
+            action: ClockAction,
+            #[schema(schema_with = schema::reason)]
+            reason: String,
+            #[schema(minimum = 0)]
+            at: i64,
+        },
     }
 }
 
@@ -229,6 +239,17 @@ impl From<AnyCommand> for Command {
             },
             A::CloseRound { round, at } => Command::CloseRound {
                 round: RoundNo(round),
+                at,
+            },
+            A::AdjustClock {
+                round,
+                action,
+                reason,
+                at,
+            } => Command::AdjustClock {
+                round: RoundNo(round),
+                action: action.into(),
+                reason,
                 at,
             },
         }

@@ -18,7 +18,9 @@
 //! per kind) and its reader together.
 
 pub(crate) mod auth;
+pub(crate) mod clock;
 pub(crate) mod command;
+pub(crate) mod floor;
 pub(crate) mod pages;
 pub(crate) mod players;
 pub(crate) mod rounds;

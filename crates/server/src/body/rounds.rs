@@ -74,6 +74,8 @@ crate::tagged! {
         ByNumber = "by_number" {},
         /// The preset's movement from the round before (R13).
         Movement = "movement" {},
+        /// The computed seating the director adopted (14.8).
+        Scheduled = "scheduled" {},
         /// The director's own seating; everyone playing seated once.
         Imported = "imported" {
             tables: Vec<TableSeats>,
@@ -90,6 +92,7 @@ impl From<SeatingMethod> for jongg_tournament::SeatingMethod {
             SeatingMethod::Random { seed } => Self::Random { seed },
             SeatingMethod::ByNumber {} => Self::ByNumber,
             SeatingMethod::Movement {} => Self::Movement,
+            SeatingMethod::Scheduled {} => Self::Scheduled,
             SeatingMethod::Imported { tables, sit_outs } => Self::Imported {
                 tables: tables.into_iter().map(Into::into).collect(),
                 sit_outs: sit_outs.into_iter().map(PlayerNo).collect(),

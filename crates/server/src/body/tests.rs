@@ -220,9 +220,10 @@ fn the_kinds_of_the_document_are_the_kinds_read() {
         let e = decode::<T>(json!({ "kind": "no_such_kind" })).unwrap_err();
         assert_eq!(e.path, "kind");
     }
-    check::<AnyCommand>(15);
+    check::<AnyCommand>(16);
     check::<Entry>(2);
-    check::<SeatingMethod>(4);
+    check::<SeatingMethod>(5);
+    check::<super::clock::ClockAction>(4);
     check::<RulesSource>(2);
     check::<OddPlayers>(2);
 }

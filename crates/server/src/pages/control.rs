@@ -7,7 +7,8 @@
 //! The long forms (players, settings, seating) are pages of their own
 //! (`director.rs`).
 
-use super::{PageResult, html, name_of, round_ends, seat_name, who};
+use super::clock::{ClockView, clock_view};
+use super::{PageResult, html, name_of, seat_name, who};
 use crate::AppState;
 use crate::access::Access;
 use crate::extract::Params;
@@ -17,7 +18,8 @@ use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::now_millis;
 use jongg_tournament::{
-    PlayerNo, PlayerStatus, Reseat, ReseatCause, RoundNo, RoundState, SheetState, Tournament,
+    ClockState, OpenCall, PlayerNo, PlayerStatus, Reseat, ReseatCause, RoundNo, RoundState,
+    SheetState, Tournament,
 };
 use serde::Deserialize;
 use std::sync::Arc;
@@ -81,9 +83,11 @@ pub(crate) struct Tile {
     pub state: TileState,
     /// The round clock has run out and games are still to enter.
     pub late: bool,
-    /// A call for the director from this table. No calls exist yet: the
-    /// floor's calls (issue 14) set this; always false today.
+    /// A call for the director from this table not yet closed (the floor,
+    /// standard 22, 27): `Tournament::call_waiting`.
     pub call_waiting: bool,
+    /// The call in words: from which seat, why, who took it.
+    pub call: Option<String>,
 }
 
 impl Tile {
@@ -122,13 +126,35 @@ impl Tile {
     }
 }
 
-/// The tiles of a round at `now` (Unix ms), table by table. The clock is
-/// read through [`round_ends`], the one place a round's end is computed.
+/// A table's open call in words, for its tile.
+fn call_words(c: &OpenCall) -> String {
+    let mut s = String::from("Call waiting");
+    if let Some(seat) = c.seat {
+        s.push_str(&format!(" from {}", seat_name(seat)));
+    }
+    if !c.reason.is_empty() {
+        s.push_str(&format!(": {}", c.reason));
+    }
+    if let Some(by) = &c.taken_by {
+        s.push_str(&format!(" (taken by {by})"));
+    }
+    s
+}
+
+/// Whether round `round`'s time is up at `now`: read from the one reading
+/// of its clock (`Tournament::clock`, pauses and extensions counted).
+fn time_up(t: &Tournament, round: RoundNo, now: i64) -> bool {
+    t.clock(round, now)
+        .is_ok_and(|c| c.state == ClockState::TimeCalled || (c.ticking() && c.left_ms <= 0))
+}
+
+/// The tiles of a round at `now` (Unix ms), table by table. Late comes
+/// from the round clock's one reading; a call from the floor's open calls.
 pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
     let Ok(r) = t.round(round) else {
         return Vec::new();
     };
-    let over = round_ends(t, r).is_some_and(|end| now >= end);
+    let over = time_up(t, round, now);
     r.seating
         .tables
         .iter()
@@ -142,6 +168,8 @@ pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
                 .collect();
             let seated = ts.player_count();
             let games = t.settings().map_or(0, |s| usize::from(s.games_per_round.0));
+            let call = t.call_waiting(round, ts.table).map(|c| call_words(&c));
+            let call_waiting = call.is_some();
             match sheet {
                 None => Tile {
                     table: ts.table.0,
@@ -152,7 +180,8 @@ pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
                     seated,
                     state: TileState::NotStarted,
                     late: false,
-                    call_waiting: false,
+                    call_waiting,
+                    call,
                 },
                 Some(s) => {
                     let entered = s.games.iter().flatten().count();
@@ -173,7 +202,8 @@ pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
                         late: over
                             && matches!(r.state, RoundState::Started { .. })
                             && !s.is_complete(),
-                        call_waiting: false,
+                        call_waiting,
+                        call,
                     }
                 }
             }
@@ -201,12 +231,14 @@ pub(crate) struct Tiles {
     round: u8,
     started: bool,
     closed: bool,
-    ends: Option<i64>,
+    /// The round's clock (`clock.html`), read once for the whole page.
+    clock: Option<ClockView>,
     tiles: Vec<Tile>,
     signed: usize,
     accepted: usize,
     unsigned: usize,
     late: usize,
+    calls: usize,
     seq: u64,
 }
 
@@ -219,11 +251,12 @@ pub(crate) fn tiles_view(t: &Tournament, id: i64, round: RoundNo, now: i64) -> O
         round: round.0,
         started: matches!(r.state, RoundState::Started { .. }),
         closed: matches!(r.state, RoundState::Closed { .. }),
-        ends: round_ends(t, r),
+        clock: clock_view(t, round, now),
         signed: count(&|x| x.state == TileState::Signed),
         accepted: count(&|x| x.state == TileState::Accepted),
         unsigned: count(&|x| x.state == TileState::Unsigned),
         late: count(&|x| x.late),
+        calls: count(&|x| x.call_waiting),
         tiles,
         seq: t.log().len() as u64,
     })
@@ -374,6 +407,13 @@ struct Control {
     reseats: Vec<ReseatView>,
     warnings: Vec<String>,
     seat_next: Option<(u8, u8, u64)>,
+    /// The next round can be seated from the adopted computed seating (14.8).
+    scheduled_next: bool,
+    /// The computed seating offered or adopted (`schedule_offer.html`),
+    /// searched only when a round is to be seated.
+    schedule: Option<super::schedule::ScheduleView>,
+    /// The shown round's clock, for its controls (`clock_controls.html`, 14.5).
+    clock: Option<ClockView>,
     q: String,
     found: Vec<Found>,
 }
@@ -456,6 +496,9 @@ fn control_of(t: &Tournament, id: i64, q: ControlQuery, now: i64) -> Control {
         reseats: reseat_views(t),
         warnings,
         seat_next,
+        scheduled_next: seat_next.is_some_and(|n| t.scheduled(RoundNo(n.0)).is_some()),
+        schedule: None,
+        clock: shown.and_then(|n| clock_view(t, n, now)),
         found: search(t, &query),
         q: query,
     }
@@ -471,6 +514,9 @@ async fn control(
     let now = now_millis();
     let mut page = app.tournaments.get(id)?.read(|t| control_of(t, id, q, now));
     page.hall = app.hall_notice.clone();
+    if page.seat_next.is_some() {
+        page.schedule = super::schedule::view(&app, id).await;
+    }
     html(&page)
 }
 
@@ -506,7 +552,9 @@ async fn tiles(
 mod tests {
     use super::*;
     use jongg_tiles::{BySeat, Seat};
-    use jongg_tournament::{Actor, Command, Entry, GameNo, RulesSource, SeatingMethod, TableNo};
+    use jongg_tournament::{
+        Actor, CallNo, ClockAction, Command, Entry, GameNo, RulesSource, SeatingMethod, TableNo,
+    };
 
     const START: i64 = 1_760_000_000_000;
 
@@ -600,7 +648,7 @@ mod tests {
         assert!(!tiles[0].needs_director());
         assert!(tiles[1].needs_director() && tiles[2].needs_director());
         assert_eq!(tiles[2].signed, tiles[2].seated.min(tiles[2].signed));
-        assert!(tiles.iter().all(|x| !x.call_waiting), "no calls yet");
+        assert!(tiles.iter().all(|x| !x.call_waiting), "nobody called");
         t.execute(
             Actor::Director,
             Command::AcceptAllSigned { round: RoundNo(1) },
@@ -626,6 +674,100 @@ mod tests {
         assert!(after[0].class().contains("tile-late"));
         let view = tiles_view(&t, 1, RoundNo(1), end).unwrap();
         assert_eq!((view.late, view.unsigned), (2, 1));
+    }
+
+    /// The clock's one reading decides late (14.5): a pause holds the end
+    /// back, and the tables turn late only once the paused time is used up.
+    #[test]
+    fn a_paused_clock_holds_lateness_back_r15() {
+        let mut t = started();
+        let minute = 60_000;
+        let clock = |t: &mut Tournament, action, at| {
+            t.execute(
+                Actor::Director,
+                Command::AdjustClock {
+                    round: RoundNo(1),
+                    action,
+                    reason: "a fire alarm".into(),
+                    at,
+                },
+                at,
+            )
+            .unwrap();
+        };
+        clock(&mut t, ClockAction::Pause, START + 30 * minute);
+        let end = START + 60 * minute;
+        assert!(
+            tiles_of(&t, RoundNo(1), end + 60 * minute)
+                .iter()
+                .all(|x| !x.late)
+        );
+        clock(&mut t, ClockAction::Resume, end);
+        assert!(
+            tiles_of(&t, RoundNo(1), end + 30 * minute - 1)
+                .iter()
+                .all(|x| !x.late)
+        );
+        assert!(
+            tiles_of(&t, RoundNo(1), end + 30 * minute)
+                .iter()
+                .all(|x| x.late)
+        );
+        let view = tiles_view(&t, 1, RoundNo(1), end + 10 * minute).unwrap();
+        let c = view.clock.expect("a started round has a clock");
+        assert_eq!((c.state, c.left_ms), ("running", 20 * minute));
+    }
+
+    /// A table's call for the director (standard 22, 27) marks its tile,
+    /// from `Tournament::call_waiting`, until the call is closed.
+    #[test]
+    fn a_call_for_the_director_marks_its_tile_until_closed_standard_22() {
+        let mut t = started();
+        let go = |t: &mut Tournament, c| t.execute(Actor::Director, c, START).unwrap();
+        go(
+            &mut t,
+            Command::CallDirector {
+                round: RoundNo(1),
+                table: TableNo(2),
+                seat: Some(Seat::South),
+                reason: "a claim".into(),
+            },
+        );
+        let tiles = tiles_of(&t, RoundNo(1), START + 1);
+        let calling: Vec<u16> = tiles
+            .iter()
+            .filter(|x| x.call_waiting)
+            .map(|x| x.table)
+            .collect();
+        assert_eq!(calling, [2]);
+        assert_eq!(
+            tiles[1].call.as_deref(),
+            Some("Call waiting from South: a claim")
+        );
+        assert!(tiles[1].class().contains("tile-call") && tiles[1].needs_director());
+        assert!(!tiles[0].class().contains("tile-call"));
+        assert_eq!(tiles_view(&t, 1, RoundNo(1), START + 1).unwrap().calls, 1);
+        let call = CallNo(1);
+        go(&mut t, Command::TakeCall { call });
+        assert_eq!(
+            tiles_of(&t, RoundNo(1), START + 1)[1].call.as_deref(),
+            Some("Call waiting from South: a claim (taken by director)")
+        );
+        go(
+            &mut t,
+            Command::CloseCall {
+                call,
+                incident: None,
+                game: None,
+                seat: None,
+                note: "settled at the table".into(),
+            },
+        );
+        assert!(
+            tiles_of(&t, RoundNo(1), START + 1)
+                .iter()
+                .all(|x| !x.call_waiting)
+        );
     }
 
     #[test]

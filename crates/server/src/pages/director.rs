@@ -250,6 +250,10 @@ struct Dashboard {
     flash: String,
     /// While no phone can open this server: the problem and its fix.
     hall: Option<(String, Vec<String>)>,
+    /// The computed seating offered or adopted (14.8; schedule_offer.html).
+    schedule: Option<super::schedule::ScheduleView>,
+    /// The next round has an adopted computed seating.
+    scheduled_next: bool,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -334,15 +338,26 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         seed: id.unsigned_abs() * 1000 + u64::from(next),
         flash: String::new(),
         hall: None,
+        schedule: None,
+        scheduled_next: t.scheduled(jongg_tournament::RoundNo(next)).is_some(),
     }
 }
 
 /// One of the director's long-form pages of a tournament.
-fn forms_page(app: &AppState, id: i64, tab: &'static str, done: Option<String>) -> PageResult {
+async fn forms_page(
+    app: &AppState,
+    id: i64,
+    tab: &'static str,
+    done: Option<String>,
+) -> PageResult {
     let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
     d.flash = done.unwrap_or_default();
     d.hall = app.hall_notice.clone();
     d.tab = tab;
+    // The computed seating is searched for the seating page only (14.8).
+    if tab == "seating" {
+        d.schedule = super::schedule::view(app, id).await;
+    }
     html(&d)
 }
 
@@ -354,7 +369,7 @@ async fn players_page(
     Params(InTournament { id }): Params<InTournament>,
     Query(q): Query<FlashQuery>,
 ) -> PageResult {
-    forms_page(&app, id, "players", q.done)
+    forms_page(&app, id, "players", q.done).await
 }
 
 /// The settings and the rules in plain language (R15).
@@ -364,7 +379,7 @@ async fn settings_page(
     Params(InTournament { id }): Params<InTournament>,
     Query(q): Query<FlashQuery>,
 ) -> PageResult {
-    forms_page(&app, id, "settings", q.done)
+    forms_page(&app, id, "settings", q.done).await
 }
 
 /// Seating the next round: by the rules' movement, a draw, by number, or
@@ -375,7 +390,7 @@ async fn seating_page(
     Params(InTournament { id }): Params<InTournament>,
     Query(q): Query<FlashQuery>,
 ) -> PageResult {
-    forms_page(&app, id, "seating", q.done)
+    forms_page(&app, id, "seating", q.done).await
 }
 
 struct AuditRow {
@@ -398,6 +413,7 @@ struct Audit {
     id: i64,
     name: String,
     rows: Vec<AuditRow>,
+    clock_rows: Vec<super::clock::ClockRow>,
 }
 
 fn points_text(e: Option<&jongg_tournament::GameEntry>) -> String {
@@ -419,6 +435,7 @@ async fn audit(
     let page = app.tournaments.get(id)?.read(|t| Audit {
         id,
         name: name_of(t),
+        clock_rows: super::clock::clock_rows(t),
         rows: t
             .audit()
             .into_iter()

@@ -9,10 +9,13 @@
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
+mod clock;
 mod control;
 pub(crate) mod csv;
 pub(crate) mod director;
+mod floor;
 mod pdf;
+mod schedule;
 pub use pdf::Paper;
 mod print;
 mod public;
@@ -37,6 +40,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(table::routes());
     v.extend(public::routes());
     v.extend(print::routes());
+    v.extend(floor::routes());
     v
 }
 
@@ -153,17 +157,6 @@ pub(crate) fn download(content_type: &'static str, filename: &str, body: Vec<u8>
 /// once by the tournament: `Tournament::preset`).
 pub(crate) fn preset_of(t: &Tournament) -> Option<jongg_rules::Preset> {
     t.preset().ok().cloned()
-}
-
-/// When a started round's clock runs out (Unix ms).
-pub(crate) fn round_ends(t: &Tournament, r: &jongg_tournament::Round) -> Option<i64> {
-    match r.state {
-        jongg_tournament::RoundState::Started { at } => {
-            let mins = t.settings().map_or(0, |s| i64::from(s.round_minutes));
-            Some(at + mins * 60_000)
-        }
-        _ => None,
-    }
 }
 
 /// Capitalised seat name, for people.

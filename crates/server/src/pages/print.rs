@@ -353,7 +353,19 @@ fn assignments(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
     })
 }
 
+/// Each player's round, table and seat: the rounds seated, then the rounds
+/// of an adopted computed seating not seated yet (14.8).
 fn itineraries(t: &Tournament) -> Doc {
+    let seated = t.rounds().len();
+    let later: Vec<&jongg_tournament::ScheduledRound> = t
+        .schedule()
+        .map(|s| {
+            s.rounds
+                .iter()
+                .filter(|r| usize::from(r.round.0) > seated)
+                .collect()
+        })
+        .unwrap_or_default();
     let sections = t
         .players()
         .filter(|p| !matches!(p.status, PlayerStatus::Withdrawn { .. }))
@@ -372,6 +384,26 @@ fn itineraries(t: &Tournament) -> Doc {
                     v.extend(place);
                     v
                 })
+                .chain(later.iter().map(|r| {
+                    let at = r.tables.iter().find_map(|ts| {
+                        ts.seats
+                            .iter()
+                            .find(|(_, x)| **x == Some(p.number))
+                            .map(|(s, _)| (ts.table, s))
+                    });
+                    match at {
+                        Some((table, seat)) => vec![
+                            format!("Round {} (computed seating)", r.round),
+                            format!("Table {table}"),
+                            seat_name(seat).to_string(),
+                        ],
+                        None => vec![
+                            format!("Round {} (computed seating)", r.round),
+                            "Sits out".into(),
+                            String::new(),
+                        ],
+                    }
+                }))
                 .collect();
             Section {
                 heading: format!("{} (#{})", p.name, p.number.0),
@@ -387,7 +419,14 @@ fn itineraries(t: &Tournament) -> Doc {
         })
         .collect();
     Doc {
-        title: format!("{}: itineraries (rounds seated so far)", name_of(t)),
+        title: if later.is_empty() {
+            format!("{}: itineraries (rounds seated so far)", name_of(t))
+        } else {
+            format!(
+                "{}: itineraries (with the computed seating adopted)",
+                name_of(t)
+            )
+        },
         sections,
     }
 }

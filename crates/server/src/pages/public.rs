@@ -2,7 +2,8 @@
 //! themselves, the projector view (round clock, standings, seating) and each
 //! player's page (tables, seats, scores game by game).
 
-use super::{PageResult, html, name_of, round_ends, seat_name, who};
+use super::clock::{ClockView, current_clock};
+use super::{PageResult, html, name_of, seat_name, who};
 use crate::AppState;
 use crate::access::Access;
 use crate::extract::Params;
@@ -94,30 +95,13 @@ fn rows_of(s: jongg_tournament::Standings) -> Vec<Row> {
         .collect()
 }
 
-/// What the clock shows: the round under way and when it ends.
-struct Clock {
-    round: u8,
-    ends: i64,
-}
-
-fn clock(t: &Tournament) -> Option<Clock> {
-    let r = t
-        .rounds()
-        .iter()
-        .find(|r| matches!(r.state, RoundState::Started { .. }))?;
-    Some(Clock {
-        round: r.seating.round.0,
-        ends: round_ends(t, r)?,
-    })
-}
-
 #[derive(Template)]
 #[template(path = "standings.html")]
 struct Standings {
     id: i64,
     name: String,
     status: String,
-    clock: Option<Clock>,
+    clock: Option<ClockView>,
     round_count: usize,
     rows: Vec<Row>,
     /// Whether any row counts a game not yet accepted.
@@ -149,7 +133,7 @@ async fn standings(
             id,
             name: name_of(t),
             status: status_of(t),
-            clock: clock(t),
+            clock: current_clock(t, jongg_store::now_millis()),
             round_count: t.rounds().len(),
             provisional: rows.iter().any(|r| r.provisional),
             rows,
@@ -196,7 +180,7 @@ struct Projector {
     id: i64,
     name: String,
     status: String,
-    clock: Option<Clock>,
+    clock: Option<ClockView>,
     rows: Vec<Row>,
     provisional: bool,
     seating: Option<SeatingView>,
@@ -229,7 +213,7 @@ async fn projector(
             id,
             name: name_of(t),
             status: status_of(t),
-            clock: clock(t),
+            clock: current_clock(t, jongg_store::now_millis()),
             provisional: rows.iter().any(|r| r.provisional),
             rows,
             seating: seating_view(t),

@@ -4,6 +4,7 @@
 //! gets back the points with the preset's explanation, or the field that is
 //! wrong.
 
+use super::clock::{ClockView, current_clock};
 use super::{PageError, PageResult, html, name_of, preset_of, seat_name};
 use crate::AppState;
 use crate::access::{Access, Caller};
@@ -101,6 +102,11 @@ struct ScorePage {
     rules_title: String,
     /// The preset ends a game on a claim of a mis-named discard (R4).
     misnamed_claim_ends_game: bool,
+    /// The round's clock, while the round is under way (14.5).
+    clock: Option<ClockView>,
+    /// The game to offer as "time was called" (R7) once time is called:
+    /// the first game not entered, on a sheet that can be written.
+    open_game: Option<u8>,
 }
 
 fn score_page(
@@ -193,7 +199,17 @@ fn score_page(
     let misnamed_claim_ends_game = preset
         .as_ref()
         .is_some_and(|p| p.misnamed_discard.claim_ends_game);
+    let writable = !accepted && t.current_round() == Some(round);
+    let clock = current_clock(t, jongg_store::now_millis()).filter(|c| c.round == round.0);
+    let open_game = sheet
+        .games
+        .iter()
+        .position(Option::is_none)
+        .filter(|_| writable)
+        .and_then(|i| u8::try_from(i + 1).ok());
     Ok(ScorePage {
+        clock,
+        open_game,
         misnamed_claim_ends_game,
         id,
         round,

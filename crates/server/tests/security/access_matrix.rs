@@ -66,6 +66,10 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("POST", "/api/tournaments/{id}/rounds/{r}/seat", "director"),
     ("POST", "/api/tournaments/{id}/rounds/{r}/start", "director"),
     ("POST", "/api/tournaments/{id}/rounds/{r}/close", "director"),
+    ("GET", "/api/tournaments/{id}/rounds/{r}/clock", "public"),
+    ("POST", "/api/tournaments/{id}/rounds/{r}/clock", "director"),
+    ("GET", "/api/tournaments/{id}/schedule", "director"),
+    ("POST", "/api/tournaments/{id}/schedule", "director"),
     ("GET", "/api/tournaments/{id}/rounds/{r}/links", "director"),
     (
         "GET",
@@ -90,7 +94,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     (
         "POST",
         "/api/tournaments/{id}/rounds/{r}/tables/{t}/accept",
-        "director",
+        "floor",
     ),
     (
         "GET",
@@ -113,6 +117,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/assets/jongg.js", "public"),
     ("GET", "/assets/score.js", "public"),
     ("GET", "/assets/projector.js", "public"),
+    ("GET", "/assets/clock.js", "public"),
     ("GET", "/login", "public"),
     ("GET", "/setup", "public"),
     ("GET", "/director", "director"),
@@ -136,6 +141,31 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/t/{id}/standings.pdf", "public"),
     ("GET", "/t/{id}/standings.csv", "public"),
     ("GET", "/t/{id}/games.csv", "public"),
+    // the floor (issue 14.2-14.4)
+    ("POST", "/api/tournaments/{id}/officials", "director"),
+    ("GET", "/api/tournaments/{id}/calls", "floor"),
+    (
+        "POST",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/call",
+        "table",
+    ),
+    ("POST", "/api/tournaments/{id}/calls/{c}/take", "floor"),
+    ("POST", "/api/tournaments/{id}/calls/{c}/close", "floor"),
+    ("POST", "/api/tournaments/{id}/players/{n}/warn", "floor"),
+    (
+        "POST",
+        "/api/tournaments/{id}/players/{n}/penalty",
+        "director",
+    ),
+    (
+        "POST",
+        "/api/tournaments/{id}/players/{n}/disqualify",
+        "director",
+    ),
+    ("GET", "/api/tournaments/{id}/floor", "director"),
+    ("GET", "/api/tournaments/{id}/floor.csv", "director"),
+    ("GET", "/floor/t/{id}", "floor"),
+    ("GET", "/assets/floor.js", "public"),
 ];
 
 fn label(a: Access) -> &'static str {
@@ -145,6 +175,7 @@ fn label(a: Access) -> &'static str {
         Access::Director => "director",
         Access::Table => "table",
         Access::Scorekeeper => "scorekeeper",
+        Access::Floor => "floor",
     }
 }
 
@@ -156,15 +187,21 @@ enum Who {
     OtherTable,
     OtherTournament,
     LoggedOut,
+    /// A floor official of the first tournament (for table 1).
+    Official,
+    /// A floor official of the other tournament.
+    OtherOfficial,
 }
 
-const EVERYONE: [Who; 6] = [
+const EVERYONE: [Who; 8] = [
     Who::Public,
     Who::Director,
     Who::OwnTable,
     Who::OtherTable,
     Who::OtherTournament,
     Who::LoggedOut,
+    Who::Official,
+    Who::OtherOfficial,
 ];
 
 /// Whether `who` may call a route of `access` at `path` (in which table 1
@@ -175,6 +212,8 @@ fn may(access: &str, path: &str, who: Who) -> bool {
         ("public", _) => true,
         ("anyone", w) => w != Who::LoggedOut,
         (_, Who::Public | Who::LoggedOut) => false,
+        ("floor", w) => matches!(w, Who::Director | Who::Official),
+        (_, Who::Official | Who::OtherOfficial) => false,
         ("director", w) => w == Who::Director,
         ("table", Who::Director | Who::OwnTable) => true,
         ("table", Who::OtherTable) => !names_table,
@@ -230,6 +269,25 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
         link["token"].as_str().unwrap().to_string()
     };
     let (own, other_table, other_tournament) = (key(id, 1), key(id, 2), key(other, 1));
+    let official = |tournament: i64, username: &str| {
+        expect(
+            app.director().post(
+                &format!("{}/officials", t(tournament)),
+                &json!({ "number": 1, "name": "Monitor", "tables": [1],
+                         "username": username, "password": "monitor password" }),
+            ),
+            200,
+        );
+        let r = expect(
+            app.public().post(
+                "/api/login",
+                &json!({ "username": username, "password": "monitor password" }),
+            ),
+            200,
+        );
+        r["token"].as_str().unwrap().to_string()
+    };
+    let (official, other_official) = (official(id, "monitor"), official(other, "monitor2"));
     let logged_out = {
         let r = expect(
             app.public()
@@ -261,6 +319,7 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
             .replace("{t}", "1")
             .replace("{g}", "1")
             .replace("{n}", "1")
+            .replace("{c}", "1")
             .replace("{*doc}", "standings");
         let body: Option<&[u8]> = (*method != "GET").then_some(b"{\"not json".as_slice());
         for who in EVERYONE {
@@ -280,6 +339,8 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
                 Who::OtherTable => app.with_token(&other_table),
                 Who::OtherTournament => app.with_token(&other_tournament),
                 Who::LoggedOut => app.with_token(&logged_out),
+                Who::Official => app.with_token(&official),
+                Who::OtherOfficial => app.with_token(&other_official),
             };
             let before = events(&app);
             let r = client.request(method, &concrete, body).unwrap();

@@ -44,6 +44,17 @@ impl Tournament {
                 }
                 Ok(())
             }
+            (Actor::Official { official }, _) => self.official_may(*official, command),
+            // A table calls the director from its own link (standard 22, 27).
+            (
+                Actor::Scorekeeper { round: r, table: t },
+                Command::CallDirector { round, table, .. },
+            ) => {
+                if (r, t) != (round, table) {
+                    return forbid(&format!("call for table {table}, round {round}"));
+                }
+                Ok(())
+            }
             (Actor::Scorekeeper { .. }, _) => {
                 forbid("do anything but enter and sign its own sheet")
             }

@@ -88,6 +88,7 @@ impl Tournament {
                         seating: seating.clone(),
                         state: RoundState::Seated,
                         sheets: vec![],
+                        clock: vec![],
                     });
                     return Ok(());
                 }
@@ -180,6 +181,32 @@ impl Tournament {
                 r.state = RoundState::Closed { at: *at };
                 Ok(())
             }
+            Event::ClockAdjusted { round, change } => {
+                let r = self.round_mut(*round)?;
+                let RoundState::Started { at: start } = r.state else {
+                    return Err(format!(
+                        "round {round} is not under way: its clock cannot change"
+                    ));
+                };
+                let last = r.clock.last().map_or(start, |c| c.at);
+                if change.at < last {
+                    return Err(format!(
+                        "the clock of round {round} was last changed at {last}, after {}",
+                        change.at
+                    ));
+                }
+                r.clock.push(change.clone());
+                Ok(())
+            }
+            Event::ScheduleAdopted { offer } => {
+                self.schedule = Some(offer.clone());
+                Ok(())
+            }
+            Event::OfficialAppointed { .. }
+            | Event::DirectorCalled { .. }
+            | Event::CallTaken { .. }
+            | Event::CallClosed { .. }
+            | Event::PlayerSanctioned { .. } => self.apply_floor(event),
         }
     }
 

@@ -91,6 +91,43 @@ impl Tournament {
                 reason,
             } => self.amend_sheet(round, table, game, entry, reason),
             CloseRound { round, at } => self.close_round(round, at),
+            AdjustClock {
+                round,
+                action,
+                reason,
+                at,
+            } => self.adjust_clock(round, action, reason, at),
+            AdoptSchedule { offer } => self.adopt_schedule(offer),
+            AppointOfficial {
+                number,
+                name,
+                tables,
+            } => self.appoint_official(number, name, tables),
+            CallDirector {
+                round,
+                table,
+                seat,
+                reason,
+            } => self.call_director(round, table, seat, reason),
+            TakeCall { call } => self.take_call(actor, call),
+            CloseCall {
+                call,
+                incident,
+                game,
+                seat,
+                note,
+            } => self.close_call(actor, call, incident, game, seat, note),
+            WarnPlayer { player, reason } => self.warn_player(player, reason),
+            PenalizePlayer {
+                player,
+                points,
+                reason,
+            } => self.penalize_player(player, points, reason),
+            DisqualifyPlayer {
+                player,
+                scores,
+                reason,
+            } => self.disqualify_player(player, scores, reason),
         }
     }
 }

@@ -12,6 +12,7 @@ use super::export::{FORMAT, TournamentFile, VERSION};
 use crate::command::Command;
 use crate::error::DomainError;
 use crate::event::{Event, Recorded};
+use crate::floor::Sanction;
 use crate::limits::{MAX_EVENTS, MAX_FILE, MAX_MILLIS, time_ok};
 use crate::model::{PlayerStatus, SeatingMethod};
 use serde_json::Value;
@@ -202,6 +203,53 @@ fn command_of(event: &Event) -> Result<Command, String> {
             reason,
         },
         Event::RoundClosed { round, at } => Command::CloseRound { round, at },
+        Event::ClockAdjusted { round, change } => Command::AdjustClock {
+            round,
+            action: change.action,
+            reason: change.reason,
+            at: change.at,
+        },
+        Event::ScheduleAdopted { offer } => Command::AdoptSchedule { offer },
+        Event::OfficialAppointed { official } => Command::AppointOfficial {
+            number: official.number,
+            name: official.name,
+            tables: official.tables,
+        },
+        Event::DirectorCalled {
+            round,
+            table,
+            seat,
+            reason,
+            ..
+        } => Command::CallDirector {
+            round,
+            table,
+            seat,
+            reason,
+        },
+        Event::CallTaken { call, .. } => Command::TakeCall { call },
+        Event::CallClosed {
+            call, note, ruling, ..
+        } => Command::CloseCall {
+            call,
+            incident: ruling.as_ref().map(|r| r.ruling.incident),
+            game: ruling.as_ref().and_then(|r| r.game),
+            seat: ruling.as_ref().and_then(|r| r.seat),
+            note,
+        },
+        Event::PlayerSanctioned { player, sanction } => match sanction {
+            Sanction::Warning { reason, .. } => Command::WarnPlayer { player, reason },
+            Sanction::Penalty { points, reason, .. } => Command::PenalizePlayer {
+                player,
+                points,
+                reason,
+            },
+            Sanction::Disqualification { scores, reason, .. } => Command::DisqualifyPlayer {
+                player,
+                scores,
+                reason,
+            },
+        },
     })
 }
 

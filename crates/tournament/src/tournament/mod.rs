@@ -8,16 +8,22 @@
 
 mod access;
 mod apply;
+mod clock;
 mod decide;
+mod discipline;
 pub(crate) mod export;
+mod floor;
 mod import;
 mod roster;
 mod rounds;
+mod schedule;
 mod settings;
 mod sheets;
 
 pub use apply::FoldError;
+pub use schedule::{ScheduleOffer, ScheduledRound};
 
+use crate::clock::ClockChange;
 use crate::command::Command;
 use crate::error::DomainError;
 use crate::event::{Event, Recorded};
@@ -33,6 +39,8 @@ pub struct Round {
     pub seating: Seating,
     pub state: RoundState,
     pub sheets: Vec<Sheet>,
+    /// The director's changes to the round's clock, in order.
+    pub clock: Vec<ClockChange>,
 }
 
 /// A tournament: the fold of its events. Build it with [`Tournament::replay`]
@@ -45,6 +53,10 @@ pub struct Tournament {
     pub(crate) log: Vec<Recorded>,
     /// The rules the settings name, read once when they are set.
     pub(crate) preset: Option<Preset>,
+    /// The computed seating the director adopted for later rounds (14.8).
+    pub(crate) schedule: Option<ScheduleOffer>,
+    /// Officials, calls and sanctions (`floor.rs`, `discipline.rs`).
+    pub(crate) floor: crate::floor::Floor,
 }
 
 impl Tournament {

@@ -152,6 +152,18 @@ impl Tournament {
                 let waiting: Vec<PlayerNo> = prev.sit_outs.iter().map(|s| s.player).collect();
                 seating::fit(&moved, &waiting, &active, odd, &self.sat_out_before(round))
             }
+            SeatingMethod::Scheduled => {
+                let Some(s) = self.scheduled(round) else {
+                    return Err(DomainError::Invalid(format!(
+                        "no computed seating is adopted for round {round}"
+                    )));
+                };
+                seating::check(&s.tables, &s.sit_outs, &active, odd).map_err(|e| {
+                    DomainError::InvalidSeating(format!(
+                        "the computed seating of round {round} no longer fits the players ({e}): compute it again"
+                    ))
+                })
+            }
             SeatingMethod::Adjusted => Err(DomainError::Invalid(
                 "`adjusted` seatings are made by the tournament, not asked for".into(),
             )),

@@ -159,7 +159,7 @@ impl Tournament {
         Ok(sheet)
     }
 
-    fn game_slot<'s>(
+    pub(super) fn game_slot<'s>(
         &self,
         sheet: &'s Sheet,
         game: GameNo,

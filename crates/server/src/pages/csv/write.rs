@@ -60,6 +60,22 @@ pub(crate) fn standings(t: &Tournament) -> Result<String, csv::Error> {
     .map(String::from)
     .to_vec();
     head.extend((1..=n).map(|r| format!("round_{r}")));
+    // Discipline (standard 2B-2C, 27): penalties outside the games (in
+    // `points` already) and a disqualification with what it did.
+    head.extend(["penalties".to_string(), "disqualified".to_string()]);
+    let floor: std::collections::BTreeMap<u32, (i64, &str)> = t
+        .standings()
+        .rows
+        .iter()
+        .map(|r| {
+            let dq = match r.disqualified {
+                None => "",
+                Some(jongg_tournament::DisqualifiedScores::Kept) => "scores kept",
+                Some(jongg_tournament::DisqualifiedScores::Void) => "scores void",
+            };
+            (r.player.0, (r.penalties, dq))
+        })
+        .collect();
     let mut out = Rows::new();
     out.row(&head)?;
     for r in super::super::public::rows(t) {
@@ -79,6 +95,8 @@ pub(crate) fn standings(t: &Tournament) -> Result<String, csv::Error> {
             r.games.to_string(),
         ];
         v.extend(r.rounds.iter().map(i64::to_string));
+        let (penalties, dq) = floor.get(&r.number).copied().unwrap_or((0, ""));
+        v.extend([penalties.to_string(), dq.to_string()]);
         out.row(&v)?;
     }
     out.finish()

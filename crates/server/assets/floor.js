@@ -1,0 +1,23 @@
+// The floor page: when the tournament changes (the live feed), fetch the
+// page again and swap in the list of calls. The feed answers once per
+// connection; EventSource comes back by itself with the last id it saw.
+"use strict";
+(function () {
+  document.addEventListener("DOMContentLoaded", function () {
+    var list = document.getElementById("calls");
+    if (!list || !window.EventSource) return;
+    var feed = new EventSource("/api/tournaments/" + list.dataset.id + "/changes");
+    var last = null;
+    feed.addEventListener("message", function (ev) {
+      if (last !== null && ev.lastEventId !== last) refresh();
+      last = ev.lastEventId;
+    });
+    function refresh() {
+      // Never under the official's fingers: not while a ruling is being chosen.
+      if (list.querySelector("details[open]")) return;
+      var a = document.activeElement;
+      if (a && list.contains(a) && a.tagName !== "BUTTON") return;
+      location.reload();
+    }
+  });
+})();

@@ -1,0 +1,214 @@
+//! The floor (issue 14.2-14.4): appointing an official with their login,
+//! calling the director, closing a call with a ruling, and discipline.
+
+use super::rounds::Seat;
+use jongg_rules::Incident;
+use jongg_tournament::limits::{MAX_NAME, MAX_POINTS, MAX_REASON};
+use jongg_tournament::{
+    CallNo, Command, DisqualifiedScores, GameNo, MAX_CALL_REASON, OfficialNo, PlayerNo, RoundNo,
+    TableNo,
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+use utoipa::openapi::{RefOr, Schema};
+
+fn text(max: usize, nullable: bool) -> RefOr<Schema> {
+    let ty: SchemaType = if nullable {
+        [Type::String, Type::Null].into_iter().collect()
+    } else {
+        Type::String.into()
+    };
+    ObjectBuilder::new()
+        .schema_type(ty)
+        .max_length(Some(max))
+        .into()
+}
+fn call_reason() -> RefOr<Schema> {
+    text(MAX_CALL_REASON, true)
+}
+fn note() -> RefOr<Schema> {
+    text(MAX_REASON, true)
+}
+fn reason() -> RefOr<Schema> {
+    text(MAX_REASON, false)
+}
+fn name() -> RefOr<Schema> {
+    text(MAX_NAME, false)
+}
+/// An incident's id: one of the preset's incidents (`jongg rules incidents`).
+fn incident() -> RefOr<Schema> {
+    let ty: SchemaType = [Type::String, Type::Null].into_iter().collect();
+    ObjectBuilder::new()
+        .schema_type(ty)
+        .enum_values(Some(
+            Incident::ALL
+                .iter()
+                .map(|i| i.id())
+                .chain(std::iter::once::<&str>("")),
+        ))
+        .into()
+}
+fn penalty_points() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(-MAX_POINTS))
+        .maximum(Some(-1))
+        .into()
+}
+
+/// A floor official (a role below the director) for a set of tables, and
+/// their login where given: a username and a password of 10 to 128
+/// characters (a new login ends the official's earlier one).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppointOfficial {
+    /// The official's number in this tournament, from 1.
+    #[schema(minimum = 1)]
+    pub number: u16,
+    #[schema(schema_with = name)]
+    pub name: String,
+    /// The tables they watch.
+    pub tables: Vec<u16>,
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub password: Option<String>,
+}
+
+impl AppointOfficial {
+    pub fn command(&self) -> Command {
+        Command::AppointOfficial {
+            number: OfficialNo(self.number),
+            name: self.name.clone(),
+            tables: self.tables.iter().map(|&t| TableNo(t)).collect(),
+        }
+    }
+}
+
+/// A table calls the director: which seat (optional) and a short reason.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CallDirector {
+    #[serde(default)]
+    pub seat: Option<Seat>,
+    #[serde(default)]
+    #[schema(schema_with = call_reason)]
+    pub reason: Option<String>,
+}
+
+impl CallDirector {
+    pub fn command(self, round: RoundNo, table: TableNo) -> Command {
+        Command::CallDirector {
+            round,
+            table,
+            seat: self.seat.map(Into::into),
+            reason: self.reason.unwrap_or_default(),
+        }
+    }
+}
+
+/// What was decided: what happened (an incident the preset rules on; its
+/// ruling is applied to `game` where it is a scoring matter, to the seat
+/// of the player it is about) and a note.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloseCall {
+    #[serde(default)]
+    #[schema(schema_with = incident)]
+    pub incident: Option<String>,
+    #[serde(default)]
+    #[schema(minimum = 1)]
+    pub game: Option<u8>,
+    #[serde(default)]
+    pub seat: Option<Seat>,
+    #[serde(default)]
+    #[schema(schema_with = note)]
+    pub note: Option<String>,
+}
+
+impl CloseCall {
+    /// The command, or what is wrong with the incident's id.
+    pub fn command(self, call: CallNo) -> Result<Command, String> {
+        let incident = match self.incident.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(id) => Some(id.parse::<Incident>().map_err(|e| e.to_string())?),
+        };
+        Ok(Command::CloseCall {
+            call,
+            incident,
+            game: self.game.map(GameNo),
+            seat: self.seat.map(Into::into),
+            note: self.note.unwrap_or_default(),
+        })
+    }
+}
+
+/// A complaint about a player acted on: the preset's next step (standard 2A-2B).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WarnPlayer {
+    #[schema(schema_with = reason)]
+    pub reason: String,
+}
+
+impl WarnPlayer {
+    pub fn command(self, player: u32) -> Command {
+        Command::WarnPlayer {
+            player: PlayerNo(player),
+            reason: self.reason,
+        }
+    }
+}
+
+/// Points taken outside any game's score (standard 2C; st-louis' pot penalty).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PenalizePlayer {
+    #[schema(schema_with = penalty_points)]
+    pub points: i32,
+    #[schema(schema_with = reason)]
+    pub reason: String,
+}
+
+impl PenalizePlayer {
+    pub fn command(self, player: u32) -> Command {
+        Command::PenalizePlayer {
+            player: PlayerNo(player),
+            points: self.points,
+            reason: self.reason,
+        }
+    }
+}
+
+/// What a disqualification does to the player's own scores.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Scores {
+    /// The points made so far stand.
+    Kept,
+    /// The player's own points are void; opponents' stand.
+    Void,
+}
+
+/// Disqualify a player (standard 2B, 27).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DisqualifyPlayer {
+    pub scores: Scores,
+    #[schema(schema_with = reason)]
+    pub reason: String,
+}
+
+impl DisqualifyPlayer {
+    pub fn command(self, player: u32) -> Command {
+        Command::DisqualifyPlayer {
+            player: PlayerNo(player),
+            scores: match self.scores {
+                Scores::Kept => DisqualifiedScores::Kept,
+                Scores::Void => DisqualifiedScores::Void,
+            },
+            reason: self.reason,
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! A computed seating for the rounds left, over HTTP (14.8): the director
+//! sees the offer (its repeat meetings against the preset's movement) and
+//! adopts it; the seating is computed off the async threads, and what is
+//! adopted is what was offered (the same state gives the same seating).
+
+use crate::access::Caller;
+use crate::body::{Body, Empty};
+use crate::error::ApiError;
+use crate::extract::Params;
+use crate::extract::path::InTournament;
+use crate::routes::{Access, Route, route};
+use crate::{AppState, run_command};
+use axum::Json;
+use axum::extract::State;
+use jongg_tournament::{Command, ScheduleOffer, Tournament};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use utoipa_axum::routes;
+
+/// The search work of an offer: a twentieth of the schedule search's
+/// second, so the dashboard stays quick (16 players take a design at once).
+pub(crate) const OFFER_WORK: u64 = jongg_rules::schedule::SEARCH_WORK / 20;
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Access::Director, routes!(offer)),
+        route(Access::Director, routes!(adopt)),
+    ]
+}
+
+/// The offer for tournament `id` as it stands, computed on a blocking thread.
+pub(crate) async fn offer_of(app: &AppState, id: i64) -> Result<Option<ScheduleOffer>, ApiError> {
+    let t: Tournament = app.tournaments.get(id)?.read(|t| t.clone());
+    let found = tokio::task::spawn_blocking(move || t.schedule_offer(OFFER_WORK))
+        .await
+        .map_err(|e| ApiError::internal(format!("the seating search stopped: {e}")))?;
+    Ok(found?)
+}
+
+/// A computed seating for the rounds not started: its repeat meetings,
+/// the preset's movement's, and the seating adopted, if any.
+#[utoipa::path(get, path = "/api/tournaments/{id}/schedule", params(InTournament),
+    responses((status = OK, description = "The offer", body = Object)))]
+async fn offer(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+) -> Result<Json<Value>, ApiError> {
+    let offer = offer_of(&app, id).await?;
+    let adopted = app.tournaments.get(id)?.read(|t| t.schedule().cloned());
+    Ok(Json(json!({
+        "offer": offer,
+        "fewer": offer.as_ref().and_then(ScheduleOffer::fewer),
+        "adopted": adopted,
+    })))
+}
+
+/// Adopt the computed seating for the rounds not started; seat them then
+/// with the method `scheduled`.
+#[utoipa::path(post, path = "/api/tournaments/{id}/schedule", params(InTournament), request_body = Option<Empty>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
+async fn adopt(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params(InTournament { id }): Params<InTournament>,
+    Body(_): Body<Empty>,
+) -> Result<Json<Value>, ApiError> {
+    let Some(offer) = offer_of(&app, id).await? else {
+        return Err(ApiError::conflict(
+            "no round is left to seat: nothing to compute".to_string(),
+        ));
+    };
+    run_command(&app, id, &caller, Command::AdoptSchedule { offer }).await
+}
