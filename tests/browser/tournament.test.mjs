@@ -9,8 +9,8 @@
 //    Mah Jongg in error with a throw-in, a heavenly hand refused for a seat
 //    that did not deal and accepted for the one that did (R10), a claim on a
 //    mis-named tile (R4), penalties; signed, accepted, in the standings.
-// 5. Round control of a 200-player round (its own test below; 3 and 4 are
-//    the round clock and the floor): the tiles follow a phone's save
+// 6. Round control of a 200-player round (its own test below; 3, 4 and 5
+//    are the round clock, the floor and the table cards): the tiles follow a phone's save
 //    without a reload, search, the projector paged at 1920x1080 (one and two
 //    columns), the new pages and the standings within a 390 px phone.
 //
@@ -581,11 +581,16 @@ test("a table of three scores every kind of game (R12)", { timeout: 300_000 }, a
     // R8: a shown error that nobody throws in for leaves East and West intact
     // (never the empty North): the game goes on, so it is no game to enter.
     await sk.reload();
+    await sk.waitForSelector("#draft-note:not([hidden])");
+    await sk.click("#draft-discard");
     await fillGame(sk, inError("south", [], 30));
     await sk.waitForSelector("#err-exposed:not(:empty)");
     assert.match(await sk.textContent("#err-exposed"), /2 hands are still intact \(east, west\)/);
     await accessible(sk, "score page of a table of three, an error that is no end");
     await sk.reload();
+    // The half-entered game was kept through the reload: start again.
+    await sk.waitForSelector("#draft-note:not([hidden])");
+    await sk.click("#draft-discard");
 
     for (let g = 1; g <= 4; g++) {
       assert.equal(await sk.inputValue("#f-game"), String(g));
@@ -862,7 +867,136 @@ test("a call to the director closed with a ruling, and a disqualification", { ti
   }
 });
 
-// 5. Round control and the projector at 200 players (issue 13.2, 13.4, 13.8,
+// Issue 13, points 3 and 5; issue 14, point 7: table cards for the whole
+// event, two phones on one sheet, a card of another table, a half-entered
+// game kept through a reload, a signed sheet changed only after a confirm,
+// a table of three told what changes (R12) and recording East, and "where
+// do I sit?".
+test("table cards, two phones on one sheet, and a table of three's roll for East (R12)", { timeout: 300_000 }, async () => {
+  assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
+  const browser = await launch();
+  try {
+    const errors = [];
+    const { director, page } = await directorPage(browser, errors);
+    await page.fill("#name", "Hall Night");
+    await page.check("input[name=preset][value=standard]");
+    await page.fill("#rounds", "2");
+    await page.click("#create button[type=submit]");
+    await page.waitForURL(/\/director\/t\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const dash = `${URL}/director/t/${id}`;
+    const names = ["Ann Ash", "Ben Bay", "Cal Cole", "Deb Dorn", "Eli East", "Fay South", "Gil West"];
+    await page.goto(`${dash}/players`);
+    await page.fill("#players-csv", "number,name\n" + names.map((n, i) => `${i + 1},${n}`).join("\n"));
+    await page.click("#upload button[type=submit]");
+    await page.waitForSelector("td:has-text('Gil West')");
+    await page.goto(dash);
+    await page.selectOption("#method", "by_number");
+    await page.click("#seat-form button[type=submit]");
+    await page.waitForSelector("#round-1");
+    await page.click("text=Start round 1");
+    await page.waitForSelector("#round-1:has-text('under way')");
+
+    // The table tents: one per table, a long key in the QR, a short code.
+    await page.goto(`${dash}/tents`);
+    const tents = await page.$$eval("section.tent", (ss) => ss.map((s) => ({ url: s.dataset.url, code: s.dataset.code })));
+    assert.equal(tents.length, 2);
+    assert.match(tents[1].code, /^[2-9A-HJKMNP-Z]{6}$/);
+    assert.match(await page.textContent("section.tent:nth-of-type(2)"), /No Charleston at a table of three/);
+    await accessible(page, "table tents");
+    await shot(page, "table-tents");
+
+    const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+    const ctxA = await browser.newContext(phone);
+    const ctxB = await browser.newContext(phone);
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+    watch(a, errors); watch(b, errors);
+    // Two phones open table 1's card.
+    for (const p of [a, b]) {
+      await p.goto(tents[0].url);
+      await p.waitForSelector("h1 .table-no:has-text('Table 1')");
+    }
+    // A saves game 1; B, still on the sheet as it was, saves another game 1.
+    await fillGame(a, wall());
+    await a.click("#save");
+    await a.waitForSelector("#game-1 td:not(:has(.hint))");
+    const saved = await sheetRow(a, 1, SEATS);
+    await fillGame(b, selfPicked("east", 25));
+    await b.click("#save");
+    await b.waitForSelector("#stale:not([hidden])");
+    assert.match(await b.textContent("#stale-text"), /Someone else saved this sheet while you were editing/);
+    const stale = await b.$$eval("#stale-sheet tbody tr:first-child td", (tds) => tds.map((td) => Number(td.textContent.replace("+", ""))));
+    assert.deepEqual(stale, SEATS.map((s) => saved[s]), "the refused phone is shown what the other saved");
+    await accessible(b, "score page, a save refused because another phone saved first");
+    await shot(b, "score-stale");
+    // B's game survives the reload, kept on the phone until it is saved.
+    await b.click("#stale-reload");
+    await b.waitForSelector("#draft-note:not([hidden])");
+    assert.equal(await b.inputValue("#f-winner"), "east");
+    assert.equal(await b.isChecked("#f-self_picked"), true);
+    assert.deepEqual(await sheetRow(b, 1, SEATS), saved, "A's game stands");
+    await b.click("#draft-discard");
+    assert.equal(await b.inputValue("#f-winner"), "");
+
+    // Phone B opens table 2's card by its code: it says so, large.
+    await b.goto(`${URL}/code`);
+    await accessible(b, "the code page");
+    await b.fill("#code", tents[1].code.toLowerCase());
+    await b.click("button[type=submit]");
+    await b.waitForSelector("h1 .table-no:has-text('Table 2')");
+    await b.waitForSelector("#table-changed:not([hidden])");
+    assert.match(await b.textContent("#table-changed"), /table 1 before.*TABLE 2/);
+    // A table of three is told what changes there, and records East (R12).
+    assert.match(await b.textContent("#table-of-three"), /No Charleston at a table of three.*roll the dice again for East/s);
+    await accessible(b, "score page of a table of three, another table before");
+    await b.selectOption("#f-east", "west");
+    await b.click("#save-east");
+    await b.waitForSelector("#east-after:has-text('West: Gil West')");
+
+    // Table 1: every game in, the form asks each player to sign.
+    for (let g = 2; g <= 4; g++) {
+      await fillGame(a, wall());
+      await a.click("#save");
+      await a.waitForSelector(`#game-${g} td:not(:has(.hint))`);
+    }
+    await a.waitForSelector("#all-entered:has-text('All games entered: now each player signs')");
+    await a.click("button.sign[data-seat=east]");
+    await a.waitForSelector("li:has-text('East (') strong");
+    // Changing a game of the signed sheet asks first.
+    await a.$eval("#correct", (d) => { d.open = true; });
+    await a.selectOption("#f-game", "2");
+    await fillGame(a, selfPicked("south", 25));
+    await a.click("#save");
+    await a.waitForSelector("#confirm-clear:not([hidden])");
+    assert.match(await a.textContent("#confirm-clear"), /signed by East.*clears every signature/s);
+    await accessible(a, "score page, asked before clearing the signatures");
+    await a.click("#confirm-clear-yes");
+    await a.waitForSelector("button.sign[data-seat=east]");
+    assert.ok((await sheetRow(a, 2, SEATS)).south > 0, "the corrected game is saved");
+    await ctxA.close(); await ctxB.close();
+
+    // Where do I sit? (public, a GET form)
+    const pub = await browser.newContext(phone);
+    const sp = await pub.newPage();
+    watch(sp, errors);
+    await sp.goto(`${URL}/t/${id}/seat`);
+    await sp.fill("#who", "6");
+    await sp.click("button[type=submit]");
+    await sp.waitForSelector(".seat-at:has-text('Table 2, South')");
+    assert.match(await sp.textContent("main"), /East: Eli East/);
+    await accessible(sp, "where do I sit");
+    const wide = await sp.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the seat page fits a phone (scrollWidth ${wide})`);
+    await pub.close();
+    await director.close();
+    assert.deepEqual(errors, [], "no script errors on any page");
+  } finally {
+    await browser.close();
+  }
+});
+
+// 6. Round control and the projector at 200 players (issue 13.2, 13.4, 13.8,
 // 13.9): the tiles follow a phone's save without a reload; the projector at
 // 1920x1080 never scrolls and turns its pages; the director's new pages and
 // the public standings fit a 390 px phone; axe on each new page.

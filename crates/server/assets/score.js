@@ -2,7 +2,14 @@
 // points (and the rules' reasons) as they are entered, shows each error
 // beside its field, saves the game, and signs the sheet.
 "use strict";
+// Also: which table this is (a warning when this phone last showed another
+// table), the sheet's version sent with every save (a stale one is refused
+// and the sheet as saved is shown), a confirm before clearing signatures,
+// a half-entered game kept in this browser until it is saved, and the roll
+// for East of a table of three.
 document.addEventListener("DOMContentLoaded", function () {
+  warnOtherTable();
+  wireEast();
   var form = document.getElementById("game-form");
   if (!form) return;
   var d = form.dataset;
@@ -106,8 +113,8 @@ document.addEventListener("DOMContentLoaded", function () {
   }
 
   // Fill the form from a game already on the sheet.
-  function load(game) {
-    var rec = records[game];
+  function load(game, draft) {
+    var rec = draft || records[game];
     form.querySelectorAll("input[type=checkbox]").forEach(function (c) { c.checked = false; });
     form.querySelectorAll("select[name=dead]").forEach(function (c) { c.value = ""; });
     $("f-winner").value = ""; $("f-discarder").value = ""; $("f-declarer").value = "";
@@ -135,14 +142,35 @@ document.addEventListener("DOMContentLoaded", function () {
     preview();
   }
 
-  form.addEventListener("input", function () { touched = true; preview(); });
+  // A half-entered game is kept in this browser until it is saved (not
+  // for an amendment, which the director makes at once).
+  var draftKey = "jongg-draft:" + d.id + ":" + d.round + ":" + d.table;
+  var drafts = d.amend !== "true";
+  function keepDraft() {
+    if (!drafts) return;
+    try { localStorage.setItem(draftKey, JSON.stringify({ game: $("f-game").value, record: record() })); } catch (e) { /* storage full or off */ }
+  }
+  function dropDraft() { try { localStorage.removeItem(draftKey); } catch (e) { /* off */ } }
+  function savedDraft() {
+    if (!drafts) return null;
+    try { var x = JSON.parse(localStorage.getItem(draftKey) || "null"); return x && x.record ? x : null; } catch (e) { return null; }
+  }
+
+  form.addEventListener("input", function () { touched = true; keepDraft(); preview(); });
   form.addEventListener("change", function (ev) {
-    if (ev.target.id === "f-game") { touched = false; load(ev.target.value); } else { touched = true; preview(); }
+    if (ev.target.id === "f-game") { touched = false; load(ev.target.value); } else { touched = true; keepDraft(); preview(); }
+  });
+  $("draft-discard").addEventListener("click", function () {
+    dropDraft();
+    $("draft-note").hidden = true;
+    touched = false;
+    load($("f-game").value);
   });
 
-  form.addEventListener("submit", function (ev) {
-    ev.preventDefault();
+  var version = Number(d.version);
+  function save(clearSignatures) {
     clearErrors();
+    $("confirm-clear").hidden = true;
     var game = $("f-game").value;
     var entry = { kind: "record", record: record() };
     var amend = d.amend === "true";
@@ -150,28 +178,138 @@ document.addEventListener("DOMContentLoaded", function () {
     if (amend) {
       var reason = $("f-reason").value.trim();
       if (!reason) { showError("reason", "Say why the game is changed: the audit log keeps it."); $("f-reason").focus(); return; }
-      req = jongg.send("POST", base + "/games/" + game + "/amend", { entry: entry, reason: reason }, key);
+      req = send("POST", base + "/games/" + game + "/amend", { entry: entry, reason: reason });
     } else {
-      req = jongg.send("PUT", base + "/games/" + game, { entry: entry }, key);
+      var body = { entry: entry, version: version };
+      if (clearSignatures) body.clear_signatures = true;
+      req = send("PUT", base + "/games/" + game, body);
     }
     $("save").disabled = true;
-    req.then(function () { location.reload(); })
-      .catch(function (e) {
-        $("save").disabled = false;
-        // The rules name the field as `field`: reason.
-        var m = /^.*?`([a-z_]+)[^`]*`: (.*)$/.exec(e.message);
-        if (m && $("err-" + m[1])) showError(m[1], m[2]); else { $("err-form").textContent = e.message; $("err-form").focus(); }
+    req.then(function (a) {
+      $("save").disabled = false;
+      if (a.ok) { dropDraft(); location.reload(); return; }
+      if (a.status === 409 && a.json.conflict === "signatures") { askToClear(); return; }
+      if (a.status === 409 && a.json.conflict === "stale") { showStale(a.json); return; }
+      var msg = a.json.error || ("the server answered " + a.status);
+      // The rules name the field as `field`: reason.
+      var m = /^.*?`([a-z_]+)[^`]*`: (.*)$/.exec(msg);
+      if (m && $("err-" + m[1])) showError(m[1], m[2]); else { $("err-form").textContent = msg; $("err-form").focus(); }
+    }).catch(function () {
+      $("save").disabled = false;
+      $("err-form").textContent = "The server could not be reached: nothing was saved. Your game stays on this phone; try again.";
+      $("err-form").focus();
+    });
+  }
+
+  function askToClear() {
+    if (d.signed) $("confirm-clear-text").textContent = "This sheet is signed by " + d.signed + ". Saving this change clears every signature, and each player signs again.";
+    $("confirm-clear").hidden = false;
+    $("confirm-clear-yes").focus();
+  }
+  $("confirm-clear-yes").addEventListener("click", function () { save(true); });
+  $("confirm-clear-no").addEventListener("click", function () { $("confirm-clear").hidden = true; $("save").focus(); });
+
+  // Someone else saved the sheet: say so, and show what they saved.
+  var labels = {};
+  (d.seats || "").split(";").forEach(function (kv) { var p = kv.split("="); if (p[1]) labels[p[0]] = p[1]; });
+  function showStale(j) {
+    $("stale-text").textContent = j.error;
+    var seats = Object.keys(labels);
+    var head = $("stale-sheet").tHead, body = $("stale-sheet").tBodies[0];
+    head.innerHTML = ""; body.innerHTML = "";
+    var hr = head.insertRow();
+    ["Game"].concat(seats.map(function (s) { return labels[s]; })).forEach(function (t) {
+      var th = document.createElement("th"); th.scope = "col"; th.textContent = t; hr.appendChild(th);
+    });
+    ((j.sheet && j.sheet.games) || []).forEach(function (g, i) {
+      var tr = body.insertRow();
+      var th = document.createElement("th"); th.scope = "row"; th.textContent = String(i + 1); tr.appendChild(th);
+      seats.forEach(function (s) {
+        var td = tr.insertCell(); td.className = "num";
+        td.textContent = g ? ((g.points[s] > 0 ? "+" : "") + g.points[s]) : "—";
       });
+    });
+    $("stale").hidden = false;
+    $("stale").focus();
+  }
+  $("stale-reload").addEventListener("click", function () { keepDraft(); location.reload(); });
+
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    // A signed sheet: say first that saving clears the signatures.
+    if (d.signed && d.amend !== "true") { askToClear(); return; }
+    save(false);
   });
 
   document.querySelectorAll("button.sign").forEach(function (b) {
     b.addEventListener("click", function () {
       b.disabled = true;
-      jongg.send("POST", base + "/sign", { seat: b.dataset.seat }, key)
-        .then(function () { location.reload(); })
-        .catch(function (e) { b.disabled = false; $("err-sign").textContent = e.message; $("err-sign").focus(); });
+      send("POST", base + "/sign", { seat: b.dataset.seat, version: version })
+        .then(function (a) {
+          if (a.ok) { location.reload(); return; }
+          b.disabled = false;
+          var msg = a.json.error || ("the server answered " + a.status);
+          if (a.status === 409 && a.json.conflict === "stale") msg = "The sheet changed since this page showed it: nothing was signed. Reload the page, check the scores again, then sign.";
+          $("err-sign").textContent = msg; $("err-sign").focus();
+        })
+        .catch(function () { b.disabled = false; $("err-sign").textContent = "The server could not be reached: nothing was signed."; $("err-sign").focus(); });
     });
   });
 
-  load($("f-game").value);
+  var draft = savedDraft();
+  if (draft && $("f-game").querySelector("option[value='" + draft.game + "']")) {
+    $("f-game").value = draft.game;
+    if ($("correct")) $("correct").open = true;
+    $("draft-note").hidden = false;
+    touched = true;
+    load(draft.game, draft.record);
+  } else {
+    load($("f-game").value);
+  }
+
+  // A request to the API, answered with its status and JSON whatever it is.
+  function send(method, url, data) {
+    var headers = { "Content-Type": "application/json" };
+    if (key) headers["Authorization"] = "Bearer " + key;
+    return fetch(url, { method: method, headers: headers, credentials: "same-origin", body: JSON.stringify(data) })
+      .then(function (r) {
+        return r.text().then(function (text) {
+          var json;
+          try { json = text ? JSON.parse(text) : {}; } catch (e) { json = { error: text }; }
+          return { ok: r.ok, status: r.status, json: json || {} };
+        });
+      });
+  }
 });
+
+// This phone showed another table's sheet before: say so, in large letters.
+function warnOtherTable() {
+  var banner = document.getElementById("table-banner");
+  var form = document.getElementById("game-form") || document.getElementById("east-form");
+  if (!banner || !form) return;
+  var here = form.dataset.id + ":" + form.dataset.round + ":" + form.dataset.table;
+  var was = null;
+  try { was = localStorage.getItem("jongg-last-table"); localStorage.setItem("jongg-last-table", here); } catch (e) { return; }
+  if (!was || was === here) return;
+  var p = was.split(":");
+  if (p[0] !== form.dataset.id || p[1] !== form.dataset.round) return;
+  var box = document.getElementById("table-changed");
+  box.textContent = "This phone showed table " + p[2] + " before. This is the sheet of TABLE " + form.dataset.table +
+    ": check the number on your table before you save.";
+  box.hidden = false;
+}
+
+// A table of three records who won the roll for East (R12).
+function wireEast() {
+  var f = document.getElementById("east-form");
+  if (!f) return;
+  f.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var d = f.dataset;
+    var url = "/api/tournaments/" + d.id + "/rounds/" + d.round + "/tables/" + d.table + "/east";
+    var err = document.getElementById("err-east");
+    jongg.send("POST", url, { east: document.getElementById("f-east").value, version: Number(d.version) }, d.key || null)
+      .then(function () { location.reload(); })
+      .catch(function (e) { err.textContent = e.message; err.focus(); });
+  });
+}

@@ -35,6 +35,7 @@ mod players;
 mod rounds;
 pub mod routes;
 mod schedule;
+mod sheet_edits;
 mod state;
 mod tournaments;
 
@@ -100,6 +101,8 @@ pub enum ServerError {
 pub struct AppState {
     pub(crate) tournaments: Tournaments,
     pub(crate) limiter: limiter::LoginLimiter,
+    /// Wrong table codes typed at `/code`, per address.
+    pub(crate) code_limiter: limiter::LoginLimiter,
     pub(crate) tokens: access::TokenCache,
     pub(crate) base_url: String,
     /// `scheme://host[:port]` of the public address, if one was given: a
@@ -248,6 +251,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let state = Arc::new(AppState {
         tournaments: Tournaments::load(store).await?,
         limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
+        code_limiter: limiter::LoginLimiter::new(pages::CODE_POLICY),
         tokens: Default::default(),
         secure_cookies: url.starts_with("https://"),
         base_url: url.clone(),

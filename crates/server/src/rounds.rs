@@ -120,14 +120,17 @@ async fn sheet(
 
 /// Enter or correct a game on a sheet not yet accepted.
 #[utoipa::path(put, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}", params(InGame), request_body = EnterGame,
-    responses((status = OK, description = "The events recorded", body = Object)))]
+    responses((status = OK, description = "The events recorded", body = Object),
+        (status = CONFLICT, description = "Someone else saved the sheet meanwhile, or the edit would clear signatures (with the sheet now); or not possible now", body = crate::sheet_edits::EditConflict)))]
 async fn enter_game(
     State(app): State<Arc<AppState>>,
     caller: Caller,
     Params(InGame { id, r, t, g }): Params<InGame>,
     Body(b): Body<EnterGame>,
-) -> Result<Json<Value>, ApiError> {
-    run_command(&app, id, &caller, b.command(r, t, g)).await
+) -> Result<Response, ApiError> {
+    let basis = b.basis();
+    let command = b.command(r, t, g);
+    crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, true, command).await
 }
 
 /// Change a game on an accepted sheet, with a reason (R14).
@@ -144,14 +147,20 @@ async fn amend(
 
 /// A seat signs the sheet, verifying its scores (R14).
 #[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/sign", params(InTable), request_body = SignSheet,
-    responses((status = OK, description = "The events recorded", body = Object)))]
+    responses((status = OK, description = "The events recorded", body = Object),
+        (status = CONFLICT, description = "The sheet changed since the player checked it (with the sheet now); or not possible now", body = crate::sheet_edits::EditConflict)))]
 async fn sign(
     State(app): State<Arc<AppState>>,
     caller: Caller,
     Params(InTable { id, r, t }): Params<InTable>,
     Body(b): Body<SignSheet>,
-) -> Result<Json<Value>, ApiError> {
-    run_command(&app, id, &caller, b.command(r, t)).await
+) -> Result<Response, ApiError> {
+    let basis = jongg_tournament::EditBasis {
+        version: b.version,
+        clear_signatures: false,
+    };
+    let command = b.command(r, t);
+    crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await
 }
 
 /// Accept a signed sheet: it is locked (standard 26).

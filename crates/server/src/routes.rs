@@ -135,6 +135,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::tournaments::routes());
     v.extend(crate::players::routes());
     v.extend(crate::rounds::routes());
+    v.extend(crate::sheet_edits::routes());
     v.extend(crate::clock::routes());
     v.extend(crate::schedule::routes());
     v.extend(crate::live::routes());

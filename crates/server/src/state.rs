@@ -184,9 +184,24 @@ impl Tournaments {
         actor: Actor,
         commands: Vec<Command>,
     ) -> Result<Vec<Recorded>, (usize, ApiError)> {
+        self.execute_checked(id, actor, commands, |_| Ok(())).await
+    }
+
+    /// [`Tournaments::execute_all`] after `check` passed on the state, under
+    /// the same lock (so nothing can change between the check and the
+    /// commands): an edit's version and whether it knows it clears
+    /// signatures (issue 13, no silent overwrite).
+    pub async fn execute_checked(
+        &self,
+        id: i64,
+        actor: Actor,
+        commands: Vec<Command>,
+        check: impl FnOnce(&Tournament) -> Result<(), ApiError>,
+    ) -> Result<Vec<Recorded>, (usize, ApiError)> {
         let slot = self.get(id).map_err(|e| (0, e))?;
         let (recorded, done, start_committer) = {
             let mut t = slot.state.write().unwrap_or_else(|e| e.into_inner());
+            check(&t).map_err(|e| (0, e))?;
             let at = now_millis();
             // One command needs no copy: `decide` changes nothing.
             let mut trial = if commands.len() > 1 {

@@ -13,6 +13,7 @@
 //! `events.rs` is the one place they convert.
 
 mod auth;
+mod codes;
 mod events;
 mod migrate;
 mod officials;
@@ -21,6 +22,7 @@ pub mod secret;
 pub mod testing;
 
 pub use auth::{Reset, SetupToken, TableLink};
+pub use codes::TableCard;
 pub use officials::OfficialLink;
 
 use serde::{Deserialize, Serialize};

@@ -10,14 +10,17 @@ use sqlx::Row;
 const SQLITE: &[(i64, &str)] = &[
     (1, include_str!("../migrations/sqlite/0001_init.sql")),
     (2, include_str!("../migrations/sqlite/0002_devices.sql")),
-    // Schema 4 of the plan (the tables' 3 comes first): listed as the
-    // next version here until the two are merged and renumbered.
-    (3, include_str!("../migrations/sqlite/0004_officials.sql")),
+    (3, include_str!("../migrations/sqlite/0003_table_codes.sql")),
+    (4, include_str!("../migrations/sqlite/0004_officials.sql")),
 ];
 const POSTGRES: &[(i64, &str)] = &[
     (1, include_str!("../migrations/postgres/0001_init.sql")),
     (2, include_str!("../migrations/postgres/0002_devices.sql")),
-    (3, include_str!("../migrations/postgres/0004_officials.sql")),
+    (
+        3,
+        include_str!("../migrations/postgres/0003_table_codes.sql"),
+    ),
+    (4, include_str!("../migrations/postgres/0004_officials.sql")),
 ];
 
 pub(crate) async fn run(store: &Store) -> Result<(), StoreError> {

@@ -13,6 +13,40 @@ pub fn new_token() -> String {
     hex(&bytes)
 }
 
+/// The letters of a table's printed code: no 0/O, 1/I/L, so that what is
+/// read off a card is typed in right.
+pub const CODE_ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// The length of a table's printed code: 31^6 (about 887 million) codes.
+pub const CODE_LEN: usize = 6;
+
+/// A fresh random code of [`CODE_LEN`] letters of [`CODE_ALPHABET`].
+pub fn new_code() -> String {
+    let mut bytes = [0u8; CODE_LEN];
+    let mut code = String::with_capacity(CODE_LEN);
+    while code.len() < CODE_LEN {
+        getrandom::getrandom(&mut bytes).expect("the operating system's random source failed");
+        // 248 = 8 * 31: bytes above it are dropped, so every letter is as likely.
+        for b in bytes.iter().filter(|&&b| b < 248) {
+            if code.len() < CODE_LEN {
+                code.push(CODE_ALPHABET[usize::from(*b) % 31] as char);
+            }
+        }
+    }
+    code
+}
+
+/// A code as typed (any case, spaces or dashes between) in its printed
+/// form; None if it cannot be one.
+pub fn normalize_code(typed: &str) -> Option<String> {
+    let code: String = typed
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    (code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+}
+
 /// SHA-256 of `token`, in hex.
 pub fn hash_token(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
@@ -39,6 +73,22 @@ mod tests {
         assert_eq!(a.len(), 64);
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn codes_are_six_unambiguous_letters_and_read_back_as_typed() {
+        let a = new_code();
+        assert_eq!(a.len(), CODE_LEN);
+        assert!(a.bytes().all(|b| CODE_ALPHABET.contains(&b)), "{a}");
+        assert!(!a.contains(['0', 'O', '1', 'I', 'L']));
+        assert_eq!(
+            normalize_code(&format!(" {} ", a.to_lowercase())),
+            Some(a.clone())
+        );
+        assert_eq!(normalize_code("ab2-cd3").as_deref(), Some("AB2CD3"));
+        assert_eq!(normalize_code("AB2-CD3E"), None, "6 letters only");
+        assert_eq!(normalize_code("A02CD3"), None, "0 is never printed");
+        assert_eq!(normalize_code("AB2;D3"), None);
     }
 
     #[test]

@@ -15,6 +15,8 @@ pub enum AuditAction {
     Signed,
     Accepted,
     Amended,
+    /// A table of three rolled again for East (R12): `seat` is East now.
+    EastRerolled,
 }
 
 /// One change to a sheet.
@@ -82,6 +84,10 @@ impl AuditEntry {
                 reason: Some(reason.clone()),
                 ..entry(*round, *table, AuditAction::Amended)
             },
+            Event::EastRerolled { round, table, east } => AuditEntry {
+                seat: Some(*east),
+                ..entry(*round, *table, AuditAction::EastRerolled)
+            },
             _ => return None,
         })
     }
@@ -109,6 +115,7 @@ impl Tournament {
                 AuditAction::Signed => "signed",
                 AuditAction::Accepted => "accepted",
                 AuditAction::Amended => "amended",
+                AuditAction::EastRerolled => "east rerolled",
             };
             let fields = [
                 e.seq.to_string(),

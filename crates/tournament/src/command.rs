@@ -135,6 +135,13 @@ pub enum Command {
         entry: Entry,
         reason: String,
     },
+    /// A table of three rolled again for East (R12, standard 3A: before
+    /// game 4): `east` deals that game, and the deal passes to the right.
+    RecordEast {
+        round: RoundNo,
+        table: TableNo,
+        east: Seat,
+    },
     /// End a round whose sheets are all accepted.
     CloseRound {
         round: RoundNo,

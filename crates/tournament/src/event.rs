@@ -86,6 +86,12 @@ pub enum Event {
         round: RoundNo,
         at: Millis,
     },
+    /// A table of three rolled again for East (R12, standard 3A).
+    EastRerolled {
+        round: RoundNo,
+        table: TableNo,
+        east: Seat,
+    },
     /// The director changed the clock of a round under way.
     ClockAdjusted {
         round: RoundNo,

@@ -52,5 +52,7 @@ pub use rules::{ScoredRecord, TableGame, read_record, score_record};
 pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
 pub use table_rules::TableRules;
 pub use tournament::export::{FORMAT, TournamentFile, VERSION};
-pub use tournament::{FoldError, Round, ScheduleOffer, ScheduledRound, Tournament};
+pub use tournament::{
+    EditBasis, EditRefused, FoldError, Round, ScheduleOffer, ScheduledRound, Tournament,
+};
 pub use warnings::RepeatMeeting;

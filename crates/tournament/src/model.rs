@@ -256,6 +256,15 @@ pub struct Sheet {
     /// Which seats have signed.
     pub signed: BySeat<bool>,
     pub state: SheetState,
+    /// The seq of the last event that changed this sheet (0: none yet): an
+    /// edit names the version it started from, so a stale one is refused
+    /// instead of silently overwriting (issue 13).
+    #[serde(default)]
+    pub version: u64,
+    /// Who is East after the table of three rolled again for East (R12,
+    /// standard 3A), once the table has said so.
+    #[serde(default)]
+    pub east_after_reroll: Option<Seat>,
 }
 
 impl Sheet {
@@ -377,6 +386,8 @@ mod tests {
             games: vec![game([25, -10, 0, 0]), None, game([10, 10, 10, 0])],
             signed: BySeat([false; 4]),
             state: SheetState::Draft,
+            version: 0,
+            east_after_reroll: None,
         };
         assert_eq!(sheet.totals(), BySeat([35, 0, 10, 0]));
         assert!(!sheet.is_complete());

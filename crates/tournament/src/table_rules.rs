@@ -45,7 +45,12 @@ impl Tournament {
             }
         };
         let seated = BySeat::from_fn(|s| players[s].is_some());
-        Ok(TableGame::new(game, seated, rules.reroll_east_before_game))
+        let mut at = TableGame::new(game, seated, rules.reroll_east_before_game);
+        if at.dealer.is_none() {
+            // After the roll for East, the sheet knows it once recorded (R12).
+            at.dealer = self.dealer_after_reroll(round, table, game, rules.reroll_east_before_game);
+        }
+        Ok(at)
     }
 
     pub fn table_rules(&self, round: RoundNo, table: TableNo) -> Result<TableRules, DomainError> {

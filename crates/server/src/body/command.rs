@@ -122,6 +122,13 @@ crate::tagged! {
             #[schema(minimum = 0)]
             at: i64,
         },
+        RecordEast = "record_east" {
+            #[schema(minimum = 1)]
+            round: u8,
+            #[schema(minimum = 1)]
+            table: u16,
+            east: Seat,
+        },
         AdjustClock = "adjust_clock" {
             #[schema(minimum = 1)]
             round: u8,
@@ -240,6 +247,11 @@ impl From<AnyCommand> for Command {
             A::CloseRound { round, at } => Command::CloseRound {
                 round: RoundNo(round),
                 at,
+            },
+            A::RecordEast { round, table, east } => Command::RecordEast {
+                round: RoundNo(round),
+                table: TableNo(table),
+                east: east.into(),
             },
             A::AdjustClock {
                 round,

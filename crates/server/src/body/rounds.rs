@@ -181,9 +181,26 @@ impl From<Entry> for jongg_tournament::Entry {
 #[serde(deny_unknown_fields)]
 pub struct EnterGame {
     pub entry: Entry,
+    /// The sheet's `version` this edit was made on: if someone saved the
+    /// sheet since, nothing is saved and the answer (409) shows the sheet
+    /// now. Left out: not checked.
+    #[serde(default)]
+    #[schema(minimum = 0)]
+    pub version: Option<u64>,
+    /// The sheet is signed and the editor knows the signatures will be
+    /// cleared (without it an edit of a signed sheet is refused, 409).
+    #[serde(default)]
+    pub clear_signatures: bool,
 }
 
 impl EnterGame {
+    pub fn basis(&self) -> jongg_tournament::EditBasis {
+        jongg_tournament::EditBasis {
+            version: self.version,
+            clear_signatures: self.clear_signatures,
+        }
+    }
+
     pub fn command(self, round: RoundNo, table: TableNo, game: GameNo) -> Command {
         Command::EnterGame {
             round,
@@ -220,6 +237,11 @@ impl AmendGame {
 #[serde(deny_unknown_fields)]
 pub struct SignSheet {
     pub seat: Seat,
+    /// The sheet's `version` the player checked: if the sheet changed
+    /// since, the signature is refused (409) with the sheet now.
+    #[serde(default)]
+    #[schema(minimum = 0)]
+    pub version: Option<u64>,
 }
 
 impl SignSheet {
@@ -230,4 +252,16 @@ impl SignSheet {
             seat: self.seat.into(),
         }
     }
+}
+
+/// A table of three rolled again for East (R12, standard 3A).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordEast {
+    /// Who is East now (one of the three players).
+    pub east: Seat,
+    /// The sheet's `version` this was made on (see entering a game).
+    #[serde(default)]
+    #[schema(minimum = 0)]
+    pub version: Option<u64>,
 }

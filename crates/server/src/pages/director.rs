@@ -450,6 +450,7 @@ async fn audit(
                     AuditAction::Signed => "signed",
                     AuditAction::Accepted => "accepted",
                     AuditAction::Amended => "amended",
+                    AuditAction::EastRerolled => "rolled again for East",
                 },
                 game: a.game.map(|g| g.to_string()).unwrap_or_default(),
                 seat: a.seat.map(|s| seat_name(s).to_string()).unwrap_or_default(),

@@ -9,6 +9,8 @@
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
+mod cards;
+pub(crate) use cards::CODE_POLICY;
 mod clock;
 mod control;
 pub(crate) mod csv;
@@ -40,6 +42,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(table::routes());
     v.extend(public::routes());
     v.extend(print::routes());
+    v.extend(cards::routes());
     v.extend(floor::routes());
     v
 }

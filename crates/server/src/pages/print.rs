@@ -148,7 +148,7 @@ struct PrintPage {
     sections: Vec<SectionView>,
 }
 
-fn qr_svg(text: &str) -> String {
+pub(super) fn qr_svg(text: &str) -> String {
     match qrcode::QrCode::new(text.as_bytes()) {
         Ok(code) => code
             .render::<qrcode::render::svg::Color<'_>>()

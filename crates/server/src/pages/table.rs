@@ -102,11 +102,66 @@ struct ScorePage {
     rules_title: String,
     /// The preset ends a game on a claim of a mis-named discard (R4).
     misnamed_claim_ends_game: bool,
+    /// The sheet's version, sent back with every edit (no silent overwrite).
+    version: u64,
+    /// Who has signed, in words ("South and West"); empty: nobody.
+    signed_by: String,
+    /// A table of three: what changes, with its source (R12).
+    three: ThreeView,
     /// The round's clock, while the round is under way (14.5).
     clock: Option<ClockView>,
     /// The game to offer as "time was called" (R7) once time is called:
     /// the first game not entered, on a sheet that can be written.
     open_game: Option<u8>,
+}
+
+/// What a table of three is told (R12; standard 3A): no Charleston, the
+/// roll for East before game 4, and who won it.
+#[derive(Default)]
+struct ThreeView {
+    notes: Vec<(String, String)>,
+    /// The game before which the table rolls again for East.
+    reroll_game: Option<u8>,
+    /// Who is East after the roll, in words ("West: P7"); empty: not yet.
+    east_after: String,
+    /// The roll may still be recorded (no game from the roll on entered).
+    can_record: bool,
+}
+
+fn three_view(t: &Tournament, sheet: &jongg_tournament::Sheet, seats: &[SeatView]) -> ThreeView {
+    let Ok(rules) = t.table_rules(sheet.round, sheet.table) else {
+        return ThreeView::default();
+    };
+    if !rules.three_player {
+        return ThreeView::default();
+    }
+    let notes = t.preset().map_or_else(
+        |_| Vec::new(),
+        |p| {
+            p.three_player_notes()
+                .into_iter()
+                .map(|n| (n.text, n.source))
+                .collect()
+        },
+    );
+    let reroll = rules.reroll_east_before_game;
+    let east_after = sheet.east_after_reroll.map_or_else(String::new, |s| {
+        let name = seats
+            .iter()
+            .find(|v| v.key == s.name())
+            .map_or_else(String::new, |v| v.name.clone());
+        format!("{}: {name}", seat_name(s))
+    });
+    let can_record = reroll.is_some_and(|g| {
+        let from = g.index().unwrap_or(0);
+        sheet.games.iter().skip(from).all(Option::is_none)
+    }) && sheet.state != SheetState::Accepted;
+    ThreeView {
+        notes,
+        reroll_game: reroll.map(|g| g.0),
+        east_after,
+        can_record,
+    }
 }
 
 fn score_page(
@@ -196,6 +251,12 @@ fn score_page(
         })
         .collect();
     let accepted = sheet.state == SheetState::Accepted;
+    let signed_by: Vec<&str> = present
+        .iter()
+        .filter(|&&s| sheet.signed[s])
+        .map(|&s| seat_name(s))
+        .collect();
+    let three = three_view(t, sheet, &seats);
     let misnamed_claim_ends_game = preset
         .as_ref()
         .is_some_and(|p| p.misnamed_discard.claim_ends_game);
@@ -233,6 +294,9 @@ fn score_page(
         signatures,
         records: Value::Object(records).to_string(),
         rules_title: preset.map_or_else(String::new, |p| p.title),
+        version: sheet.version,
+        signed_by: signed_by.join(" and "),
+        three,
     })
 }
 

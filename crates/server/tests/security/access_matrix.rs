@@ -93,6 +93,11 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ),
     (
         "POST",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/east",
+        "table",
+    ),
+    (
+        "POST",
         "/api/tournaments/{id}/rounds/{r}/tables/{t}/accept",
         "floor",
     ),
@@ -141,6 +146,10 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/t/{id}/standings.pdf", "public"),
     ("GET", "/t/{id}/standings.csv", "public"),
     ("GET", "/t/{id}/games.csv", "public"),
+    ("GET", "/table", "public"),
+    ("GET", "/code", "public"),
+    ("GET", "/t/{id}/seat", "public"),
+    ("GET", "/director/t/{id}/tents", "director"),
     // the floor (issue 14.2-14.4)
     ("POST", "/api/tournaments/{id}/officials", "director"),
     ("GET", "/api/tournaments/{id}/calls", "floor"),

@@ -211,7 +211,7 @@ fn an_unknown_name_takes_as_long_as_the_director() {
     // Warm up the dummy hash (made on first need).
     time(&mut c, "warm-up");
     let (mut known, mut unknown) = (Vec::new(), Vec::new());
-    for i in 0..5 {
+    for i in 0..9 {
         known.push(time(&mut c, "director"));
         unknown.push(time(&mut c, &format!("nobody{i}")));
         // A correct login clears the address and the account, so the
@@ -220,13 +220,15 @@ fn an_unknown_name_takes_as_long_as_the_director() {
     }
     let median = |v: &mut Vec<Duration>| {
         v.sort();
-        v[2]
+        v[v.len() / 2]
     };
     let (k, u) = (median(&mut known), median(&mut unknown));
     // Before: an unknown name was never hashed and answered in a quarter
-    // of the time. Now both check a password hash.
+    // of the time. Now both check a password hash. (Medians of nine, and
+    // half rather than equal, so a loaded machine does not fail it; a
+    // quarter still does.)
     assert!(
-        u.as_secs_f64() > 0.6 * k.as_secs_f64(),
+        u.as_secs_f64() > 0.5 * k.as_secs_f64(),
         "unknown name {u:?}, the director {k:?}"
     );
 }

@@ -23,7 +23,9 @@ impl Tournament {
             (Actor::Public, _) => forbid("change the tournament"),
             (
                 Actor::Scorekeeper { round: r, table: t },
-                Command::EnterGame { round, table, .. } | Command::SignSheet { round, table, .. },
+                Command::EnterGame { round, table, .. }
+                | Command::SignSheet { round, table, .. }
+                | Command::RecordEast { round, table, .. },
             ) => {
                 if (r, t) != (round, table) {
                     return forbid(&format!("write the sheet of table {table}, round {round}"));

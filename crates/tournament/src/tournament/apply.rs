@@ -117,6 +117,8 @@ impl Tournament {
                         games: vec![None; usize::from(games)],
                         signed: BySeat([false; 4]),
                         state: SheetState::Draft,
+                        version: 0,
+                        east_after_reroll: None,
                     })
                     .collect();
                 Ok(())
@@ -171,6 +173,10 @@ impl Tournament {
                     ));
                 }
                 *game_mut(sheet, *game)? = Some(after.clone());
+                Ok(())
+            }
+            Event::EastRerolled { round, table, east } => {
+                self.open_sheet_mut(*round, *table)?.east_after_reroll = Some(*east);
                 Ok(())
             }
             Event::RoundClosed { round, at } => {

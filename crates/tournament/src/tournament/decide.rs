@@ -91,6 +91,7 @@ impl Tournament {
                 reason,
             } => self.amend_sheet(round, table, game, entry, reason),
             CloseRound { round, at } => self.close_round(round, at),
+            RecordEast { round, table, east } => self.record_east(round, table, east),
             AdjustClock {
                 round,
                 action,

@@ -203,6 +203,7 @@ fn command_of(event: &Event) -> Result<Command, String> {
             reason,
         },
         Event::RoundClosed { round, at } => Command::CloseRound { round, at },
+        Event::EastRerolled { round, table, east } => Command::RecordEast { round, table, east },
         Event::ClockAdjusted { round, change } => Command::AdjustClock {
             round,
             action: change.action,

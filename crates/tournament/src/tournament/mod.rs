@@ -11,6 +11,7 @@ mod apply;
 mod clock;
 mod decide;
 mod discipline;
+mod edits;
 pub(crate) mod export;
 mod floor;
 mod import;
@@ -19,8 +20,10 @@ mod rounds;
 mod schedule;
 mod settings;
 mod sheets;
+mod table_of_three;
 
 pub use apply::FoldError;
+pub use edits::{EditBasis, EditRefused};
 pub use schedule::{ScheduleOffer, ScheduledRound};
 
 use crate::clock::ClockChange;
@@ -101,6 +104,7 @@ impl Tournament {
         }
         self.apply(&recorded.event)
             .map_err(|reason| FoldError { seq, reason })?;
+        self.touch_sheet(&recorded.event, seq);
         self.log.push(recorded);
         Ok(())
     }

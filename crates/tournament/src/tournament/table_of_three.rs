@@ -1,0 +1,183 @@
+//! A table of three (R12; standard 3A): before game 4 the players roll the
+//! dice again for East. The table records who won the roll; from then on
+//! the sheet knows the dealer again (the new East deals that game, and the
+//! deal passes to the right among the three), and fills it into the games'
+//! records.
+
+use super::{Tournament, conflict};
+use crate::error::DomainError;
+use crate::event::Event;
+use crate::model::{GameNo, RoundNo, SheetState, TableNo};
+use jongg_tiles::{BySeat, Seat};
+
+impl Tournament {
+    /// The table of three rolled again for East: `east` is East now.
+    pub(super) fn record_east(
+        &self,
+        round: RoundNo,
+        table: TableNo,
+        east: Seat,
+    ) -> Result<Vec<Event>, DomainError> {
+        let rules = self.table_rules(round, table)?;
+        let Some(reroll) = rules.reroll_east_before_game else {
+            return Err(DomainError::Invalid(format!(
+                "table {table} does not roll again for East in round {round}: only a table of three does, where the rules say so (R12)"
+            )));
+        };
+        let sheet = self.sheet(round, table)?;
+        if sheet.state == SheetState::Accepted {
+            return Err(conflict(format!(
+                "the sheet of table {table}, round {round} is accepted"
+            )));
+        }
+        if sheet.players[east].is_none() {
+            return Err(DomainError::Invalid(format!(
+                "{east} is the empty seat at table {table}: East must be one of the three players"
+            )));
+        }
+        let from = reroll.index().unwrap_or(0);
+        if let Some(i) = (from..sheet.games.len()).find(|&i| sheet.games[i].is_some()) {
+            return Err(conflict(format!(
+                "game {} is already on the sheet: the roll for East is recorded before game {reroll} is entered (R12, standard 3A)",
+                i + 1
+            )));
+        }
+        Ok(vec![Event::EastRerolled { round, table, east }])
+    }
+
+    /// Who deals game `game` at a table of three once the table recorded
+    /// its roll for East before game `reroll` (R12): None before that game
+    /// or before the roll is recorded.
+    pub(crate) fn dealer_after_reroll(
+        &self,
+        round: RoundNo,
+        table: TableNo,
+        game: GameNo,
+        reroll: Option<GameNo>,
+    ) -> Option<Seat> {
+        let sheet = self.sheet(round, table).ok()?;
+        let seated = BySeat::from_fn(|s| sheet.players[s].is_some());
+        dealer_from(seated, sheet.east_after_reroll?, reroll?, game)
+    }
+}
+
+/// The new `east` deals game `reroll`, and the deal passes to the right
+/// among the seated players (R12).
+fn dealer_from(seated: BySeat<bool>, east: Seat, reroll: GameNo, game: GameNo) -> Option<Seat> {
+    if game < reroll {
+        return None;
+    }
+    let players: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| seated[s]).collect();
+    let start = players.iter().position(|&s| s == east)?;
+    let after = usize::from(game.0 - reroll.0);
+    Some(players[(start + after) % players.len()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::*;
+
+    fn seven() -> Tournament {
+        // Table 1 of four, table 2 of three (players 5-7, North empty).
+        crate::testing::seated("standard", 7, None, true)
+    }
+
+    fn record(t: &mut Tournament, table: u16, east: Seat) -> Result<(), DomainError> {
+        let c = Command::RecordEast {
+            round: RoundNo(1),
+            table: TableNo(table),
+            east,
+        };
+        t.execute(
+            Actor::Scorekeeper {
+                round: RoundNo(1),
+                table: TableNo(table),
+            },
+            c,
+            3_000,
+        )
+        .map(|_| ())
+    }
+
+    #[test]
+    fn the_dealer_after_the_roll_for_east_passes_to_the_right_r12() {
+        let three = BySeat([true, true, true, false]);
+        let g = |n| GameNo(n);
+        assert_eq!(dealer_from(three, Seat::West, g(4), g(3)), None);
+        assert_eq!(dealer_from(three, Seat::West, g(4), g(4)), Some(Seat::West));
+        assert_eq!(dealer_from(three, Seat::West, g(4), g(5)), Some(Seat::East));
+        assert_eq!(
+            dealer_from(three, Seat::West, g(4), g(6)),
+            Some(Seat::South)
+        );
+        assert_eq!(dealer_from(three, Seat::North, g(4), g(4)), None);
+    }
+
+    #[test]
+    fn a_table_of_three_records_east_before_game_4_r12_standard_3a() {
+        let mut t = seven();
+        // Before the roll the sheet does not know who deals game 4.
+        let before = t.table_game(RoundNo(1), TableNo(2), GameNo(4)).unwrap();
+        assert_eq!(before.dealer, None);
+        record(&mut t, 2, Seat::South).unwrap();
+        let sheet = t.sheet(RoundNo(1), TableNo(2)).unwrap();
+        assert_eq!(sheet.east_after_reroll, Some(Seat::South));
+        let at = t.table_game(RoundNo(1), TableNo(2), GameNo(4)).unwrap();
+        assert_eq!(at.dealer, Some(Seat::South));
+        // Games before the roll keep R12's rotation from East.
+        let g2 = t.table_game(RoundNo(1), TableNo(2), GameNo(2)).unwrap();
+        assert_eq!(g2.dealer, Some(Seat::South));
+        // Game 4's record is stored with its dealer.
+        t.execute(
+            Actor::Director,
+            Command::EnterGame {
+                round: RoundNo(1),
+                table: TableNo(2),
+                game: GameNo(4),
+                entry: Entry::Record {
+                    record: read_record(&serde_json::json!({"result": "wall"})).unwrap(),
+                },
+            },
+            3_000,
+        )
+        .unwrap();
+        let sheet = t.sheet(RoundNo(1), TableNo(2)).unwrap();
+        match &sheet.games[3].as_ref().unwrap().entry {
+            Entry::Record { record } => assert_eq!(record.dealer, Some(Seat::South)),
+            other => panic!("{other:?}"),
+        }
+        // Once game 4 is on the sheet the roll is not changed.
+        let late = record(&mut t, 2, Seat::West).unwrap_err();
+        assert!(late.to_string().contains("game 4 is already"), "{late}");
+        // The audit log shows it.
+        assert!(
+            t.audit()
+                .iter()
+                .any(|a| a.action == AuditAction::EastRerolled && a.seat == Some(Seat::South))
+        );
+    }
+
+    #[test]
+    fn a_table_of_four_or_the_empty_seat_is_refused_r12() {
+        let mut t = seven();
+        let four = record(&mut t, 1, Seat::South).unwrap_err();
+        assert!(four.to_string().contains("only a table of three"), "{four}");
+        let empty = record(&mut t, 2, Seat::North).unwrap_err();
+        assert!(empty.to_string().contains("empty seat"), "{empty}");
+        // Another table's scorekeeper may not.
+        let c = Command::RecordEast {
+            round: RoundNo(1),
+            table: TableNo(2),
+            east: Seat::East,
+        };
+        let other = Actor::Scorekeeper {
+            round: RoundNo(1),
+            table: TableNo(1),
+        };
+        assert!(matches!(
+            t.decide(&other, c),
+            Err(DomainError::Forbidden { .. })
+        ));
+    }
+}
