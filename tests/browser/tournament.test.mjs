@@ -9,8 +9,8 @@
 //    Mah Jongg in error with a throw-in, a heavenly hand refused for a seat
 //    that did not deal and accepted for the one that did (R10), a claim on a
 //    mis-named tile (R4), penalties; signed, accepted, in the standings.
-// 6. Round control of a 200-player round (its own test below; 3, 4 and 5
-//    are the round clock, the floor and the table cards): the tiles follow a phone's save
+// 7. Round control of a 200-player round (its own test below; 3 to 6 are
+//    the round clock, the floor, the table cards and the event's card): the tiles follow a phone's save
 //    without a reload, search, the projector paged at 1920x1080 (one and two
 //    columns), the new pages and the standings within a 390 px phone.
 //
@@ -996,7 +996,86 @@ test("table cards, two phones on one sheet, and a table of three's roll for East
   }
 });
 
-// 6. Round control and the projector at 200 players (issue 13.2, 13.4, 13.8,
+// Issue 14.1: with the practice card loaded, a scorekeeper types the winning
+// hand's tiles instead of its value; tiles that are not a hand on the card
+// are refused in plain words, a hand on it is named with its value, and the
+// sheet keeps the value the card gives.
+test("a Mah Jongg entered by its tiles is checked on the event's card (14.1)", { timeout: 300_000 }, async () => {
+  assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
+  const browser = await launch();
+  try {
+    const errors = [];
+    const { director, page } = await directorPage(browser, errors);
+    await page.fill("#name", "Card Night");
+    await page.check("input[name=preset][value=standard]");
+    await page.fill("#rounds", "1");
+    await page.click("#create button[type=submit]");
+    await page.waitForURL(/\/director\/t\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const dash = `${URL}/director/t/${id}`;
+    await page.goto(`${dash}/players`);
+    await page.fill("#players-csv", "number,name\n1,Ann Ash\n2,Ben Bay\n3,Cal Cole\n4,Deb Dorn");
+    await page.click("#upload button[type=submit]");
+    await page.waitForSelector("td:has-text('Deb Dorn')");
+    // The director loads jongg's practice card (the event log keeps its text).
+    const status = await page.evaluate(async (id) => {
+      const r = await fetch(`/api/tournaments/${id}/card`, {
+        method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ card: { kind: "practice" } }) });
+      return r.status;
+    }, id);
+    assert.equal(status, 200);
+    await page.goto(dash);
+    await page.selectOption("#method", "by_number");
+    await page.click("#seat-form button[type=submit]");
+    await page.waitForSelector("#round-1");
+    await page.click("text=Start round 1");
+    await page.waitForSelector("#round-1:has-text('under way')");
+    await page.goto(`${dash}/print/round/1/cards`);
+    const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
+    assert.equal(links.length, 1);
+
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const sk = await ctx.newPage();
+    watch(sk, errors);
+    await sk.goto(links[0]);
+    await sk.waitForSelector("#f-hand legend:has-text('practice card')");
+    await sk.check("input[name=result][value=mahjong]");
+    await sk.selectOption("#f-winner", "south");
+    await sk.check("#f-self_picked");
+    // Refused: four pungs of Bams and two odd tiles are no hand on the card.
+    await sk.fill("#f-hand-concealed", "1Bx3 2Bx3 3Bx3 4Bx3 9C 7D");
+    await sk.click("#hand-check");
+    await sk.waitForSelector("#err-hand:not(:empty)");
+    assert.match(await sk.textContent("#err-hand"), /not a hand on the card/);
+    await accessible(sk, "score page, tiles not on the card");
+    await sk.click("#save");
+    await sk.waitForFunction(() => /not a hand on the card/.test(
+      document.getElementById("err-hand").textContent + document.getElementById("err-form").textContent));
+    assert.ok(await sk.locator("#game-1 td .hint").count() > 0, "nothing was saved for game 1");
+    // Accepted: the practice card's first line, the year in Bams and Craks,
+    // four Flowers and a pair of 2 Dots, concealed: worth 30.
+    await sk.fill("#f-hand-concealed", "2Bx2 WD 6B 2Cx2 WD 6C Fx4 2Dx2");
+    await sk.click("#hand-check");
+    await sk.waitForSelector("#hand-line:has-text('On the card')");
+    assert.match(await sk.textContent("#hand-line"), /worth 30/);
+    assert.equal(await sk.inputValue("#f-value"), "30");
+    await accessible(sk, "score page, a hand on the card");
+    const wide = await sk.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the score page with the tiles fits a phone (scrollWidth ${wide})`);
+    await sk.click("#save");
+    await sk.waitForSelector("#game-1 td:not(:has(.hint))");
+    const row = await sheetRow(sk, 1, SEATS);
+    assert.ok(row.south >= 40, `South's self-picked 30 and more: ${JSON.stringify(row)}`);
+    await ctx.close();
+    await director.close();
+    assert.deepEqual(errors, [], "no script errors on any page");
+  } finally {
+    await browser.close();
+  }
+});
+
+// 7. Round control and the projector at 200 players (issue 13.2, 13.4, 13.8,
 // 13.9): the tiles follow a phone's save without a reload; the projector at
 // 1920x1080 never scrolls and turns its pages; the director's new pages and
 // the public standings fit a 390 px phone; axe on each new page.

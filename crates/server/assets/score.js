@@ -53,6 +53,8 @@ document.addEventListener("DOMContentLoaded", function () {
     return rec;
   }
 
+  window.jonggRecord = record;
+
   function clearErrors() {
     form.querySelectorAll(".field-error, .form-error").forEach(function (e) { e.textContent = ""; });
     form.querySelectorAll("[aria-invalid]").forEach(function (e) { e.removeAttribute("aria-invalid"); });
@@ -172,7 +174,9 @@ document.addEventListener("DOMContentLoaded", function () {
     clearErrors();
     $("confirm-clear").hidden = true;
     var game = $("f-game").value;
-    var entry = { kind: "record", record: record() };
+    // With the hand's tiles typed (score_hand.js), the card checks them.
+    var hand = window.jonggHand ? window.jonggHand() : null;
+    var entry = hand ? { kind: "hand", record: record(), hand: hand } : { kind: "record", record: record() };
     var amend = d.amend === "true";
     var req;
     if (amend) {
@@ -244,15 +248,25 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll("button.sign").forEach(function (b) {
     b.addEventListener("click", function () {
       b.disabled = true;
-      send("POST", base + "/sign", { seat: b.dataset.seat, version: version })
+      var body = { seat: b.dataset.seat, version: version };
+      if (b.dataset.game) body.game = Number(b.dataset.game);
+      // A game's line is signed before the sign-off box is on the page
+      // (mississippi-2025): its error then goes next to the button.
+      var box = $("err-sign");
+      if (!box) {
+        box = document.createElement("p");
+        box.className = "form-error"; box.setAttribute("role", "alert"); box.tabIndex = -1;
+        b.insertAdjacentElement("afterend", box);
+      }
+      send("POST", base + "/sign", body)
         .then(function (a) {
           if (a.ok) { location.reload(); return; }
           b.disabled = false;
           var msg = a.json.error || ("the server answered " + a.status);
           if (a.status === 409 && a.json.conflict === "stale") msg = "The sheet changed since this page showed it: nothing was signed. Reload the page, check the scores again, then sign.";
-          $("err-sign").textContent = msg; $("err-sign").focus();
+          box.textContent = msg; box.focus();
         })
-        .catch(function () { b.disabled = false; $("err-sign").textContent = "The server could not be reached: nothing was signed."; $("err-sign").focus(); });
+        .catch(function () { b.disabled = false; box.textContent = "The server could not be reached: nothing was signed."; box.focus(); });
     });
   });
 

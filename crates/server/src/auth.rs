@@ -200,7 +200,14 @@ fn too_many(wait: std::time::Duration) -> Response {
 
 /// A cookie for this server: `HttpOnly`, `SameSite=Strict`, and `Secure`
 /// when the public address is https.
-fn set_cookie(app: &AppState, r: &mut Response, name: &str, value: &str, path: &str, age: i64) {
+pub(crate) fn set_cookie(
+    app: &AppState,
+    r: &mut Response,
+    name: &str,
+    value: &str,
+    path: &str,
+    age: i64,
+) {
     let secure = if app.secure_cookies { "; Secure" } else { "" };
     let cookie =
         format!("{name}={value}; HttpOnly; SameSite=Strict; Path={path}; Max-Age={age}{secure}");

@@ -27,6 +27,8 @@ pub const BODIES: &[&str] = &[
     "accept_all_signed",
     "players_csv",
     "seating_csv",
+    "set_card",
+    "check_hand",
     "appoint_official",
     "call_director",
     "take_call",
@@ -41,7 +43,7 @@ pub const BODIES: &[&str] = &[
 /// decides the command it makes on `t` as the director. The answer says what
 /// was refused; it never panics (that is what is tested).
 pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usize, String> {
-    use crate::body::{auth, command, floor, pages, players, rounds, settings};
+    use crate::body::{auth, card, command, floor, pages, players, rounds, settings};
     fn typed<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
         read::<T>(bytes).map_err(|e| e.message)
     }
@@ -75,7 +77,7 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
         }
         "enter_game" => typed::<rounds::EnterGame>(bytes)?.command(round, table, game),
         "amend_sheet" => typed::<rounds::AmendGame>(bytes)?.command(round, table, game),
-        "sign_sheet" => typed::<rounds::SignSheet>(bytes)?.command(round, table),
+        "sign_sheet" => typed::<rounds::SignSheet>(bytes)?.command(round, table, "device 0".into()),
         "accept_sheet" => {
             let crate::body::Empty {} = typed(bytes)?;
             Command::AcceptSheet { round, table }
@@ -83,6 +85,15 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
         "accept_all_signed" => {
             let crate::body::Empty {} = typed(bytes)?;
             Command::AcceptAllSigned { round }
+        }
+        "set_card" => typed::<card::SetCard>(bytes)?.command(),
+        "check_hand" => {
+            let b = typed::<card::CheckHand>(bytes)?;
+            let hand = b.hand.map(Into::into);
+            return t
+                .score_with_card(round, table, game, &b.record, hand.as_ref())
+                .map(|_| 0)
+                .map_err(|e| e.to_string());
         }
         "appoint_official" => typed::<floor::AppointOfficial>(bytes)?.command(),
         "call_director" => typed::<floor::CallDirector>(bytes)?.command(round, table),

@@ -15,6 +15,7 @@
 mod access;
 mod auth;
 mod body;
+mod card;
 #[cfg(feature = "test-support")]
 pub mod client;
 mod clock;
@@ -36,6 +37,7 @@ mod rounds;
 pub mod routes;
 mod schedule;
 mod sheet_edits;
+mod signer;
 mod state;
 mod tournaments;
 

@@ -152,6 +152,7 @@ async fn amend(
 async fn sign(
     State(app): State<Arc<AppState>>,
     caller: Caller,
+    headers: axum::http::HeaderMap,
     Params(InTable { id, r, t }): Params<InTable>,
     Body(b): Body<SignSheet>,
 ) -> Result<Response, ApiError> {
@@ -159,8 +160,12 @@ async fn sign(
         version: b.version,
         clear_signatures: false,
     };
-    let command = b.command(r, t);
-    crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await
+    let device = crate::signer::Device::of(&headers);
+    let command = b.command(r, t, device.id.clone());
+    let mut r =
+        crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await?;
+    device.mark(&app, &mut r);
+    Ok(r)
 }
 
 /// Accept a signed sheet: it is locked (standard 26).

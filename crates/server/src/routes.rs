@@ -136,6 +136,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::players::routes());
     v.extend(crate::rounds::routes());
     v.extend(crate::sheet_edits::routes());
+    v.extend(crate::card::routes());
     v.extend(crate::clock::routes());
     v.extend(crate::schedule::routes());
     v.extend(crate::live::routes());

@@ -15,7 +15,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use jongg_tournament::{RoundState, Tournament};
+use jongg_tournament::{Command, RoundState, Tournament};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use utoipa_axum::routes;
@@ -165,10 +165,20 @@ async fn update_settings(
 async fn any_command(
     State(app): State<Arc<AppState>>,
     caller: Caller,
+    headers: axum::http::HeaderMap,
     Params(InTournament { id }): Params<InTournament>,
     Body(command): Body<AnyCommand>,
-) -> Result<Json<Value>, ApiError> {
-    run_command(&app, id, &caller, command.into()).await
+) -> Result<Response, ApiError> {
+    let device = crate::signer::Device::of(&headers);
+    let mut command: Command = command.into();
+    if let Command::SignSheet { device: d, .. } = &mut command {
+        *d = Some(device.id.clone());
+    }
+    let mut r = run_command(&app, id, &caller, command)
+        .await?
+        .into_response();
+    device.mark(&app, &mut r);
+    Ok(r)
 }
 
 /// The standings, best first.

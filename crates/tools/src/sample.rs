@@ -231,6 +231,22 @@ pub fn sample_tournament_with(
                     },
                     at(start + 15 * i64::from(game)),
                 )?;
+                // Seats that sign each game's line (mississippi-2025).
+                for seat in t.preset()?.sign_off.each_game.seats.clone() {
+                    if table.seats[seat].is_some() {
+                        exec(
+                            &mut t,
+                            Command::SignSheet {
+                                round,
+                                table: table.table,
+                                seat,
+                                game: Some(game),
+                                device: None,
+                            },
+                            at(start + 15 * i64::from(game) + 1),
+                        )?;
+                    }
+                }
             }
             for (seat, _) in table.players() {
                 if t.sheet(round, table.table)?.state == jongg_tournament::SheetState::Draft {
@@ -240,6 +256,8 @@ pub fn sample_tournament_with(
                             round,
                             table: table.table,
                             seat,
+                            game: None,
+                            device: None,
                         },
                         at(start + 70),
                     )?;

@@ -91,7 +91,16 @@ fn tournament() -> Tournament {
                 );
             }
             for seat in Seat::ALL {
-                run(&mut t, Command::SignSheet { round, table, seat });
+                run(
+                    &mut t,
+                    Command::SignSheet {
+                        round,
+                        table,
+                        seat,
+                        game: None,
+                        device: None,
+                    },
+                );
             }
             run(&mut t, Command::AcceptSheet { round, table });
         }

@@ -33,6 +33,10 @@ pub struct AuditEntry {
     pub before: Option<GameEntry>,
     pub after: Option<GameEntry>,
     pub reason: Option<String>,
+    /// The device a signature came from, where known: one phone signing
+    /// for several seats shows here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<String>,
 }
 
 impl AuditEntry {
@@ -49,6 +53,7 @@ impl AuditEntry {
             before: None,
             after: None,
             reason: None,
+            device: None,
         };
         Some(match &r.event {
             Event::GameEntered {
@@ -64,9 +69,16 @@ impl AuditEntry {
                 ..entry(*round, *table, AuditAction::Entered)
             },
             Event::SheetSigned {
-                round, table, seat, ..
+                round,
+                table,
+                seat,
+                game,
+                device,
+                ..
             } => AuditEntry {
                 seat: Some(*seat),
+                game: *game,
+                device: device.clone(),
                 ..entry(*round, *table, AuditAction::Signed)
             },
             Event::SheetAccepted { round, table } => entry(*round, *table, AuditAction::Accepted),

@@ -3,6 +3,7 @@
 //! A command is a request: [`crate::Tournament::decide`] checks it and turns it
 //! into events, or refuses it with a [`crate::DomainError`].
 
+use crate::card::CardFile;
 use crate::clock::ClockAction;
 use crate::floor::{CallNo, DisqualifiedScores, OfficialNo};
 use crate::model::{
@@ -11,6 +12,7 @@ use crate::model::{
 };
 use crate::tournament::ScheduleOffer;
 use jongg_rules::Incident;
+use jongg_rules::floor::CardYear;
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -111,11 +113,17 @@ pub enum Command {
         game: GameNo,
         entry: Entry,
     },
-    /// `seat` signs the sheet, verifying the scores R14 gives it to verify.
+    /// `seat` signs the sheet, verifying the scores R14 gives it to verify;
+    /// with `game`, that game's line, where the preset has seats sign each
+    /// game (mississippi-2025). `device` is the device that signed.
     SignSheet {
         round: RoundNo,
         table: TableNo,
         seat: Seat,
+        #[serde(default)]
+        game: Option<GameNo>,
+        #[serde(default)]
+        device: Option<String>,
     },
     /// The director accepts a signed sheet; it is locked (standard 26, R14).
     AcceptSheet {
@@ -141,6 +149,14 @@ pub enum Command {
         round: RoundNo,
         table: TableNo,
         east: Seat,
+    },
+    /// The event's card (issue 14.1): the card year chosen among the rules
+    /// text's readings, and the card file loaded (or none). Replaces both.
+    SetCard {
+        #[serde(default)]
+        year: Option<CardYear>,
+        #[serde(default)]
+        file: Option<CardFile>,
     },
     /// End a round whose sheets are all accepted.
     CloseRound {

@@ -1,6 +1,7 @@
 //! What happened. Events carry everything needed to apply them without
 //! deciding anything again (computed points, the new seating, before and after).
 
+use crate::card::CardSetting;
 use crate::clock::ClockChange;
 use crate::floor::{CallNo, KeptRuling, Official, Sanction};
 use crate::model::{
@@ -62,12 +63,18 @@ pub enum Event {
         before: Option<GameEntry>,
         after: GameEntry,
     },
-    /// `seat` signed; `complete` when every seat's scores are now verified (R14).
+    /// `seat` signed (with `game`, that game's line); `complete` when the
+    /// sheet now has every signature the preset requires (R14). `device`:
+    /// the device that signed, where known.
     SheetSigned {
         round: RoundNo,
         table: TableNo,
         seat: Seat,
         complete: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<GameNo>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        device: Option<String>,
     },
     SheetAccepted {
         round: RoundNo,
@@ -81,6 +88,11 @@ pub enum Event {
         before: Option<GameEntry>,
         after: GameEntry,
         reason: String,
+    },
+    /// The event's card was set (issue 14.1).
+    CardSet {
+        before: CardSetting,
+        after: CardSetting,
     },
     RoundClosed {
         round: RoundNo,

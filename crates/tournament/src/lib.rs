@@ -11,6 +11,7 @@
 //! and export writes it out. See `docs/tournament.md`.
 
 mod audit;
+pub mod card;
 mod clock;
 mod command;
 mod error;
@@ -18,6 +19,7 @@ mod event;
 mod floor;
 mod floor_audit;
 pub mod limits;
+pub mod marks;
 mod model;
 mod numbers;
 mod points;

@@ -212,6 +212,14 @@ pub enum Entry {
         #[serde(deserialize_with = "crate::rules::deserialize_record")]
         record: GameRecord,
     },
+    /// A game record with the winning hand's tiles (issue 14.1): checked
+    /// against the event's card, which fills in the value and what the
+    /// tiles say; stored as the record it makes.
+    Hand {
+        #[serde(deserialize_with = "crate::rules::deserialize_record")]
+        record: GameRecord,
+        hand: crate::card::HandTiles,
+    },
     /// Plain points as the table wrote them, and who made Mah Jongg (if anyone).
     Points {
         points: BySeat<i32>,
@@ -255,6 +263,10 @@ pub struct Sheet {
     pub games: Vec<Option<GameEntry>>,
     /// Which seats have signed.
     pub signed: BySeat<bool>,
+    /// Per game, which seats have signed its line (where the preset has
+    /// seats sign each game, mississippi-2025); one slot per game.
+    #[serde(default)]
+    pub game_signed: Vec<BySeat<bool>>,
     pub state: SheetState,
     /// The seq of the last event that changed this sheet (0: none yet): an
     /// edit names the version it started from, so a stale one is refused
@@ -385,6 +397,7 @@ mod tests {
             ]),
             games: vec![game([25, -10, 0, 0]), None, game([10, 10, 10, 0])],
             signed: BySeat([false; 4]),
+            game_signed: vec![],
             state: SheetState::Draft,
             version: 0,
             east_after_reroll: None,

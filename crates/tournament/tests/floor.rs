@@ -245,6 +245,8 @@ fn st_louis_5d_an_official_acts_only_at_their_tables_and_never_as_director() {
                     round: R1,
                     table: T1,
                     seat,
+                    game: None,
+                    device: None,
                 },
             );
         }
@@ -388,6 +390,8 @@ fn r14_a_ruling_on_an_accepted_sheet_is_the_directors_amendment() {
                     round: R1,
                     table: T1,
                     seat,
+                    game: None,
+                    device: None,
                 },
             );
         }

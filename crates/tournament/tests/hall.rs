@@ -40,6 +40,8 @@ fn round_with_signed(complete: &[u16]) -> Run {
                         round: RoundNo(1),
                         table: table.table,
                         seat,
+                        game: None,
+                        device: None,
                     },
                 );
             }

@@ -148,6 +148,8 @@ fn command(op: &Op, t: &Tournament) -> Option<Command> {
             round,
             table,
             seat: Seat::from_index(s.into()),
+            game: None,
+            device: None,
         },
         Op::Accept(round, table) => Command::AcceptSheet { round, table },
         Op::Amend(round, table, game, p, why) => Command::AmendSheet {
@@ -253,6 +255,8 @@ fn finish(run: &mut Run) {
                     round,
                     table: sheet.table,
                     seat,
+                    game: None,
+                    device: None,
                 },
             );
         }

@@ -233,6 +233,8 @@ fn finish_round_one(run: &mut Run) {
                         round: RoundNo(1),
                         table: sheet.table,
                         seat,
+                        game: None,
+                        device: None,
                     },
                 );
             }

@@ -142,7 +142,9 @@ fn r12_a_scorekeeper_at_a_table_of_three_enters_every_ending_under_every_preset(
 
 fn record_of(g: &GameEntry) -> Value {
     match &g.entry {
-        Entry::Record { record } => serde_json::to_value(record).unwrap(),
+        Entry::Record { record } | Entry::Hand { record, .. } => {
+            serde_json::to_value(record).unwrap()
+        }
         Entry::Points { .. } => Value::Null,
     }
 }

@@ -656,6 +656,8 @@ fn signing_standard_4_east_and_west_north_and_south_verify_each_other_r14() {
                 round: RoundNo(1),
                 table: TableNo(1),
                 seat,
+                game: None,
+                device: None,
             },
         )
     };
@@ -666,6 +668,8 @@ fn signing_standard_4_east_and_west_north_and_south_verify_each_other_r14() {
                 round: RoundNo(1),
                 table: TableNo(1),
                 seat: Seat::East,
+                game: None,
+                device: None,
             },
         )
         .unwrap_err();
@@ -738,7 +742,7 @@ fn signing_standard_4_east_and_west_north_and_south_verify_each_other_r14() {
 }
 
 #[test]
-fn signing_mahjong_mania_2026_players_sign_their_own_and_west_signs_for_east_r14() {
+fn signing_mahjong_mania_2026_and_mississippi_2025_need_easts_signature_too_r14() {
     for preset in ["mahjong-mania-2026", "mississippi-2025"] {
         let mut run = Run::new(preset, THREES);
         run.register(1..=4);
@@ -770,6 +774,8 @@ fn signing_mahjong_mania_2026_players_sign_their_own_and_west_signs_for_east_r14
                     round: RoundNo(1),
                     table: TableNo(1),
                     seat,
+                    game: None,
+                    device: None,
                 },
             );
         }
@@ -784,12 +790,61 @@ fn signing_mahjong_mania_2026_players_sign_their_own_and_west_signs_for_east_r14
                 round: RoundNo(1),
                 table: TableNo(1),
                 seat: Seat::West,
+                game: None,
+                device: None,
             },
         );
+        // "All players must sign" (mahjong-mania-2026 "Tournament Format");
+        // East "signs the score sheet after each game" (mississippi-2025
+        // "Tournament Scoring"): West's signature for East is not enough (R14).
+        assert_eq!(
+            run.t.sheet(RoundNo(1), TableNo(1)).unwrap().state,
+            SheetState::Draft,
+            "{preset}: East has not signed"
+        );
+        let sign = |seat, game| Command::SignSheet {
+            round: RoundNo(1),
+            table: TableNo(1),
+            seat,
+            game,
+            device: Some("device 1".into()),
+        };
+        if preset == "mississippi-2025" {
+            // Only East signs a game's line there; not South.
+            assert!(
+                run.try_do(k, sign(Seat::South, Some(GameNo(1)))).is_err(),
+                "{preset}"
+            );
+            for game in (1..=3).map(GameNo) {
+                run.ok(k, sign(Seat::East, Some(game)));
+            }
+            run.ok(k, sign(Seat::East, None));
+            assert_eq!(
+                run.t.sheet(RoundNo(1), TableNo(1)).unwrap().state,
+                SheetState::Draft,
+                "{preset}: game 4 is not signed by East"
+            );
+            run.ok(k, sign(Seat::East, Some(GameNo(4))));
+        } else {
+            // Nobody signs a single game under mahjong-mania-2026.
+            assert!(
+                run.try_do(k, sign(Seat::East, Some(GameNo(1)))).is_err(),
+                "{preset}"
+            );
+            run.ok(k, sign(Seat::East, None));
+        }
         assert_eq!(
             run.t.sheet(RoundNo(1), TableNo(1)).unwrap().state,
             SheetState::Signed,
-            "{preset}: East need not sign"
+            "{preset}: every signature is there"
+        );
+        // The audit shows the device of each signature.
+        let audit = run.t.audit();
+        assert!(
+            audit
+                .iter()
+                .any(|e| e.seat == Some(Seat::East) && e.device.as_deref() == Some("device 1")),
+            "{preset}"
         );
     }
 }
@@ -887,6 +942,8 @@ fn accepted_round() -> Run {
                     round: RoundNo(1),
                     table,
                     seat,
+                    game: None,
+                    device: None,
                 },
             );
         }

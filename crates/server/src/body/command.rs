@@ -94,6 +94,11 @@ crate::tagged! {
             #[schema(minimum = 1)]
             table: u16,
             seat: Seat,
+            /// The game whose line is signed, where the rules have a seat
+            /// sign each game; absent: the round's signature.
+            #[schema(schema_with = schema::games_or_null)]
+            #[serde(default)]
+            game: Option<u8>,
         },
         AcceptSheet = "accept_sheet" {
             #[schema(minimum = 1)]
@@ -219,10 +224,18 @@ impl From<AnyCommand> for Command {
                 game: GameNo(game),
                 entry: entry.into(),
             },
-            A::SignSheet { round, table, seat } => Command::SignSheet {
+            A::SignSheet {
+                round,
+                table,
+                seat,
+                game,
+            } => Command::SignSheet {
                 round: RoundNo(round),
                 table: TableNo(table),
                 seat: seat.into(),
+                game: game.map(GameNo),
+                // The server knows the device, not the body (`rounds::sign`).
+                device: None,
             },
             A::AcceptSheet { round, table } => Command::AcceptSheet {
                 round: RoundNo(round),

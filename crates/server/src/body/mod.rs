@@ -18,6 +18,7 @@
 //! per kind) and its reader together.
 
 pub(crate) mod auth;
+pub(crate) mod card;
 pub(crate) mod clock;
 pub(crate) mod command;
 pub(crate) mod floor;

@@ -153,12 +153,20 @@ crate::tagged! {
             #[schema(value_type = Object)]
             record: GameRecord,
         },
+        /// A game record with the winning hand's tiles: checked on the
+        /// event's card, which fills in the value (issue 14.1).
+        Hand = "hand" {
+            #[serde(deserialize_with = "game_record")]
+            #[schema(value_type = Object)]
+            record: GameRecord,
+            hand: super::card::Hand,
+        },
     }
 }
 
 /// A game record, read once where it comes in, as the domain reads one (at
 /// most `MAX_RECORD` bytes); a mistake is named by its field in the record.
-fn game_record<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
+pub(crate) fn game_record<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
     let value = Value::deserialize(d)?;
     jongg_tournament::read_record(&value)
         .map_err(|e| super::BodyError::new(&e.field, e.reason).carried())
@@ -172,6 +180,10 @@ impl From<Entry> for jongg_tournament::Entry {
                 mah_jongg: mah_jongg.map(Into::into),
             },
             Entry::Record { record } => Self::Record { record },
+            Entry::Hand { record, hand } => Self::Hand {
+                record,
+                hand: hand.into(),
+            },
         }
     }
 }
@@ -242,14 +254,22 @@ pub struct SignSheet {
     #[serde(default)]
     #[schema(minimum = 0)]
     pub version: Option<u64>,
+    /// The game whose line is signed, where the rules have a seat sign each
+    /// game (mississippi-2025); absent: the round's signature.
+    #[schema(schema_with = schema::games_or_null)]
+    #[serde(default)]
+    pub game: Option<u8>,
 }
 
 impl SignSheet {
-    pub fn command(self, round: RoundNo, table: TableNo) -> Command {
+    /// The command, recording the device that signed (the server knows it).
+    pub fn command(self, round: RoundNo, table: TableNo, device: String) -> Command {
         Command::SignSheet {
             round,
             table,
             seat: self.seat.into(),
+            game: self.game.map(GameNo),
+            device: Some(device),
         }
     }
 }

@@ -59,6 +59,21 @@ pub(crate) fn label() -> RefOr<Schema> {
 pub(crate) fn rules_file() -> RefOr<Schema> {
     text(1, MAX_RULES_FILE, false)
 }
+/// A card file's text (issue 14.1).
+pub(crate) fn card_file() -> RefOr<Schema> {
+    text(1, jongg_tournament::card::MAX_CARD_FILE, false)
+}
+/// A group of tiles as typed (docs/notation.md).
+pub(crate) fn tiles() -> RefOr<Schema> {
+    text(1, jongg_tournament::card::MAX_TILES_TEXT, false)
+}
+/// A winning hand's exposures, each a group of tiles.
+pub(crate) fn exposures() -> RefOr<Schema> {
+    ArrayBuilder::new()
+        .items(tiles())
+        .max_items(Some(jongg_tournament::card::MAX_EXPOSURES))
+        .into()
+}
 /// The name of a built-in preset (an unknown name is the domain's 404).
 pub(crate) fn preset_name() -> RefOr<Schema> {
     ObjectBuilder::new()

@@ -37,11 +37,11 @@ fn the_kind_is_named_when_missing_unknown_or_not_a_text() {
     );
     assert_eq!(
         error::<EnterGame>(json!({ "entry": { "kind": "fly" } })),
-        "`entry.kind` is `fly`: expected one of: points, record"
+        "`entry.kind` is `fly`: expected one of: points, record, hand"
     );
     assert_eq!(
         error::<EnterGame>(json!({ "entry": { "kind": 0 } })),
-        "`entry.kind` must be one of: points, record, not 0"
+        "`entry.kind` must be one of: points, record, hand, not 0"
     );
     assert_eq!(
         error::<EnterGame>(json!({ "entry": "points" })),
@@ -221,7 +221,8 @@ fn the_kinds_of_the_document_are_the_kinds_read() {
         assert_eq!(e.path, "kind");
     }
     check::<AnyCommand>(17);
-    check::<Entry>(2);
+    check::<Entry>(3);
+    check::<super::card::CardChoice>(3);
     check::<SeatingMethod>(5);
     check::<super::clock::ClockAction>(4);
     check::<RulesSource>(2);

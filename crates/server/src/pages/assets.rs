@@ -11,6 +11,7 @@ const CSS: &str = include_str!("../../assets/jongg.css");
 const JS: &str = include_str!("../../assets/jongg.js");
 const SCORE_JS: &str = include_str!("../../assets/score.js");
 const PROJECTOR_JS: &str = include_str!("../../assets/projector.js");
+const SCORE_HAND_JS: &str = include_str!("../../assets/score_hand.js");
 const CLOCK_JS: &str = include_str!("../../assets/clock.js");
 
 fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
@@ -30,6 +31,7 @@ pub(super) fn routes() -> Vec<Route> {
         route(Access::Public, routes!(js)),
         route(Access::Public, routes!(score_js)),
         route(Access::Public, routes!(projector_js)),
+        route(Access::Public, routes!(score_hand_js)),
         route(Access::Public, routes!(clock_js)),
     ]
 }
@@ -60,6 +62,13 @@ async fn score_js() -> impl IntoResponse {
     responses((status = OK, description = "JavaScript", content_type = "text/javascript")))]
 async fn projector_js() -> impl IntoResponse {
     asset("text/javascript; charset=utf-8", PROJECTOR_JS)
+}
+
+/// The score page's check of a hand's tiles on the event's card (issue 14.1).
+#[utoipa::path(get, path = "/assets/score_hand.js",
+    responses((status = OK, description = "JavaScript", content_type = "text/javascript")))]
+async fn score_hand_js() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", SCORE_HAND_JS)
 }
 
 /// The round clock's script: counts down, signals the warning and time called.

@@ -624,6 +624,8 @@ mod tests {
                     round: RoundNo(1),
                     table: TableNo(table),
                     seat,
+                    game: None,
+                    device: None,
                 },
                 START,
             )

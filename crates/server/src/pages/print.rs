@@ -483,7 +483,7 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
                 .map(|g| {
                     let entry = sheet.and_then(|s| s.games.get(usize::from(g) - 1)).and_then(Option::as_ref);
                     let mut v = vec![g.to_string()];
-                    v.extend(present.iter().map(|&s| entry.map_or_else(String::new, |e| e.points[s].to_string())));
+                    v.extend(present.iter().map(|&s| entry.map_or_else(String::new, |e| jongg_tournament::marks::game_cell(preset.as_ref(), e, s, false))));
                     v
                 })
                 .collect();

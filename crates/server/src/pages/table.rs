@@ -108,6 +108,12 @@ struct ScorePage {
     signed_by: String,
     /// A table of three: what changes, with its source (R12).
     three: ThreeView,
+    /// The event's card file, where one is loaded: tiles may be entered
+    /// (issue 14.1, `score_hand.html`).
+    card_label: String,
+    /// Each entered game's line signatures, where the preset has a seat
+    /// sign after each game (mississippi-2025 East): (game, seat key, seat, signed).
+    game_signs: Vec<(u8, &'static str, &'static str, bool)>,
     /// The round's clock, while the round is under way (14.5).
     clock: Option<ClockView>,
     /// The game to offer as "time was called" (R7) once time is called:
@@ -198,8 +204,9 @@ fn score_page(
             points: present
                 .iter()
                 .map(|&s| {
-                    g.as_ref()
-                        .map_or_else(String::new, |g| format!("{:+}", g.points[s]))
+                    g.as_ref().map_or_else(String::new, |g| {
+                        jongg_tournament::marks::game_cell(t.preset().ok(), g, s, true)
+                    })
                 })
                 .collect(),
             lines: g.as_ref().map_or_else(Vec::new, |g| g.lines.clone()),
@@ -211,7 +218,9 @@ fn score_page(
     for (i, g) in sheet.games.iter().enumerate() {
         if let Some(g) = g {
             let v = match &g.entry {
-                Entry::Record { record } => serde_json::to_value(record).unwrap_or(Value::Null),
+                Entry::Record { record } | Entry::Hand { record, .. } => {
+                    serde_json::to_value(record).unwrap_or(Value::Null)
+                }
                 Entry::Points { .. } => Value::Null,
             };
             records.insert((i + 1).to_string(), v);
@@ -269,6 +278,30 @@ fn score_page(
         .filter(|_| writable)
         .and_then(|i| u8::try_from(i + 1).ok());
     Ok(ScorePage {
+        game_signs: {
+            let each = t
+                .preset()
+                .map(|p| p.sign_off.each_game.seats.clone())
+                .unwrap_or_default();
+            sheet
+                .numbered_games()
+                .filter(|(_, g)| g.is_some())
+                .flat_map(|(game, _)| {
+                    let signed = sheet.game_signed.get(game.index().unwrap_or(0)).copied();
+                    each.iter()
+                        .filter(|s| present.contains(s))
+                        .map(move |&s| {
+                            (game.0, s.name(), seat_name(s), signed.is_some_and(|b| b[s]))
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        },
+        card_label: t
+            .card_setting()
+            .file
+            .as_ref()
+            .map_or_else(String::new, |f| f.label.clone()),
         clock,
         open_game,
         misnamed_claim_ends_game,

@@ -236,9 +236,10 @@ pub fn play_round(
 ) {
     seat_and_start(app, id, round, method);
     let mut d = app.director();
-    let games = expect(d.get(&t(id)), 200)["settings"]["games_per_round"]
-        .as_u64()
-        .unwrap() as u32;
+    let settings = expect(d.get(&t(id)), 200)["settings"].clone();
+    let games = settings["games_per_round"].as_u64().unwrap() as u32;
+    // East signs each game's line there (mississippi-2025 "Tournament Scoring").
+    let east_signs_each_game = settings["rules"]["name"] == "mississippi-2025";
     for (table, seats) in seating(app, id, round) {
         let link = expect(
             d.get(&format!("{}/rounds/{round}/tables/{table}/link", t(id))),
@@ -261,6 +262,15 @@ pub fn play_round(
                 ),
                 200,
             );
+            if east_signs_each_game {
+                expect(
+                    k.post(
+                        &format!("{}/rounds/{round}/tables/{table}/sign", t(id)),
+                        &json!({ "seat": "east", "game": g }),
+                    ),
+                    200,
+                );
+            }
         }
         for (i, s) in seats.iter().enumerate() {
             if s.is_some() {

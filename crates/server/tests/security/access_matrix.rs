@@ -137,6 +137,15 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/score", "scorekeeper"),
     ("GET", "/director/t/{id}/r/{r}/table/{t}", "director"),
     ("POST", "/t/{id}/r/{r}/table/{t}/preview", "public"),
+    // the event's card (issue 14.1)
+    ("GET", "/assets/score_hand.js", "public"),
+    ("GET", "/api/tournaments/{id}/card", "public"),
+    ("POST", "/api/tournaments/{id}/card", "director"),
+    (
+        "POST",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}/check-hand",
+        "public",
+    ),
     ("GET", "/", "public"),
     ("GET", "/t/{id}", "public"),
     ("GET", "/t/{id}/projector", "public"),

@@ -22,7 +22,7 @@ pub struct FoldError {
 }
 
 /// Why an event does not fit.
-type Unfit = String;
+pub(super) type Unfit = String;
 
 impl Tournament {
     /// Fold one event into the state, or say why it does not fit (and
@@ -39,6 +39,7 @@ impl Tournament {
                 self.set_settings(settings)
             }
             Event::SettingsUpdated { after, .. } => self.set_settings(after),
+            Event::CardSet { after, .. } => self.card_set(after),
             Event::PlayerRegistered { player } => {
                 if self.players.contains_key(&player.number) {
                     return Err(format!("player {} is registered already", player.number));
@@ -116,6 +117,7 @@ impl Tournament {
                         players: t.seats,
                         games: vec![None; usize::from(games)],
                         signed: BySeat([false; 4]),
+                        game_signed: vec![BySeat([false; 4]); usize::from(games)],
                         state: SheetState::Draft,
                         version: 0,
                         east_after_reroll: None,
@@ -133,6 +135,9 @@ impl Tournament {
                 let sheet = self.open_sheet_mut(*round, *table)?;
                 *game_mut(sheet, *game)? = Some(after.clone());
                 sheet.signed = BySeat([false; 4]);
+                if let Some(g) = game.index().and_then(|i| sheet.game_signed.get_mut(i)) {
+                    *g = BySeat([false; 4]);
+                }
                 sheet.state = SheetState::Draft;
                 Ok(())
             }
@@ -141,9 +146,22 @@ impl Tournament {
                 table,
                 seat,
                 complete,
+                game,
+                ..
             } => {
                 let sheet = self.open_sheet_mut(*round, *table)?;
-                sheet.signed[*seat] = true;
+                match game {
+                    None => sheet.signed[*seat] = true,
+                    Some(g) => {
+                        let games = sheet.games.len();
+                        sheet.game_signed.resize(games, BySeat([false; 4]));
+                        let slot = g.index().and_then(|i| sheet.game_signed.get_mut(i));
+                        let Some(slot) = slot else {
+                            return Err(format!("the sheet has no game {g} to sign"));
+                        };
+                        slot[*seat] = true;
+                    }
+                }
                 if *complete {
                     sheet.state = SheetState::Signed;
                 }

@@ -80,7 +80,13 @@ impl Tournament {
                 game,
                 entry,
             } => self.enter_game(actor, round, table, game, entry),
-            SignSheet { round, table, seat } => self.sign_sheet(actor, round, table, seat),
+            SignSheet {
+                round,
+                table,
+                seat,
+                game,
+                device,
+            } => self.sign_sheet(actor, round, table, seat, game, device),
             AcceptSheet { round, table } => self.accept_sheet(round, table),
             AcceptAllSigned { round } => self.accept_all_signed(round),
             AmendSheet {
@@ -92,6 +98,7 @@ impl Tournament {
             } => self.amend_sheet(round, table, game, entry, reason),
             CloseRound { round, at } => self.close_round(round, at),
             RecordEast { round, table, east } => self.record_east(round, table, east),
+            SetCard { year, file } => self.set_card(year, file),
             AdjustClock {
                 round,
                 action,

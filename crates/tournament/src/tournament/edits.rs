@@ -210,6 +210,8 @@ mod tests {
                 round: RoundNo(1),
                 table: TableNo(1),
                 seat: Seat::South,
+                game: None,
+                device: None,
             },
             4_000,
         )

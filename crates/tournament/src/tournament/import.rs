@@ -172,6 +172,10 @@ fn command_of(event: &Event) -> Result<Command, String> {
             }
         }
         Event::RoundStarted { round, at } => Command::StartRound { round, at },
+        Event::CardSet { after, .. } => Command::SetCard {
+            year: after.year,
+            file: after.file,
+        },
         Event::GameEntered {
             round,
             table,
@@ -185,8 +189,19 @@ fn command_of(event: &Event) -> Result<Command, String> {
             entry: after.entry,
         },
         Event::SheetSigned {
-            round, table, seat, ..
-        } => Command::SignSheet { round, table, seat },
+            round,
+            table,
+            seat,
+            game,
+            device,
+            ..
+        } => Command::SignSheet {
+            round,
+            table,
+            seat,
+            game,
+            device,
+        },
         Event::SheetAccepted { round, table } => Command::AcceptSheet { round, table },
         Event::SheetAmended {
             round,

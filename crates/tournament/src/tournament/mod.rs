@@ -12,6 +12,7 @@ mod clock;
 mod decide;
 mod discipline;
 mod edits;
+mod event_card;
 pub(crate) mod export;
 mod floor;
 mod import;
@@ -20,6 +21,7 @@ mod rounds;
 mod schedule;
 mod settings;
 mod sheets;
+mod signing;
 mod table_of_three;
 
 pub use apply::FoldError;
@@ -56,6 +58,9 @@ pub struct Tournament {
     pub(crate) log: Vec<Recorded>,
     /// The rules the settings name, read once when they are set.
     pub(crate) preset: Option<Preset>,
+    /// The event's card as set (issue 14.1) and the file parsed once.
+    pub(crate) card_setting: crate::card::CardSetting,
+    pub(crate) card: Option<crate::card::LoadedCard>,
     /// The computed seating the director adopted for later rounds (14.8).
     pub(crate) schedule: Option<ScheduleOffer>,
     /// Officials, calls and sanctions (`floor.rs`, `discipline.rs`).

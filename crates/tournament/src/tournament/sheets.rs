@@ -6,9 +6,8 @@ use crate::error::DomainError;
 use crate::event::Event;
 use crate::limits::{MAX_POINTS, MAX_REASON, check_text, points_ok};
 use crate::model::{
-    Actor, Entry, GameEntry, GameNo, PlayerNo, RoundNo, RoundState, Sheet, SheetState, TableNo,
+    Actor, Entry, GameEntry, GameNo, RoundNo, RoundState, Sheet, SheetState, TableNo,
 };
-use crate::rules;
 use jongg_tiles::{BySeat, Seat};
 
 impl Tournament {
@@ -30,40 +29,6 @@ impl Tournament {
             game,
             before,
             after,
-        }])
-    }
-
-    /// `seat` signs the sheet, verifying the scores R14 gives it to verify.
-    pub(super) fn sign_sheet(
-        &self,
-        actor: &Actor,
-        round: RoundNo,
-        table: TableNo,
-        seat: Seat,
-    ) -> Result<Vec<Event>, DomainError> {
-        let sheet = self.open_sheet(actor, round, table)?;
-        if sheet.players[seat].is_none() {
-            return Err(DomainError::Invalid(format!(
-                "{seat} is empty at table {table}: nobody there can sign"
-            )));
-        }
-        if let Some(g) = sheet.games.iter().position(Option::is_none) {
-            return Err(conflict(format!(
-                "game {} is not entered: a sheet is signed when every game is on it",
-                g + 1
-            )));
-        }
-        if sheet.signed[seat] {
-            return Err(conflict(format!("{seat} has already signed this sheet")));
-        }
-        let mut signed = sheet.signed;
-        signed[seat] = true;
-        let complete = self.verified(&sheet.players, &signed)?;
-        Ok(vec![Event::SheetSigned {
-            round,
-            table,
-            seat,
-            complete,
         }])
     }
 
@@ -141,7 +106,7 @@ impl Tournament {
     }
 
     /// A sheet a non-accepted game may be entered on or signed.
-    fn open_sheet(
+    pub(super) fn open_sheet(
         &self,
         actor: &Actor,
         round: RoundNo,
@@ -181,82 +146,62 @@ impl Tournament {
         entry: Entry,
     ) -> Result<GameEntry, DomainError> {
         let seated = BySeat::from_fn(|s| sheet.players[s].is_some());
-        match entry {
-            Entry::Record { record } => {
-                let at = self.table_game(sheet.round, sheet.table, game)?;
-                let scored = rules::score_record(self.preset()?, &record, &at)
-                    .map_err(|e| DomainError::InvalidRecord(e.to_string()))?;
-                Ok(GameEntry {
-                    entry: Entry::Record {
-                        record: scored.record,
-                    },
-                    points: scored.points,
-                    mah_jongg: scored.mah_jongg,
-                    lines: scored.lines.iter().map(ToString::to_string).collect(),
-                    warnings: vec![],
-                })
-            }
+        let (record, hand) = match entry {
+            Entry::Record { record } => (record, None),
+            Entry::Hand { record, hand } => (record, Some(hand)),
             Entry::Points { points, mah_jongg } => {
-                for s in Seat::ALL {
-                    if !seated[s] && points[s] != 0 {
-                        return Err(DomainError::InvalidPoints(format!(
-                            "{s} is empty at this table but has {} points",
-                            points[s]
-                        )));
-                    }
-                    if !points_ok(points[s]) {
-                        return Err(DomainError::InvalidPoints(format!(
-                            "{s}'s {} is beyond any game score (at most {MAX_POINTS} either way)",
-                            points[s]
-                        )));
-                    }
-                }
-                if let Some(w) = mah_jongg
-                    && !seated[w]
-                {
-                    return Err(DomainError::InvalidPoints(format!(
-                        "{w} is empty at this table and cannot make Mah Jongg"
-                    )));
-                }
-                Ok(GameEntry {
-                    entry: Entry::Points { points, mah_jongg },
-                    points,
-                    mah_jongg,
-                    lines: vec![],
-                    warnings: crate::points::warnings(&points, mah_jongg, &seated),
-                })
+                return self.points_entry(&seated, points, mah_jongg);
             }
-        }
+        };
+        let (checked, scored) =
+            self.score_with_card(sheet.round, sheet.table, game, &record, hand.as_ref())?;
+        let mut lines: Vec<String> = checked.note.into_iter().collect();
+        lines.extend(scored.lines.iter().map(ToString::to_string));
+        Ok(GameEntry {
+            entry: Entry::Record {
+                record: scored.record,
+            },
+            points: scored.points,
+            mah_jongg: scored.mah_jongg,
+            lines,
+            warnings: vec![],
+        })
     }
 
-    /// Whether every seated player's scores are verified as R14 says: by
-    /// their own signature when players sign their own, or by a seated
-    /// player whose duty it is. A score nobody seated is charged with (the
-    /// partner's seat is empty at a three-player table) falls to the sheet
-    /// keeper (East); the keeper's own, to any other seated signer.
-    fn verified(
+    /// Plain points as the table wrote them: checked against the seats.
+    fn points_entry(
         &self,
-        players: &BySeat<Option<PlayerNo>>,
-        signed: &BySeat<bool>,
-    ) -> Result<bool, DomainError> {
-        let v = &self.preset()?.verification;
-        let seated = |s: Seat| players[s].is_some();
-        Ok(Seat::ALL.into_iter().filter(|&s| seated(s)).all(|s| {
-            let duty: Vec<Seat> = Seat::ALL
-                .into_iter()
-                .filter(|&o| seated(o) && v.verifies[o].contains(&s))
-                .collect();
-            if !duty.is_empty() {
-                duty.iter().all(|&o| signed[o])
-            } else if v.sign_own && s != v.sheet_keeper {
-                signed[s]
-            } else if s != v.sheet_keeper {
-                signed[v.sheet_keeper]
-            } else {
-                Seat::ALL
-                    .into_iter()
-                    .any(|o| o != s && seated(o) && signed[o])
+        seated: &BySeat<bool>,
+        points: BySeat<i32>,
+        mah_jongg: Option<Seat>,
+    ) -> Result<GameEntry, DomainError> {
+        for s in Seat::ALL {
+            if !seated[s] && points[s] != 0 {
+                return Err(DomainError::InvalidPoints(format!(
+                    "{s} is empty at this table but has {} points",
+                    points[s]
+                )));
             }
-        }))
+            if !points_ok(points[s]) {
+                return Err(DomainError::InvalidPoints(format!(
+                    "{s}'s {} is beyond any game score (at most {MAX_POINTS} either way)",
+                    points[s]
+                )));
+            }
+        }
+        if let Some(w) = mah_jongg
+            && !seated[w]
+        {
+            return Err(DomainError::InvalidPoints(format!(
+                "{w} is empty at this table and cannot make Mah Jongg"
+            )));
+        }
+        Ok(GameEntry {
+            entry: Entry::Points { points, mah_jongg },
+            points,
+            mah_jongg,
+            lines: vec![],
+            warnings: crate::points::warnings(&points, mah_jongg, seated),
+        })
     }
 }

@@ -109,6 +109,20 @@ impl Run {
                         entry,
                     },
                 );
+                // Seats that sign each game's line (mississippi-2025).
+                let each = self.t.preset().unwrap().sign_off.each_game.seats.clone();
+                for seat in each.into_iter().filter(|&s| table.seats[s].is_some()) {
+                    self.ok(
+                        keeper,
+                        Command::SignSheet {
+                            round,
+                            table: table.table,
+                            seat,
+                            game: Some(game),
+                            device: None,
+                        },
+                    );
+                }
             }
             for (seat, _) in table.players() {
                 if self.t.sheet(round, table.table).unwrap().state == SheetState::Draft {
@@ -118,6 +132,8 @@ impl Run {
                             round,
                             table: table.table,
                             seat,
+                            game: None,
+                            device: None,
                         },
                     );
                 }

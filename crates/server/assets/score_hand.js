@@ -1,0 +1,45 @@
+// The score page's hand check (issue 14.1): the winning hand's tiles are
+// checked on the event's card, which names the hand and gives its value;
+// score.js saves them with the game (window.jonggHand). Its message box is
+// not a .field-error, which score.js's live preview clears on each answer.
+"use strict";
+document.addEventListener("DOMContentLoaded", function () {
+  var form = document.getElementById("game-form");
+  var $ = function (id) { return document.getElementById(id); };
+  if (!form || !$("f-hand")) return;
+  var d = form.dataset;
+  var base = "/api/tournaments/" + d.id + "/rounds/" + d.round + "/tables/" + d.table;
+
+  function hand() {
+    var concealed = $("f-hand-concealed").value.trim();
+    if (!concealed || $("f-hand").hidden) return null;
+    var exposures = $("f-hand-exposed").value.split("/")
+      .map(function (s) { return s.trim(); })
+      .filter(function (s) { return s !== ""; });
+    var h = { concealed: concealed };
+    if (exposures.length) h.exposures = exposures;
+    return h;
+  }
+  window.jonggHand = hand;
+
+  $("hand-check").addEventListener("click", function () {
+    var h = hand();
+    $("hand-line").textContent = "";
+    $("err-hand").textContent = "";
+    if (!h) { $("err-hand").textContent = "Type the tiles on the rack first."; return; }
+    var rec = window.jonggRecord ? window.jonggRecord() : { result: "mahjong" };
+    jongg.send("POST", base + "/games/" + $("f-game").value + "/check-hand", { record: rec, hand: h }, d.key || null)
+      .then(function (j) {
+        $("hand-line").textContent = j.line
+          ? "On the card: " + j.line.name + ", worth " + j.line.value + "."
+          : (j.note || "Checked on the card.");
+        if (j.line && $("f-value")) $("f-value").value = j.line.value;
+        if (j.record && $("f-exposures")) $("f-exposures").value = j.record.exposures || 0;
+      })
+      .catch(function (e) {
+        // "invalid game record: `hand`: reason" -> the reason alone.
+        var m = /`[^`]*`: (.*)$/.exec(e.message);
+        $("err-hand").textContent = m ? m[1] : e.message;
+      });
+  });
+});

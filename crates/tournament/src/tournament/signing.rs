@@ -1,0 +1,249 @@
+//! Signing a score sheet as the preset's text says (R14, `[verification]`
+//! and `[sign_off]`): every signature [`jongg_rules::Preset::signatures`]
+//! lists for a seated player, East's own where every player signs
+//! (mahjong-mania-2026, mississippi-2025 "West verifies and signs for
+//! East"), and the seats that sign each game's line right after it
+//! (mississippi-2025: East "signs the score sheet after each game").
+//! Each signature records the device it came from, so the audit shows one
+//! phone signing for several seats.
+
+use super::{Tournament, conflict};
+use crate::error::DomainError;
+use crate::event::Event;
+use crate::limits::check_text;
+use crate::model::{Actor, GameNo, PlayerNo, RoundNo, Sheet, TableNo};
+use jongg_rules::Preset;
+use jongg_rules::floor::SignWhen;
+use jongg_tiles::{BySeat, Seat};
+
+/// The longest device id a signature records.
+pub const MAX_DEVICE: usize = 64;
+
+impl Tournament {
+    /// `seat` signs the sheet (`game: None`: the round's signature, once
+    /// every game is on it) or one game's line (`game: Some`), from `device`.
+    pub(super) fn sign_sheet(
+        &self,
+        actor: &Actor,
+        round: RoundNo,
+        table: TableNo,
+        seat: Seat,
+        game: Option<GameNo>,
+        device: Option<String>,
+    ) -> Result<Vec<Event>, DomainError> {
+        let sheet = self.open_sheet(actor, round, table)?;
+        if let Some(d) = &device {
+            check_text("the device", d, MAX_DEVICE, false)?;
+        }
+        if sheet.players[seat].is_none() {
+            return Err(DomainError::Invalid(format!(
+                "{seat} is empty at table {table}: nobody there can sign"
+            )));
+        }
+        let preset = self.preset()?;
+        let mut signed = sheet.signed;
+        let mut game_signed = game_signatures(sheet);
+        match game {
+            None => {
+                if let Some(g) = sheet.games.iter().position(Option::is_none) {
+                    return Err(conflict(format!(
+                        "game {} is not entered: a sheet is signed when every game is on it",
+                        g + 1
+                    )));
+                }
+                if sheet.signed[seat] {
+                    return Err(conflict(format!("{seat} has already signed this sheet")));
+                }
+                signed[seat] = true;
+            }
+            Some(g) => {
+                let each = &preset.sign_off.each_game;
+                if !each.seats.contains(&seat) {
+                    return Err(DomainError::Invalid(if each.seats.is_empty() {
+                        format!(
+                            "under these rules nobody signs after each game: players sign the sheet once its games are done ({})",
+                            each.source
+                        )
+                    } else {
+                        let who: Vec<String> = each.seats.iter().map(ToString::to_string).collect();
+                        format!(
+                            "under these rules only {} signs after each game ({})",
+                            who.join(" and "),
+                            each.source
+                        )
+                    }));
+                }
+                if self.game_slot(sheet, g)?.is_none() {
+                    return Err(conflict(format!(
+                        "game {g} is not entered: a game's line is signed once it is on the sheet"
+                    )));
+                }
+                let i = g.index().unwrap_or(0);
+                if game_signed[i][seat] {
+                    return Err(conflict(format!("{seat} has already signed game {g}")));
+                }
+                game_signed[i][seat] = true;
+            }
+        }
+        let complete = sheet.is_complete()
+            && signatures_complete(preset, &sheet.players, &signed, &game_signed);
+        Ok(vec![Event::SheetSigned {
+            round,
+            table,
+            seat,
+            complete,
+            game,
+            device,
+        }])
+    }
+}
+
+/// Each game's signatures, one slot per game (a sheet from before the
+/// signatures of each game has none yet).
+pub(crate) fn game_signatures(sheet: &Sheet) -> Vec<BySeat<bool>> {
+    let mut v = sheet.game_signed.clone();
+    v.resize(sheet.games.len(), BySeat([false; 4]));
+    v
+}
+
+/// Whether a sheet carries every signature the preset requires (R14): each
+/// signature [`Preset::signatures`] lists whose signer is seated and vouches
+/// for a seated player, per round and per game; and every seated player's
+/// scores vouched for by someone seated. A score nobody seated is charged
+/// with (the partner's seat is empty at a table of three) falls to the sheet
+/// keeper (East); the keeper's own, to any other seated signer.
+pub(crate) fn signatures_complete(
+    preset: &Preset,
+    players: &BySeat<Option<PlayerNo>>,
+    signed: &BySeat<bool>,
+    game_signed: &[BySeat<bool>],
+) -> bool {
+    let seated = |s: Seat| players[s].is_some();
+    let listed = preset.signatures().into_iter().all(|sig| {
+        if !seated(sig.signer) || !sig.scores_of.iter().any(|&s| seated(s)) {
+            return true;
+        }
+        match sig.when {
+            SignWhen::EachRound => signed[sig.signer],
+            SignWhen::EachGame => game_signed.iter().all(|g| g[sig.signer]),
+        }
+    });
+    let v = &preset.verification;
+    listed
+        && Seat::ALL.into_iter().filter(|&s| seated(s)).all(|s| {
+            let duty: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|&o| seated(o) && v.verifies[o].contains(&s))
+                .collect();
+            if !duty.is_empty() {
+                duty.iter().all(|&o| signed[o])
+            } else if v.sign_own && s != v.sheet_keeper {
+                signed[s]
+            } else if s != v.sheet_keeper {
+                signed[v.sheet_keeper]
+            } else {
+                Seat::ALL
+                    .into_iter()
+                    .any(|o| o != s && seated(o) && signed[o])
+            }
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FOUR: BySeat<Option<PlayerNo>> = BySeat([
+        Some(PlayerNo(1)),
+        Some(PlayerNo(2)),
+        Some(PlayerNo(3)),
+        Some(PlayerNo(4)),
+    ]);
+
+    fn preset(name: &str) -> Preset {
+        Preset::builtin(name).unwrap()
+    }
+
+    fn signed(seats: &[Seat]) -> BySeat<bool> {
+        BySeat::from_fn(|s| seats.contains(&s))
+    }
+
+    use Seat::*;
+
+    /// R14, mahjong-mania-2026 "Tournament Format": "All players must sign
+    /// their score sheet before leaving the table. West verifies and signs
+    /// for East": without East's own signature the sheet is not complete.
+    #[test]
+    fn mahjong_mania_needs_easts_own_signature_r14() {
+        let p = preset("mahjong-mania-2026");
+        assert!(!signatures_complete(
+            &p,
+            &FOUR,
+            &signed(&[South, West, North]),
+            &[]
+        ));
+        assert!(signatures_complete(
+            &p,
+            &FOUR,
+            &signed(&[East, South, West, North]),
+            &[]
+        ));
+        // West's signature is needed too: it verifies East.
+        assert!(!signatures_complete(
+            &p,
+            &FOUR,
+            &signed(&[East, South, North]),
+            &[]
+        ));
+    }
+
+    /// mississippi-2025 "Tournament Scoring": East "signs the score sheet
+    /// after each game. West will sign the score sheet for East" (R14).
+    #[test]
+    fn mississippi_east_signs_each_game_r14() {
+        let p = preset("mississippi-2025");
+        let all = signed(&[East, South, West, North]);
+        let games = |n: usize, east: usize| -> Vec<BySeat<bool>> {
+            (0..n)
+                .map(|i| signed(if i < east { &[East] } else { &[] }))
+                .collect()
+        };
+        assert!(!signatures_complete(&p, &FOUR, &all, &games(4, 3)));
+        assert!(signatures_complete(&p, &FOUR, &all, &games(4, 4)));
+        assert!(!signatures_complete(
+            &p,
+            &FOUR,
+            &signed(&[South, West, North]),
+            &games(4, 4)
+        ));
+    }
+
+    /// standard 4 and R14: East and West, North and South initial each
+    /// other's scores; nothing is signed per game.
+    #[test]
+    fn standard_needs_the_four_cross_signatures_r14() {
+        let p = preset("standard");
+        assert!(signatures_complete(
+            &p,
+            &FOUR,
+            &signed(&[East, South, West, North]),
+            &[]
+        ));
+        assert!(!signatures_complete(
+            &p,
+            &FOUR,
+            &signed(&[East, South, West]),
+            &[]
+        ));
+        // A table of three without North: South vouches for nobody seated,
+        // North's partner's score falls to East (R14).
+        let three = BySeat([
+            Some(PlayerNo(1)),
+            Some(PlayerNo(2)),
+            Some(PlayerNo(3)),
+            None,
+        ]);
+        assert!(signatures_complete(&p, &three, &signed(&[East, West]), &[]));
+        assert!(!signatures_complete(&p, &three, &signed(&[East]), &[]));
+    }
+}
