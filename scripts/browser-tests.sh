@@ -29,7 +29,7 @@ SETUP=$SETUP_LINK
 # The stage passes only if the runner reports exactly this many tests, all
 # passed: a skipped, todo, cancelled or missing test (an empty file, a
 # `test.skip`) fails it. Change it with the tests in tournament.test.mjs.
-EXPECTED_TESTS=6
+EXPECTED_TESTS=7
 
 # The event test (event.test.mjs) counts on its own, so each file's count
 # changes only with that file.

@@ -9,6 +9,10 @@
 //    Mah Jongg in error with a throw-in, a heavenly hand refused for a seat
 //    that did not deal and accepted for the one that did (R10), a claim on a
 //    mis-named tile (R4), penalties; signed, accepted, in the standings.
+// 7. Round control of a 200-player round (its own test below; 3 to 6 are
+//    the round clock, the floor, the table cards and the event's card): the tiles follow a phone's save
+//    without a reload, search, the projector paged at 1920x1080 (one and two
+//    columns), the new pages and the standings within a 390 px phone.
 //
 // Every game's points are asserted exactly, as worked by hand from the
 // scoring table of RULINGS.md (the preset's column), on the live preview and
@@ -243,6 +247,9 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
     const id = Number(page.url().split("/").pop());
     const dash = `${URL}/director/t/${id}`;
 
+    // Round control first; the players have a page of their own.
+    await page.waitForSelector("nav.tabs a[aria-current=page]:has-text('Round control')");
+    await page.goto(`${dash}/players`);
     // One player by the form, fifteen by CSV (with a header and a quoted club).
     await page.fill("#p-number", "1");
     await page.fill("#p-name", "Ada Abrams");
@@ -344,9 +351,16 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
 
       await page.goto(dash);
       if (r === 1) await shot(page, "dashboard");
-      for (let t = 1; t <= 4; t++) {
-        await page.click(`text=Accept table ${t}`);
-        await page.waitForSelector(`#r${r}t${t} .state-accepted`);
+      if (r === 3) {
+        // One action accepts every signed sheet, and says so.
+        await page.click("#accept-all button[type=submit]");
+        await page.waitForSelector(".flash:has-text('Accepted 4 signed sheets of round 3: tables 1, 2, 3, 4.')");
+        for (let t = 1; t <= 4; t++) await page.waitForSelector(`#r${r}t${t} .state-accepted`);
+      } else {
+        for (let t = 1; t <= 4; t++) {
+          await page.click(`text=Accept table ${t}`);
+          await page.waitForSelector(`#r${r}t${t} .state-accepted`);
+        }
       }
       await accessible(page, `dashboard, round ${r} accepted`);
 
@@ -400,7 +414,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
     await shot(sp, "standings");
     await accessible(sp, "standings");
     const rows = await sp.$$eval("tr[data-player]", (trs) => trs.map((tr) => ({
-      n: Number(tr.dataset.player), points: Number(tr.querySelector(".points-total").textContent),
+      n: Number(tr.dataset.player), points: Number(tr.querySelector(".points-total strong").textContent),
       rank: Number(tr.cells[0].textContent) })));
     assert.equal(rows.length, 16);
     for (const row of rows) assert.equal(row.points, tally[row.n], `player #${row.n}'s total`);
@@ -439,14 +453,14 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
     assert.equal(Number(first[5]), rows[0].points);
 
     // The settings form (R15): a longer round, saved and shown.
-    await page.goto(dash);
-    await page.click("#settings summary");
-    await accessible(page, "dashboard with the settings open");
+    await page.goto(`${dash}/settings`);
+    await accessible(page, "settings page");
     assert.ok(await page.isDisabled("#s-games"), "games per round are fixed after round 1");
     await page.fill("#s-minutes", "75");
     await page.click("#settings-form button[type=submit]");
     await page.waitForSelector("p:has-text('75 minutes a round')");
     // A substitute takes a player's place: the player leaves, scores kept.
+    await page.goto(`${dash}/players`);
     await page.selectOption("#sub-out", "16");
     await page.fill("#sub-number", "17");
     await page.fill("#sub-name", "Quinn Quade");
@@ -496,10 +510,12 @@ test("a table of three scores every kind of game (R12)", { timeout: 300_000 }, a
     const id = Number(page.url().split("/").pop());
     const dash = `${URL}/director/t/${id}`;
     const names = ["Ann Ash", "Ben Bay", "Cal Cole", "Deb Dorn", "Eli East", "Fay South", "Gil West"];
+    await page.goto(`${dash}/players`);
     await page.fill("#players-csv", "number,name\n" + names.map((n, i) => `${i + 1},${n}`).join("\n"));
     await page.click("#upload button[type=submit]");
     await page.waitForSelector("td:has-text('Gil West')");
-    await accessible(page, "dashboard, seven players");
+    await accessible(page, "players page, seven players");
+    await page.goto(dash);
     await page.selectOption("#method", "by_number");
     await page.click("#seat-form button[type=submit]");
     await page.waitForSelector("#round-1");
@@ -575,7 +591,7 @@ test("a table of three scores every kind of game (R12)", { timeout: 300_000 }, a
     const sp = await pub.newPage();
     await sp.goto(`${URL}/t/${id}`);
     const rows = await sp.$$eval("tr[data-player]", (trs) => trs.map((tr) => [
-      Number(tr.dataset.player), Number(tr.querySelector(".points-total").textContent)]));
+      Number(tr.dataset.player), Number(tr.querySelector(".points-total strong").textContent)]));
     assert.deepEqual(Object.fromEntries(rows), { 1: 0, 2: 0, 3: 0, 4: 0, 5: -5, 6: 20, 7: 10 });
     await accessible(sp, "standings after a table of three");
     await pub.close();
@@ -608,9 +624,11 @@ test("the round clock warns and calls time on every page that shows it (14.5, R7
     await page.waitForURL(/\/director\/t\/\d+$/);
     const id = Number(page.url().split("/").pop());
     const dash = `${URL}/director/t/${id}`;
+    await page.goto(`${dash}/players`);
     await page.fill("#players-csv", "number,name\n1,Ann Ash\n2,Ben Bay\n3,Cal Cole\n4,Deb Dorn");
     await page.click("#upload button[type=submit]");
     await page.waitForSelector("td:has-text('Deb Dorn')");
+    await page.goto(dash);
     await page.selectOption("#method", "by_number");
     await page.click("#seat-form button[type=submit]");
     await page.waitForSelector("#round-1");
@@ -625,7 +643,9 @@ test("the round clock warns and calls time on every page that shows it (14.5, R7
     }, id);
     await page.goto(dash);
     await page.waitForSelector("section[aria-labelledby=round-1] [data-clock].state-running");
-    await accessible(page, "dashboard with the round clock and its controls");
+    // Round control's clock and each tile's read the same reading.
+    await page.waitForSelector("#r1t1 [data-clock].state-running");
+    await accessible(page, "round control with the round clock and its controls");
     await page.goto(`${dash}/print/round/1/cards`);
     const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
     assert.equal(links.length, 1);
@@ -701,9 +721,11 @@ test("a call to the director closed with a ruling, and a disqualification", { ti
     const id = Number(page.url().split("/").pop());
     const dash = `${URL}/director/t/${id}`;
     const names = ["Ann Ash", "Ben Bay", "Cal Cole", "Deb Dorn", "Eli East", "Fay Fox", "Gil Gray", "Hal Hay"];
+    await page.goto(`${dash}/players`);
     await page.fill("#players-csv", "number,name\n" + names.map((n, i) => `${i + 1},${n}`).join("\n"));
     await page.click("#upload button[type=submit]");
     await page.waitForSelector("td:has-text('Hal Hay')");
+    await page.goto(dash);
     await page.selectOption("#method", "by_number");
     await page.click("#seat-form button[type=submit]");
     await page.waitForSelector("#round-1");
@@ -740,12 +762,20 @@ test("a call to the director closed with a ruling, and a disqualification", { ti
     await sk.waitForSelector("#game-1 td:not(:has(.hint))");
     assert.deepEqual(await sheetRow(sk, 1, SEATS), { east: 35, south: 0, west: 0, north: 0 });
     await accessible(sk, "score page with the call form");
+    // Round control is open on the director's screen when the table calls.
+    await page.goto(dash);
+    await page.evaluate(() => { window.stillHere = true; });
     await sk.selectOption("#call-seat", "south");
     await sk.fill("#call-reason", "looked at a stolen tile");
     await sk.click(".call-director button[type=submit]");
 
     // The call reaches the official's phone by itself (the live feed).
     await off.waitForSelector("#calls h2:has-text('Table 1 · South')", { timeout: 10_000 });
+    // ... and table 1's tile on round control, without a reload.
+    await page.waitForSelector("#r1t1.tile-call .tile-call-text:has-text('Call waiting from South: looked at a stolen tile')", { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => window.stillHere), true, "the tile changed without a reload");
+    assert.equal(await page.locator("li.tile-call").count(), 1, "only table 1 calls");
+    await accessible(page, "round control, a call waiting");
     assert.match(await off.textContent("#calls"), /looked at a stolen tile/);
     await accessible(off, "floor page, a call waiting");
     await off.click("text=I am going to table 1");
@@ -757,6 +787,7 @@ test("a call to the director closed with a ruling, and a disqualification", { ti
     await accessible(off, "floor page, closing with a ruling");
     await off.click("text=Close the call");
     await off.waitForSelector("#calls:has-text('No table is calling')");
+    await page.waitForSelector("#r1t1:not(.tile-call)", { timeout: 10_000 });
     const wide = await off.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 390, `the floor page fits a phone (scrollWidth ${wide})`);
 
@@ -790,7 +821,7 @@ test("a call to the director closed with a ruling, and a disqualification", { ti
     const sp = await pub.newPage();
     await sp.goto(`${URL}/t/${id}`);
     const rows = await sp.$$eval("tr[data-player]", (trs) => trs.map((tr) => [
-      Number(tr.dataset.player), Number(tr.querySelector(".points-total").textContent)]));
+      Number(tr.dataset.player), Number(tr.querySelector(".points-total strong").textContent)]));
     assert.deepEqual(Object.fromEntries(rows), { 1: 65, 2: 0, 3: 30, 4: 30, 5: 0, 6: -25, 7: 0, 8: 0 });
     await pub.close();
     await director.close();
@@ -819,9 +850,11 @@ test("table cards, two phones on one sheet, and a table of three's roll for East
     const id = Number(page.url().split("/").pop());
     const dash = `${URL}/director/t/${id}`;
     const names = ["Ann Ash", "Ben Bay", "Cal Cole", "Deb Dorn", "Eli East", "Fay South", "Gil West"];
+    await page.goto(`${dash}/players`);
     await page.fill("#players-csv", "number,name\n" + names.map((n, i) => `${i + 1},${n}`).join("\n"));
     await page.click("#upload button[type=submit]");
     await page.waitForSelector("td:has-text('Gil West')");
+    await page.goto(dash);
     await page.selectOption("#method", "by_number");
     await page.click("#seat-form button[type=submit]");
     await page.waitForSelector("#round-1");
@@ -944,6 +977,7 @@ test("a Mah Jongg entered by its tiles is checked on the event's card (14.1)", {
     await page.waitForURL(/\/director\/t\/\d+$/);
     const id = Number(page.url().split("/").pop());
     const dash = `${URL}/director/t/${id}`;
+    await page.goto(`${dash}/players`);
     await page.fill("#players-csv", "number,name\n1,Ann Ash\n2,Ben Bay\n3,Cal Cole\n4,Deb Dorn");
     await page.click("#upload button[type=submit]");
     await page.waitForSelector("td:has-text('Deb Dorn')");
@@ -955,6 +989,7 @@ test("a Mah Jongg entered by its tiles is checked on the event's card (14.1)", {
       return r.status;
     }, id);
     assert.equal(status, 200);
+    await page.goto(dash);
     await page.selectOption("#method", "by_number");
     await page.click("#seat-form button[type=submit]");
     await page.waitForSelector("#round-1");
@@ -997,6 +1032,110 @@ test("a Mah Jongg entered by its tiles is checked on the event's card (14.1)", {
     const row = await sheetRow(sk, 1, SEATS);
     assert.ok(row.south >= 40, `South's self-picked 30 and more: ${JSON.stringify(row)}`);
     await ctx.close();
+    await director.close();
+    assert.deepEqual(errors, [], "no script errors on any page");
+  } finally {
+    await browser.close();
+  }
+});
+
+// 7. Round control and the projector at 200 players (issue 13.2, 13.4, 13.8,
+// 13.9): the tiles follow a phone's save without a reload; the projector at
+// 1920x1080 never scrolls and turns its pages; the director's new pages and
+// the public standings fit a 390 px phone; axe on each new page.
+test("round control at 200 players: live tiles, a paged projector, phone widths", { timeout: 300_000 }, async () => {
+  assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
+  const browser = await launch();
+  try {
+    const errors = [];
+    const { director, page } = await directorPage(browser, errors);
+    const api = page.request;
+    const created = await (await api.post(`${URL}/api/tournaments`, {
+      data: { name: "Two Hundred Hall", rules: { kind: "preset", name: "standard" }, rounds: 4 } })).json();
+    const id = created.id;
+    const dash = `${URL}/director/t/${id}`;
+    const csv = Array.from({ length: 200 }, (_, i) => `${i + 1},Player Number ${i + 1}`).join("\n");
+    assert.equal((await api.post(`${dash}/players.csv`, { data: { csv } })).status(), 200);
+    assert.equal((await api.post(`${URL}/api/tournaments/${id}/rounds/1/seat`, {
+      data: { method: { kind: "random", seed: 200 } } })).status(), 200);
+    assert.equal((await api.post(`${URL}/api/tournaments/${id}/rounds/1/start`, { data: {} })).status(), 200);
+
+    await page.goto(dash);
+    assert.equal(await page.locator("ul.tiles > li").count(), 50, "a tile a table");
+    await accessible(page, "round control, 50 tables");
+    await shot(page, "round-control");
+    // No reload from here on: a mark on the window would be lost.
+    await page.evaluate(() => { window.stillHere = true; });
+
+    // A phone at table 7 saves game 1 on its score page.
+    const link = await (await api.get(`${URL}/api/tournaments/${id}/rounds/1/tables/7/link`)).json();
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const sk = await phone.newPage();
+    watch(sk, errors);
+    await sk.goto(link.url);
+    await sk.waitForSelector("h1:has-text('Table 7')");
+    await fillGame(sk, discard("east", 25, "south", 0));
+    // The live preview may cover the button on a small screen: press it as a tap would.
+    await sk.$eval("#save", (b) => b.click());
+    await sk.waitForSelector("#game-1 td:not(:has(.hint))");
+    await page.waitForSelector("#r1t7 .entered:has-text('Games 1 of 4')", { timeout: 5000 });
+    assert.equal(await page.evaluate(() => window.stillHere), true, "the tiles changed without a reload");
+    assert.equal(await page.locator("#r1t6 .entered").textContent(), "Games 0 of 4");
+
+    // Search without a script: a plain GET form.
+    await page.fill("#q", "#17");
+    await page.click("form.search button[type=submit]");
+    await page.waitForSelector("#found-h");
+    assert.match(await page.textContent("ul.found"), /Player Number 17 \(#17\)/);
+    await accessible(page, "round control, a player found");
+
+    // The director's pages and the public standings on a 390 px phone.
+    const small = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true,
+      hasTouch: true, storageState: await director.storageState() });
+    const ph = await small.newPage();
+    watch(ph, errors);
+    for (const [path, what] of [[dash, "round control"], [`${dash}/players`, "players page"],
+      [`${dash}/settings`, "settings page"], [`${dash}/seating`, "seating page"],
+      [`${URL}/t/${id}`, "public standings"], [`${URL}/t/${id}/projector`, "projector"]]) {
+      await ph.goto(path);
+      const wide = await ph.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 390, `${what} fits a phone (scrollWidth ${wide})`);
+      await accessible(ph, `${what} on a phone`);
+    }
+    // Live standings: table 7's entered game counts, marked provisional.
+    await ph.goto(`${URL}/t/${id}`);
+    assert.ok(await ph.locator("tr.provisional").count() >= 1, "provisional rows");
+    await ph.waitForSelector("#provisional-note");
+    await small.close();
+    await phone.close();
+
+    // The projector at 1920x1080: no scrolling, pages turn by themselves.
+    const hall = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const pj = await hall.newPage();
+    watch(pj, errors);
+    for (const columns of [1, 2]) {
+      await pj.goto(`${URL}/t/${id}/projector?seconds=3&columns=${columns}`);
+      await pj.waitForFunction(() => document.getElementById("proj").dataset.pages);
+      const { pages, height, rows, tables } = await pj.evaluate(() => ({
+        pages: Number(document.getElementById("proj").dataset.pages),
+        height: document.documentElement.scrollHeight,
+        rows: document.querySelectorAll(".proj-screen:not([hidden]) .proj-view tbody tr").length,
+        tables: document.querySelectorAll(".proj-screen:not([hidden]) .proj-view table").length,
+      }));
+      assert.ok(height <= 1080, `no scrolling at 1920x1080 (scrollHeight ${height})`);
+      assert.equal(tables, columns, `${columns} column(s) a page`);
+      assert.ok(rows >= 12 * columns, `a page holds many rows (${rows})`);
+      // 200 standings rows and 50 tables: several pages, fewer with two columns.
+      assert.ok(pages >= (columns === 1 ? 5 : 3), `${pages} pages`);
+      const clock = await pj.evaluate(() => parseFloat(getComputedStyle(document.querySelector(".proj-clock .clock")).fontSize));
+      assert.ok(clock >= 80, `a clock read from the back of the hall (${clock}px)`);
+      await accessible(pj, `projector at 1920x1080, ${columns} column(s)`);
+      await shot(pj, `projector-${columns}`);
+      await pj.waitForFunction(() => document.getElementById("proj").dataset.page === "2", null, { timeout: 6000 });
+      const still = await pj.evaluate(() => document.documentElement.scrollHeight);
+      assert.ok(still <= 1080, "page 2 fits too");
+    }
+    await hall.close();
     await director.close();
     assert.deepEqual(errors, [], "no script errors on any page");
   } finally {

@@ -78,9 +78,11 @@
       el.className = el.className.replace(/\bstate-\w+/, "state-" + state);
       var w = el.querySelector(".clock-word");
       if (w && WORDS[state]) w.textContent = WORDS[state];
-      // A change seen on this page signals; a page opened late only shows.
-      if (was && state === "warning") beep(2);
-      if (was && state === "time_called") beep(3);
+      // A change seen on this page signals; a page opened late only shows;
+      // the small clocks (data-quiet: round control's tiles) never sound.
+      var quiet = el.hasAttribute("data-quiet");
+      if (was && !quiet && state === "warning") beep(2);
+      if (was && !quiet && state === "time_called") beep(3);
       show(state);
     });
   }

@@ -22,6 +22,7 @@
       b.addEventListener("click", function () { window.print(); });
     });
     document.querySelectorAll("[data-refresh]").forEach(refresher);
+    document.querySelectorAll("[data-live]").forEach(live);
   });
 
   // Sets obj[a][b] for the dotted name "a.b".
@@ -130,7 +131,8 @@
       }).then(function (answer) {
         var next = form.dataset.then || "";
         if (next === "") { location.reload(); return; }
-        location.href = next.replace("{id}", answer.id);
+        location.href = next.replace("{id}", answer.id)
+          .replace("{done}", encodeURIComponent(answer.done || ""));
       }).catch(function (e) {
         if (button) button.disabled = false;
         if (err) { err.textContent = e.message; err.focus(); }
@@ -152,5 +154,46 @@
           if (fresh && now) now.replaceWith(fresh);
         }).catch(function () {});
     }, secs * 1000);
+  }
+
+  // Round control: the tournament's change feed (server-sent events, one
+  // event per connection, the last committed seq) says when to fetch the
+  // live part again (data-live, an HTML fragment) and swap it in; its forms
+  // are wired again. When the round clock runs out, it is fetched once more
+  // (tables turn late without any change).
+  function live(el) {
+    var seen = Number((el.querySelector("[data-seq]") || el).dataset.seq || 0);
+    var busy = false, again = false, timer = null;
+    function refetch() {
+      if (busy) { again = true; return; }
+      busy = true;
+      fetch(el.dataset.live, { credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+        .then(function (html) {
+          el.innerHTML = html;
+          el.querySelectorAll("form[data-api]").forEach(wire);
+          var s = el.querySelector("[data-seq]");
+          if (s) seen = Math.max(seen, Number(s.dataset.seq));
+          el.dataset.updated = String(seen);
+          schedule();
+        }).catch(function () {})
+        .then(function () { busy = false; if (again) { again = false; refetch(); } });
+    }
+    // The round clock's reading (clock.html: time left when fetched, while
+    // it runs) says when time will be called.
+    function schedule() {
+      if (timer) clearTimeout(timer);
+      var c = el.querySelector("[data-clock]");
+      var runs = c && (c.dataset.state === "running" || c.dataset.state === "warning");
+      var wait = runs ? Number(c.dataset.left) : -1;
+      if (wait > 0 && wait < 2147483647) timer = setTimeout(refetch, wait + 500);
+    }
+    schedule();
+    if (!window.EventSource) return;
+    var es = new EventSource(el.dataset.changes);
+    es.onmessage = function (ev) {
+      var seq = Number(ev.data);
+      if (seq > seen) { seen = seq; refetch(); }
+    };
   }
 })();

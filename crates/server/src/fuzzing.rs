@@ -24,6 +24,7 @@ pub const BODIES: &[&str] = &[
     "amend_sheet",
     "sign_sheet",
     "accept_sheet",
+    "accept_all_signed",
     "players_csv",
     "seating_csv",
     "set_card",
@@ -80,6 +81,10 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
         "accept_sheet" => {
             let crate::body::Empty {} = typed(bytes)?;
             Command::AcceptSheet { round, table }
+        }
+        "accept_all_signed" => {
+            let crate::body::Empty {} = typed(bytes)?;
+            Command::AcceptAllSigned { round }
         }
         "set_card" => typed::<card::SetCard>(bytes)?.command(),
         "check_hand" => {

@@ -35,6 +35,7 @@ pub fn routes() -> Vec<Route> {
         route(Access::Director, routes!(link)),
         route(Access::Director, routes!(qr)),
         route(Access::Scorekeeper, routes!(scorekeeper)),
+        route(Access::Director, routes!(accept_signed)),
     ]
 }
 
@@ -178,6 +179,36 @@ async fn accept(
 ) -> Result<Json<Value>, ApiError> {
     let command = Command::AcceptSheet { round: r, table: t };
     run_command(&app, id, &caller, command).await
+}
+
+/// Accept every signed sheet of the round at once: one acceptance (and one
+/// audit line) per table (standard 26, R14). `done` says what was done.
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/accept-signed", params(InRound), request_body = Option<Empty>,
+    responses((status = OK, description = "The events recorded, and `done`: what was done in words", body = Object)))]
+async fn accept_signed(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params(InRound { id, r }): Params<InRound>,
+    Body(Empty {}): Body<Empty>,
+) -> Result<Json<Value>, ApiError> {
+    let actor = caller.writer(id)?;
+    let command = Command::AcceptAllSigned { round: r };
+    let events = app.tournaments.execute(id, actor, command).await?;
+    let tables: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e.event {
+            jongg_tournament::Event::SheetAccepted { table, .. } => Some(table.to_string()),
+            _ => None,
+        })
+        .collect();
+    let done = format!(
+        "Accepted {} signed sheet{} of round {r}: table{} {}.",
+        tables.len(),
+        if tables.len() == 1 { "" } else { "s" },
+        if tables.len() == 1 { "" } else { "s" },
+        tables.join(", ")
+    );
+    Ok(Json(json!({ "events": events, "done": done })))
 }
 
 fn link_of(id: i64, r: RoundNo, t: TableNo) -> TableLink {

@@ -76,8 +76,18 @@ fn director_pages_need_the_login() {
     let html = page(&app, true, &format!("/director/t/{id}"), 200);
     assert!(html.contains("Round 1: closed"), "{html}");
     assert!(html.contains("Seat round 2"));
-    assert!(html.contains("Movement warnings"));
+    // Round control links the long forms, each a page of its own.
+    for tab in ["players", "seating", "settings"] {
+        assert!(
+            html.contains(&format!(r#"href="/director/t/{id}/{tab}""#)),
+            "{tab}"
+        );
+    }
+    let seating = page(&app, true, &format!("/director/t/{id}/seating"), 200);
+    assert!(seating.contains("Movement warnings"));
+    assert!(seating.contains("id=\"seat-form\""));
     // R15: the settings, filled in; games per round fixed once round 1 started.
+    let html = page(&app, true, &format!("/director/t/{id}/settings"), 200);
     assert!(html.contains(r#"id="settings-form""#));
     assert!(
         html.contains(
@@ -91,6 +101,7 @@ fn director_pages_need_the_login() {
     );
     assert!(html.contains(r#"selected>points, then Mah Jonggs, then best single game"#));
     // A substitute for any player still playing.
+    let html = page(&app, true, &format!("/director/t/{id}/players"), 200);
     assert!(html.contains(r#"/players/{out}/substitute"#));
     assert!(html.contains(r#"<option value="16">16. P16</option>"#));
     let html = page(&app, true, &format!("/director/t/{id}/audit"), 200);
@@ -162,8 +173,8 @@ fn a_pasted_seating_seats_the_round_or_names_what_is_wrong() {
     let id = tournament(&app, "standard", 11, 2);
     let mut d = app.director();
     let path = format!("/director/t/{id}/r/1/seating.csv");
-    let html = page(&app, true, &format!("/director/t/{id}"), 200);
-    assert!(html.contains(&path), "the dashboard offers it");
+    let html = page(&app, true, &format!("/director/t/{id}/seating"), 200);
+    assert!(html.contains(&path), "the seating page offers it");
     // A bad field names its line and seat; a seating the tournament refuses
     // (player 2 twice, others nowhere) says why; nothing is seated.
     refused(
@@ -401,7 +412,7 @@ fn what_people_type_is_escaped_and_assets_are_served() {
         ),
         201,
     );
-    let html = page(&app, true, &format!("/director/t/{id}"), 200);
+    let html = page(&app, true, &format!("/director/t/{id}/players"), 200);
     assert!(!html.contains("<script>alert"));
     // askama writes `<` as `&#60;`.
     assert!(html.contains("&#60;script&#62;alert(1)&#60;/script&#62;"));
@@ -410,6 +421,7 @@ fn what_people_type_is_escaped_and_assets_are_served() {
         ("/assets/jongg.css", "text/css"),
         ("/assets/jongg.js", "text/javascript"),
         ("/assets/score.js", "text/javascript"),
+        ("/assets/projector.js", "text/javascript"),
     ] {
         let r = app.public().get(path).unwrap();
         assert_eq!(r.status, 200);

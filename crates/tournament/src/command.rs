@@ -130,6 +130,11 @@ pub enum Command {
         round: RoundNo,
         table: TableNo,
     },
+    /// The director accepts every signed sheet of a round at once: one
+    /// acceptance per table, so the audit has a line for each (standard 26, R14).
+    AcceptAllSigned {
+        round: RoundNo,
+    },
     /// The director changes a game on an accepted sheet, saying why (R14).
     AmendSheet {
         round: RoundNo,

@@ -23,6 +23,7 @@ pub mod marks;
 mod model;
 mod numbers;
 mod points;
+mod reseat;
 mod rules;
 mod seating;
 mod standings;
@@ -48,6 +49,7 @@ pub use model::{
     TableSeats, TieBreak,
 };
 pub use numbers::NumberError;
+pub use reseat::{Move, Reseat, ReseatCause};
 pub use rules::{ScoredRecord, TableGame, read_record, score_record};
 pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
 pub use table_rules::TableRules;

@@ -3,6 +3,11 @@
 //! Only accepted sheets count (standard 26: scores are final once accepted);
 //! sit-out points count from the start of their round. Points were computed
 //! when each game was entered, so nothing is scored again here.
+//!
+//! The live standings (issue 13.9) also count the games entered on sheets
+//! not yet accepted, marked provisional: without them, a round's sit-out
+//! points would put the players sitting out first until the sheets are in.
+//! The official figure stays the accepted one.
 
 use crate::error::DomainError;
 use crate::model::{
@@ -38,6 +43,13 @@ pub struct StandingRow {
     pub games: u32,
     /// Points per round, sit-out points included; index 0 is round 1.
     pub rounds: Vec<i64>,
+    /// Live standings only: games counted from sheets not yet accepted
+    /// (provisional), and their points, which `points` includes. Always 0
+    /// in the official standings.
+    #[serde(default)]
+    pub unaccepted_games: u32,
+    #[serde(default)]
+    pub unaccepted_points: i64,
     /// Penalties outside the games (standard 2C), already in `points`.
     #[serde(default)]
     pub penalties: i64,
@@ -45,6 +57,18 @@ pub struct StandingRow {
     /// (standard 2B, 27; opponents' scores never change).
     #[serde(default)]
     pub disqualified: Option<crate::floor::DisqualifiedScores>,
+}
+
+impl StandingRow {
+    /// Whether the row counts a game not yet accepted (live standings).
+    pub fn provisional(&self) -> bool {
+        self.unaccepted_games > 0
+    }
+
+    /// The points of accepted sheets alone: the official figure.
+    pub fn official_points(&self) -> i64 {
+        self.points - self.unaccepted_points
+    }
 }
 
 /// One round's results, table by table.
@@ -94,11 +118,25 @@ struct Tally {
     mah_jonggs: u32,
     best: Option<i32>,
     games: u32,
+    unaccepted_games: u32,
+    unaccepted_points: i64,
 }
 
 impl Tournament {
-    /// The standings under the tournament's tie-break order.
+    /// The standings under the tournament's tie-break order: accepted
+    /// sheets only (standard 26).
     pub fn standings(&self) -> Standings {
+        self.standings_counting(false)
+    }
+
+    /// The standings during a round: accepted sheets and, marked
+    /// provisional in each row, the games entered on sheets not yet
+    /// accepted (issue 13.9).
+    pub fn live_standings(&self) -> Standings {
+        self.standings_counting(true)
+    }
+
+    fn standings_counting(&self, live: bool) -> Standings {
         let tie_breaks = self
             .settings
             .as_ref()
@@ -126,8 +164,9 @@ impl Tournament {
             for sheet in round
                 .sheets
                 .iter()
-                .filter(|s| s.state == SheetState::Accepted)
+                .filter(|s| live || s.state == SheetState::Accepted)
             {
+                let pending = sheet.state != SheetState::Accepted;
                 for (seat, p) in sheet.players.iter() {
                     let Some(i) = p.and_then(index) else { continue };
                     let t = &mut tally[i];
@@ -138,6 +177,10 @@ impl Tournament {
                         t.best = Some(t.best.map_or(pts, |b| b.max(pts)));
                         t.mah_jonggs += u32::from(g.mah_jongg == Some(seat));
                         per_round[i * n_rounds + r] += i64::from(pts);
+                        if pending {
+                            t.unaccepted_games += 1;
+                            t.unaccepted_points += i64::from(pts);
+                        }
                     }
                 }
             }
@@ -183,6 +226,8 @@ impl Tournament {
                 best_game: t.best,
                 games: t.games,
                 rounds: per_round[i * n_rounds..(i + 1) * n_rounds].to_vec(),
+                unaccepted_games: t.unaccepted_games,
+                unaccepted_points: t.unaccepted_points,
                 penalties,
                 disqualified: self.floor.disqualified(p.number),
             });

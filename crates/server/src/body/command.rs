@@ -106,6 +106,10 @@ crate::tagged! {
             #[schema(minimum = 1)]
             table: u16,
         },
+        AcceptAllSigned = "accept_all_signed" {
+            #[schema(minimum = 1)]
+            round: u8,
+        },
         AmendSheet = "amend_sheet" {
             #[schema(minimum = 1)]
             round: u8,
@@ -236,6 +240,9 @@ impl From<AnyCommand> for Command {
             A::AcceptSheet { round, table } => Command::AcceptSheet {
                 round: RoundNo(round),
                 table: TableNo(table),
+            },
+            A::AcceptAllSigned { round } => Command::AcceptAllSigned {
+                round: RoundNo(round),
             },
             A::AmendSheet {
                 round,

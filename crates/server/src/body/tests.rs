@@ -220,7 +220,7 @@ fn the_kinds_of_the_document_are_the_kinds_read() {
         let e = decode::<T>(json!({ "kind": "no_such_kind" })).unwrap_err();
         assert_eq!(e.path, "kind");
     }
-    check::<AnyCommand>(16);
+    check::<AnyCommand>(17);
     check::<Entry>(3);
     check::<super::card::CardChoice>(3);
     check::<SeatingMethod>(5);

@@ -10,6 +10,7 @@ use utoipa_axum::routes;
 const CSS: &str = include_str!("../../assets/jongg.css");
 const JS: &str = include_str!("../../assets/jongg.js");
 const SCORE_JS: &str = include_str!("../../assets/score.js");
+const PROJECTOR_JS: &str = include_str!("../../assets/projector.js");
 const SCORE_HAND_JS: &str = include_str!("../../assets/score_hand.js");
 const CLOCK_JS: &str = include_str!("../../assets/clock.js");
 
@@ -29,6 +30,7 @@ pub(super) fn routes() -> Vec<Route> {
         route(Access::Public, routes!(css)),
         route(Access::Public, routes!(js)),
         route(Access::Public, routes!(score_js)),
+        route(Access::Public, routes!(projector_js)),
         route(Access::Public, routes!(score_hand_js)),
         route(Access::Public, routes!(clock_js)),
     ]
@@ -53,6 +55,13 @@ async fn js() -> impl IntoResponse {
     responses((status = OK, description = "JavaScript", content_type = "text/javascript")))]
 async fn score_js() -> impl IntoResponse {
     asset("text/javascript; charset=utf-8", SCORE_JS)
+}
+
+/// The projector's script: pages that fit the screen, turned on a timer.
+#[utoipa::path(get, path = "/assets/projector.js",
+    responses((status = OK, description = "JavaScript", content_type = "text/javascript")))]
+async fn projector_js() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", PROJECTOR_JS)
 }
 
 /// The score page's check of a hand's tiles on the event's card (issue 14.1).

@@ -2,7 +2,6 @@
 //! form to create one, a tournament's dashboard (players, rounds, tables,
 //! warnings), the audit log, and the CSV upload of players.
 
-use super::clock::{ClockView, clock_view};
 use super::{PageResult, html, name_of, preset_of, seat_name, who};
 use crate::AppState;
 use crate::access::Access;
@@ -18,8 +17,8 @@ use axum::response::IntoResponse;
 use axum::response::Response;
 use jongg_store::SetupToken;
 use jongg_tournament::{
-    Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, SheetState,
-    TieBreak, Tournament,
+    Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, TieBreak,
+    Tournament,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -32,7 +31,9 @@ pub(super) fn routes() -> Vec<Route> {
         route(Access::Public, routes!(login)),
         route(Access::Public, routes!(setup)),
         route(Access::Director, routes!(home)),
-        route(Access::Director, routes!(dashboard)),
+        route(Access::Director, routes!(players_page)),
+        route(Access::Director, routes!(settings_page)),
+        route(Access::Director, routes!(seating_page)),
         route(Access::Director, routes!(audit)),
         route(Access::Director, routes!(upload_players)),
         route(Access::Director, routes!(upload_seating)),
@@ -168,27 +169,6 @@ struct PlayerView {
     late: bool,
 }
 
-struct TableView {
-    table: u16,
-    seats: Vec<(String, String)>,
-    entered: String,
-    signed: String,
-    state: &'static str,
-    can_accept: bool,
-}
-
-struct RoundView {
-    round: u8,
-    state: &'static str,
-    clock: Option<ClockView>,
-    seated: bool,
-    started: bool,
-    closed: bool,
-    all_accepted: bool,
-    tables: Vec<TableView>,
-    sit_outs: Vec<String>,
-}
-
 /// The settings form, filled with the current settings (R15).
 struct SettingsForm {
     name: String,
@@ -256,8 +236,10 @@ struct Dashboard {
     form: SettingsForm,
     rules: String,
     players: Vec<PlayerView>,
-    rounds: Vec<RoundView>,
     warnings: Vec<String>,
+    /// Which page: "players", "settings" or "seating".
+    tab: &'static str,
+    reseats: Vec<super::control::ReseatView>,
     /// Whether a round can be seated now (round 1, or after the last one closed).
     seat_next: bool,
     /// That round, the one before it, and a draw number for a random seating.
@@ -289,14 +271,6 @@ fn status_label(s: PlayerStatus) -> &'static str {
     }
 }
 
-fn sheet_label(s: SheetState) -> &'static str {
-    match s {
-        SheetState::Draft => "draft",
-        SheetState::Signed => "signed",
-        SheetState::Accepted => "accepted",
-    }
-}
-
 fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
     let settings = t.settings().map_or_else(String::new, |s| {
         format!(
@@ -322,70 +296,10 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
             late: p.status == PlayerStatus::Late,
         })
         .collect();
-    let now = jongg_store::now_millis();
-    let rounds: Vec<RoundView> = t
+    let last_closed = t
         .rounds()
-        .iter()
-        .map(|r| {
-            let tables: Vec<TableView> = r
-                .seating
-                .tables
-                .iter()
-                .map(|ts| {
-                    let sheet = r.sheets.iter().find(|s| s.table == ts.table);
-                    let (entered, signed, state) = match sheet {
-                        Some(s) => (
-                            format!("{} of {}", s.games.iter().flatten().count(), s.games.len()),
-                            s.signed
-                                .iter()
-                                .filter(|(_, b)| **b)
-                                .map(|(seat, _)| seat_name(seat))
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                            Some(s.state),
-                        ),
-                        None => ("—".into(), String::new(), None),
-                    };
-                    TableView {
-                        table: ts.table.0,
-                        seats: ts
-                            .seats
-                            .iter()
-                            .map(|(s, p)| (seat_name(s).to_string(), who(t, *p)))
-                            .collect(),
-                        entered,
-                        signed,
-                        state: state.map_or("not started", sheet_label),
-                        can_accept: state == Some(SheetState::Signed),
-                    }
-                })
-                .collect();
-            let started = matches!(r.state, RoundState::Started { .. });
-            RoundView {
-                round: r.seating.round.0,
-                state: match r.state {
-                    RoundState::Seated => "seated, not started",
-                    RoundState::Started { .. } => "under way",
-                    RoundState::Closed { .. } => "closed",
-                },
-                clock: clock_view(t, r.seating.round, now),
-                seated: r.state == RoundState::Seated,
-                started,
-                closed: matches!(r.state, RoundState::Closed { .. }),
-                all_accepted: started
-                    && !r.sheets.is_empty()
-                    && r.sheets.iter().all(|s| s.state == SheetState::Accepted),
-                tables,
-                sit_outs: r
-                    .seating
-                    .sit_outs
-                    .iter()
-                    .map(|s| format!("{} ({} points)", who(t, Some(s.player)), s.points))
-                    .collect(),
-            }
-        })
-        .collect();
-    let last_closed = rounds.last().is_none_or(|r| r.closed);
+        .last()
+        .is_none_or(|r| matches!(r.state, RoundState::Closed { .. }));
     let total = t.settings().map_or(0, |s| s.rounds.0);
     // Rounds are seated in order: the last one's number is their count.
     let n = t.rounds().last().map_or(0, |r| r.seating.round.0);
@@ -414,9 +328,10 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         form: settings_form(t),
         rules: preset_of(t).map_or_else(String::new, |p| p.summary()),
         players,
-        movement_ok: !rounds.is_empty(),
-        rounds,
+        movement_ok: !t.rounds().is_empty(),
         warnings,
+        tab: "players",
+        reseats: super::control::reseat_views(t),
         seat_next,
         next,
         prev: n,
@@ -428,18 +343,54 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
     }
 }
 
-/// A tournament's dashboard: rules, rounds and tables, players, settings.
-#[utoipa::path(get, path = "/director/t/{id}", params(InTournament, FlashQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn dashboard(
+/// One of the director's long-form pages of a tournament.
+async fn forms_page(
+    app: &AppState,
+    id: i64,
+    tab: &'static str,
+    done: Option<String>,
+) -> PageResult {
+    let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
+    d.flash = done.unwrap_or_default();
+    d.hall = app.hall_notice.clone();
+    d.tab = tab;
+    // The computed seating is searched for the seating page only (14.8).
+    if tab == "seating" {
+        d.schedule = super::schedule::view(app, id).await;
+    }
+    html(&d)
+}
+
+/// The players: who is playing, registering, substitutes, a CSV list;
+/// withdrawals and arrivals, with what a re-seating moved.
+#[utoipa::path(get, path = "/director/t/{id}/players", params(InTournament, FlashQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn players_page(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
     Query(q): Query<FlashQuery>,
 ) -> PageResult {
-    let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
-    d.flash = q.done.unwrap_or_default();
-    d.hall = app.hall_notice.clone();
-    d.schedule = super::schedule::view(&app, id).await;
-    html(&d)
+    forms_page(&app, id, "players", q.done).await
+}
+
+/// The settings and the rules in plain language (R15).
+#[utoipa::path(get, path = "/director/t/{id}/settings", params(InTournament, FlashQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn settings_page(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+    Query(q): Query<FlashQuery>,
+) -> PageResult {
+    forms_page(&app, id, "settings", q.done).await
+}
+
+/// Seating the next round: by the rules' movement, a draw, by number, or
+/// a pasted seating; the movement warnings (R13).
+#[utoipa::path(get, path = "/director/t/{id}/seating", params(InTournament, FlashQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn seating_page(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+    Query(q): Query<FlashQuery>,
+) -> PageResult {
+    forms_page(&app, id, "seating", q.done).await
 }
 
 struct AuditRow {

@@ -12,6 +12,7 @@ mod assets;
 mod cards;
 pub(crate) use cards::CODE_POLICY;
 mod clock;
+mod control;
 pub(crate) mod csv;
 pub(crate) mod director;
 mod floor;
@@ -37,6 +38,7 @@ pub(crate) const CSV_MAX_BYTES: usize = csv::MAX_BYTES;
 pub(crate) fn routes() -> Vec<Route> {
     let mut v = assets::routes();
     v.extend(director::routes());
+    v.extend(control::routes());
     v.extend(table::routes());
     v.extend(public::routes());
     v.extend(print::routes());

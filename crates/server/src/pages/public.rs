@@ -10,9 +10,11 @@ use crate::extract::Params;
 use crate::extract::path::{InPlayer, InTournament};
 use crate::routes::{Route, route};
 use askama::Template;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use jongg_tournament::{PlayerNo, PlayerStatus, RoundState, Tournament};
+use serde::Deserialize;
 use std::sync::Arc;
+use utoipa::IntoParams;
 use utoipa_axum::routes;
 
 pub(super) fn routes() -> Vec<Route> {
@@ -56,13 +58,29 @@ pub(super) struct Row {
     pub games: u32,
     pub rounds: Vec<i64>,
     pub withdrawn: bool,
+    /// Counts games entered but not yet accepted (live standings, issue 13.9).
+    pub provisional: bool,
+    /// The accepted points alone, when provisional.
+    pub official: i64,
 }
 
+/// The official standings' rows: accepted sheets only (standard 26).
 pub(super) fn rows(t: &Tournament) -> Vec<Row> {
-    t.standings()
-        .rows
+    rows_of(t.standings())
+}
+
+/// The live standings' rows: games entered but not accepted count, each
+/// such row marked provisional (issue 13.9).
+pub(super) fn live_rows(t: &Tournament) -> Vec<Row> {
+    rows_of(t.live_standings())
+}
+
+fn rows_of(s: jongg_tournament::Standings) -> Vec<Row> {
+    s.rows
         .into_iter()
         .map(|r| Row {
+            provisional: r.provisional(),
+            official: r.official_points(),
             rank: r.rank,
             number: r.player.0,
             name: r.name,
@@ -86,6 +104,8 @@ struct Standings {
     clock: Option<ClockView>,
     round_count: usize,
     rows: Vec<Row>,
+    /// Whether any row counts a game not yet accepted.
+    provisional: bool,
 }
 
 fn status_of(t: &Tournament) -> String {
@@ -107,13 +127,17 @@ async fn standings(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
 ) -> PageResult {
-    let page = app.tournaments.get(id)?.read(|t| Standings {
-        id,
-        name: name_of(t),
-        status: status_of(t),
-        clock: current_clock(t, jongg_store::now_millis()),
-        round_count: t.rounds().len(),
-        rows: rows(t),
+    let page = app.tournaments.get(id)?.read(|t| {
+        let rows = live_rows(t);
+        Standings {
+            id,
+            name: name_of(t),
+            status: status_of(t),
+            clock: current_clock(t, jongg_store::now_millis()),
+            round_count: t.rounds().len(),
+            provisional: rows.iter().any(|r| r.provisional),
+            rows,
+        }
     });
     html(&page)
 }
@@ -158,22 +182,45 @@ struct Projector {
     status: String,
     clock: Option<ClockView>,
     rows: Vec<Row>,
+    provisional: bool,
     seating: Option<SeatingView>,
+    /// Seconds a page shows, and columns (1 or 2).
+    seconds: u16,
+    columns: u8,
+    /// The last event's seq, for the change feed.
+    seq: u64,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ProjectorQuery {
+    /// Seconds each page shows (3 to 600; 12 if not given).
+    seconds: Option<u16>,
+    /// 2 for two columns a page (1 if not given).
+    columns: Option<u8>,
 }
 
 /// The projector: round clock, standings, the next seating.
-#[utoipa::path(get, path = "/t/{id}/projector", params(InTournament), responses((status = OK, description = "The page", content_type = "text/html")))]
+#[utoipa::path(get, path = "/t/{id}/projector", params(InTournament, ProjectorQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn projector(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
+    Query(q): Query<ProjectorQuery>,
 ) -> PageResult {
-    let page = app.tournaments.get(id)?.read(|t| Projector {
-        id,
-        name: name_of(t),
-        status: status_of(t),
-        clock: current_clock(t, jongg_store::now_millis()),
-        rows: rows(t),
-        seating: seating_view(t),
+    let page = app.tournaments.get(id)?.read(|t| {
+        let rows = live_rows(t);
+        Projector {
+            id,
+            name: name_of(t),
+            status: status_of(t),
+            clock: current_clock(t, jongg_store::now_millis()),
+            provisional: rows.iter().any(|r| r.provisional),
+            rows,
+            seating: seating_view(t),
+            seconds: q.seconds.unwrap_or(12).clamp(3, 600),
+            columns: if q.columns == Some(2) { 2 } else { 1 },
+            seq: t.log().len() as u64,
+        }
     });
     html(&page)
 }

@@ -88,6 +88,7 @@ impl Tournament {
                 device,
             } => self.sign_sheet(actor, round, table, seat, game, device),
             AcceptSheet { round, table } => self.accept_sheet(round, table),
+            AcceptAllSigned { round } => self.accept_all_signed(round),
             AmendSheet {
                 round,
                 table,

@@ -5,7 +5,9 @@ use super::{Tournament, conflict};
 use crate::error::DomainError;
 use crate::event::Event;
 use crate::limits::{MAX_POINTS, MAX_REASON, check_text, points_ok};
-use crate::model::{Actor, Entry, GameEntry, GameNo, RoundNo, Sheet, SheetState, TableNo};
+use crate::model::{
+    Actor, Entry, GameEntry, GameNo, RoundNo, RoundState, Sheet, SheetState, TableNo,
+};
 use jongg_tiles::{BySeat, Seat};
 
 impl Tournament {
@@ -46,6 +48,27 @@ impl Tournament {
             ))),
             SheetState::Signed => Ok(vec![Event::SheetAccepted { round, table }]),
         }
+    }
+
+    /// Every signed sheet of a round under way accepted at once: one
+    /// `SheetAccepted` per table (standard 26, R14), each checked as
+    /// [`Tournament::accept_sheet`] checks one. None signed is a conflict,
+    /// so the director is told nothing happened.
+    pub(super) fn accept_all_signed(&self, round: RoundNo) -> Result<Vec<Event>, DomainError> {
+        let r = self.round(round)?;
+        if !matches!(r.state, RoundState::Started { .. }) {
+            return Err(conflict(format!("round {round} is not under way")));
+        }
+        let mut events = Vec::new();
+        for s in r.sheets.iter().filter(|s| s.state == SheetState::Signed) {
+            events.extend(self.accept_sheet(round, s.table)?);
+        }
+        if events.is_empty() {
+            return Err(conflict(format!(
+                "no sheet of round {round} is signed and waiting to be accepted"
+            )));
+        }
+        Ok(events)
     }
 
     /// The director changes a game on an accepted sheet, saying why (R14).
