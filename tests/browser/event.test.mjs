@@ -136,6 +136,7 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
       nameOf[n] = `Player ${String(n).padStart(3, "0")} ${["Abrams", "Brown", "Chen", "Diaz", "Łucja Ellis"][n % 5]}`;
       lines.push(`${n},${nameOf[n]},Club ${n % 7}`);
     }
+    await page.goto(`${dash}/players`);
     await page.fill("#players-csv", lines.join("\n"));
     await page.click("#upload button[type=submit]");
     await page.waitForSelector(`td:has-text('${nameOf[PLAYERS]}')`);
@@ -305,13 +306,20 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
         }
       }
 
-      // The director accepts the signed sheets.
+      // The director accepts the signed sheets: one at a time in round 1,
+      // then all at once ("accept all signed", one audit line each).
       await page.goto(dash);
-      for (let t = 1; t <= TABLES; t++) {
-        await page.getByRole("button", { name: `Accept table ${t}`, exact: true }).click();
-        await page.waitForSelector(`#r${r}t${t} .state-accepted`);
+      if (r === 1) {
+        for (let t = 1; t <= TABLES; t++) {
+          await page.getByRole("button", { name: `Accept table ${t}`, exact: true }).click();
+          await page.waitForSelector(`#r${r}t${t} .state-accepted`);
+        }
+      } else {
+        await page.click("#accept-all button[type=submit]");
+        await page.waitForSelector(`.flash:has-text('Accepted ${TABLES} signed sheets of round ${r}')`);
       }
-      if (r === 1) await accessible(page, "dashboard, 25 sheets accepted");
+      for (let t = 1; t <= TABLES; t++) await page.waitForSelector(`#r${r}t${t} .state-accepted`);
+      if (r === 1) await accessible(page, "round control, 25 sheets accepted");
 
       if (r === ROUNDS) {
         // An amendment: game 1 of table 4 becomes a wall game, with a reason.
