@@ -451,21 +451,7 @@ fn control_of(t: &Tournament, id: i64, q: ControlQuery, now: i64) -> Control {
         (last_closed && n < total).then(|| (next, n, id.unsigned_abs() * 1000 + u64::from(next)));
     let seated = r.is_some_and(|r| r.state == RoundState::Seated);
     let warnings = if seated {
-        t.movement_warnings()
-            .iter()
-            .map(|m| {
-                format!(
-                    "{} and {} meet in rounds {}",
-                    who(t, Some(m.a)),
-                    who(t, Some(m.b)),
-                    m.rounds
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
-            .collect()
+        super::repeat_meetings(t)
     } else {
         Vec::new()
     };

@@ -2,7 +2,7 @@
 //! form to create one, a tournament's dashboard (players, rounds, tables,
 //! warnings), the audit log, and the CSV upload of players.
 
-use super::{PageResult, html, name_of, preset_of, seat_name, who};
+use super::{PageResult, html, name_of, preset_of, seat_name};
 use crate::AppState;
 use crate::access::Access;
 use crate::body::Body;
@@ -305,22 +305,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
     let n = t.rounds().last().map_or(0, |r| r.seating.round.0);
     let seat_next = last_closed && n < total;
     let next = n.saturating_add(1);
-    let warnings = t
-        .movement_warnings()
-        .iter()
-        .map(|m| {
-            format!(
-                "{} and {} meet in rounds {}",
-                who(t, Some(m.a)),
-                who(t, Some(m.b)),
-                m.rounds
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
-        .collect();
+    let warnings = super::repeat_meetings(t);
     Dashboard {
         id,
         name: name_of(t),

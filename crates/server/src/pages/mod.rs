@@ -127,6 +127,22 @@ pub(crate) fn url_encode(s: &str) -> String {
 }
 
 /// A player's name with the badge number, or a dash for an empty seat.
+/// The seating's repeat meetings (R13), in words: "Ann and Ben meet in rounds 1, 3".
+pub(crate) fn repeat_meetings(t: &Tournament) -> Vec<String> {
+    t.movement_warnings()
+        .iter()
+        .map(|m| {
+            let rounds: Vec<String> = m.rounds.iter().map(ToString::to_string).collect();
+            format!(
+                "{} and {} meet in rounds {}",
+                who(t, Some(m.a)),
+                who(t, Some(m.b)),
+                rounds.join(", ")
+            )
+        })
+        .collect()
+}
+
 pub(crate) fn who(t: &Tournament, p: Option<PlayerNo>) -> String {
     match p {
         Some(n) => match t.player(n) {
