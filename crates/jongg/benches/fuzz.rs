@@ -373,11 +373,26 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
         ),
         ("sign_sheet", vec![r#"{"seat": "east"}"#]),
         ("accept_sheet", vec!["{}"]),
+        ("accept_all_signed", vec!["{}"]),
         (
             "players_csv",
             vec![r#"{"csv": "number,name\n1,Ann\n2,\"Lee, Bo\"\n"}"#],
         ),
         ("seating_csv", vec![r#"{"csv": "1,1,2,3,4\n2,5,6,7,8\n"}"#]),
+        (
+            "set_card",
+            vec![
+                r#"{"card": {"kind": "practice"}}"#,
+                r#"{"year": 2022, "card": {"kind": "none"}}"#,
+            ],
+        ),
+        (
+            "check_hand",
+            vec![
+                r#"{"record": {"result": "mahjong", "winner": "south", "value": 30, "self_picked": true}, "hand": {"concealed": "2Bx2 WD 6B 2Cx2 WD 6C Fx4 2Dx2"}}"#,
+                r#"{"record": {"result": "mahjong", "winner": "east", "value": 25, "discarder": "south"}}"#,
+            ],
+        ),
         (
             "appoint_official",
             vec![
