@@ -196,18 +196,32 @@ impl Store {
 
     /// Starts a session for `username` lasting `ttl_millis`; returns its token.
     pub async fn new_session(&self, username: &str, ttl_millis: i64) -> Result<String, StoreError> {
+        self.insert_session(
+            "INSERT INTO sessions (token_hash, username, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            username,
+            ttl_millis,
+        )
+        .await
+    }
+
+    /// A new session row by `insert` (the director's or an official's
+    /// table): only the token's hash is stored; returns the token.
+    pub(crate) async fn insert_session(
+        &self,
+        insert: &'static str,
+        username: &str,
+        ttl_millis: i64,
+    ) -> Result<String, StoreError> {
         let username = no_nul("the username", username)?;
         let token = new_token();
         let now = now_millis();
-        sqlx::query(
-            "INSERT INTO sessions (token_hash, username, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(hash_token(&token))
-        .bind(username)
-        .bind(now)
-        .bind(now.saturating_add(ttl_millis))
-        .execute(self.pool())
-        .await?;
+        sqlx::query(insert)
+            .bind(hash_token(&token))
+            .bind(username)
+            .bind(now)
+            .bind(now.saturating_add(ttl_millis))
+            .execute(self.pool())
+            .await?;
         Ok(token)
     }
 

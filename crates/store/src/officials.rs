@@ -3,7 +3,7 @@
 //! Kept as the director's are (`auth.rs`): the password's argon2 hash (made
 //! by the server) and the hash of each session token, never the token.
 
-use crate::secret::{hash_token, new_token};
+use crate::secret::hash_token;
 use crate::{Store, StoreError, TournamentId, now_millis};
 use jongg_tournament::OfficialNo;
 use sqlx::Row;
@@ -113,19 +113,12 @@ impl Store {
         username: &str,
         ttl_millis: i64,
     ) -> Result<String, StoreError> {
-        let username = no_nul("the username", username)?;
-        let token = new_token();
-        let now = now_millis();
-        sqlx::query(
+        self.insert_session(
             "INSERT INTO official_sessions (token_hash, username, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            username,
+            ttl_millis,
         )
-        .bind(hash_token(&token))
-        .bind(username)
-        .bind(now)
-        .bind(now.saturating_add(ttl_millis))
-        .execute(self.pool())
-        .await?;
-        Ok(token)
+        .await
     }
 
     /// The official a live session token is for, with their username.
