@@ -300,6 +300,66 @@ fn st_louis_5d_an_official_acts_only_at_their_tables_and_never_as_director() {
     assert!(e.to_string().contains("no such official"), "{e}");
 }
 
+/// st-louis-senior-olympics 5d: the director changes an official's tables
+/// (appointing again under the same number) and removes an official, who
+/// may then act nowhere; what they did stays in the floor's audit, and
+/// the removal exports and imports like any event.
+#[test]
+fn st_louis_5d_an_officials_tables_change_and_a_removed_official_may_not_act() {
+    let mut run = floor("st-louis-senior-olympics");
+    call(&mut run, T2, None, "");
+    run.ok(
+        Actor::Director,
+        Command::AppointOfficial {
+            number: OfficialNo(1),
+            name: "Table monitor".into(),
+            tables: vec![T2, T1],
+        },
+    );
+    assert_eq!(
+        run.t.official(OfficialNo(1)).unwrap().tables,
+        vec![T1, T2]
+    );
+    run.ok(OFFICIAL, Command::TakeCall { call: CallNo(1) });
+    let e = run
+        .try_do(
+            OFFICIAL,
+            Command::RemoveOfficial {
+                number: OfficialNo(1),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Forbidden, "{e}");
+    run.ok(
+        Actor::Director,
+        Command::RemoveOfficial {
+            number: OfficialNo(1),
+        },
+    );
+    assert!(run.t.official(OfficialNo(1)).is_none());
+    let e = run
+        .try_do(OFFICIAL, close(1, None, None, None))
+        .unwrap_err();
+    assert!(e.to_string().contains("no such official"), "{e}");
+    let e = run
+        .try_do(
+            Actor::Director,
+            Command::RemoveOfficial {
+                number: OfficialNo(1),
+            },
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("no official has that number"), "{e}");
+    let log = run.t.floor_log();
+    assert!(
+        log.iter()
+            .any(|e| e.text == "Table monitor (official 1) removed"),
+        "{log:?}"
+    );
+    let again = Tournament::import(run.t.export()).unwrap();
+    assert!(again.official(OfficialNo(1)).is_none());
+}
+
 /// standard 6, R17: looking at a blind-passed tile is penalized at the end
 /// of the game. Closing the call with that incident states the preset's
 /// ruling with its source and puts the penalty line on game 1's record,
