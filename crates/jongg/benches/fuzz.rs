@@ -384,6 +384,7 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
             vec![
                 r#"{"card": {"kind": "practice"}}"#,
                 r#"{"year": 2022, "card": {"kind": "none"}}"#,
+                r#"{"year": 2019}"#,
             ],
         ),
         (
@@ -397,6 +398,7 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
             "appoint_official",
             vec![
                 r#"{"number": 1, "name": "Table monitor", "tables": [1, 2], "username": "monitor1", "password": "long enough pw"}"#,
+                r#"{"number": 2, "name": "Second monitor", "tables": "3, 5-7"}"#,
             ],
         ),
         (

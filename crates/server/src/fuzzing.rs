@@ -86,7 +86,7 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
             let crate::body::Empty {} = typed(bytes)?;
             Command::AcceptAllSigned { round }
         }
-        "set_card" => typed::<card::SetCard>(bytes)?.command(),
+        "set_card" => typed::<card::SetCard>(bytes)?.command(None),
         "check_hand" => {
             let b = typed::<card::CheckHand>(bytes)?;
             let hand = b.hand.map(Into::into);

@@ -79,10 +79,7 @@ impl Tournament {
                 ..blank("official")
             },
             Event::OfficialRemoved { number } => FloorEntry {
-                text: format!(
-                    "{} ({number}) removed",
-                    self.official_name(*number)
-                ),
+                text: format!("{} ({number}) removed", self.official_name(*number)),
                 ..blank("official")
             },
             Event::DirectorCalled {

@@ -39,8 +39,8 @@ pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
 pub use floor::{
-    Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON, Official,
-    OfficialNo, OpenCall, Sanction,
+    Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON,
+    MAX_OFFICIAL_TABLES, Official, OfficialNo, OpenCall, Sanction,
 };
 pub use floor_audit::FloorEntry;
 pub use model::{

@@ -316,10 +316,7 @@ fn st_louis_5d_an_officials_tables_change_and_a_removed_official_may_not_act() {
             tables: vec![T2, T1],
         },
     );
-    assert_eq!(
-        run.t.official(OfficialNo(1)).unwrap().tables,
-        vec![T1, T2]
-    );
+    assert_eq!(run.t.official(OfficialNo(1)).unwrap().tables, vec![T1, T2]);
     run.ok(OFFICIAL, Command::TakeCall { call: CallNo(1) });
     let e = run
         .try_do(

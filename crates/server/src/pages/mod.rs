@@ -15,7 +15,10 @@ mod clock;
 mod control;
 pub(crate) mod csv;
 pub(crate) mod director;
+mod discipline;
+mod event_card;
 mod floor;
+mod officials;
 mod pdf;
 mod schedule;
 pub use pdf::Paper;
@@ -44,6 +47,9 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(print::routes());
     v.extend(cards::routes());
     v.extend(floor::routes());
+    v.extend(officials::routes());
+    v.extend(discipline::routes());
+    v.extend(event_card::routes());
     v
 }
 
