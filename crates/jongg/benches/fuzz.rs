@@ -401,6 +401,7 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
                 r#"{"number": 2, "name": "Second monitor", "tables": "3, 5-7"}"#,
             ],
         ),
+        ("remove_official", vec!["{}"]),
         (
             "call_director",
             vec![r#"{"seat": "west", "reason": "wrong tile count"}"#, "{}"],
