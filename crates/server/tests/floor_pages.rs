@@ -113,6 +113,25 @@ fn the_officials_page_appoints_changes_tables_and_removes_an_official(app: &mut 
     );
     assert!(page(app, &officials).contains("<td>Ann Monitor</td><td>ann</td><td>2</td>"));
     expect(app.with_token(&token).get("/api/me"), 200);
+    // A new login (a forgotten password) ends the old one.
+    expect(
+        d.post(
+            &format!("{}/officials", t(id)),
+            &json!({ "number": 1, "name": "Ann Monitor", "tables": "2",
+                     "username": "ann", "password": "a new password" }),
+        ),
+        200,
+    );
+    refused(app.with_token(&token).get("/api/me"), 401, "log in again");
+    let r = app
+        .public()
+        .post(
+            "/api/login",
+            &json!({ "username": "ann", "password": "a new password" }),
+        )
+        .unwrap();
+    assert_eq!(r.status, 200);
+    let token = r.json()["token"].as_str().unwrap().to_string();
     // Only the director removes; then the official's session and login end.
     refused(
         app.with_token(&token)
@@ -368,4 +387,58 @@ fn the_card_page_shows_the_readings_loads_a_card_and_refuses_a_broken_one(app: &
     );
     assert!(html.contains("Go back to the practice card"));
     assert_eq!(c["year"]["year"], 2019);
+}
+
+/// A director's rules file: no disqualification without a warning first,
+/// and a penalty of a fixed size (`[discipline]`, docs/floor.md). The
+/// player's page says so instead of offering what the rules do not allow,
+/// and fills the fixed size in.
+#[test]
+fn a_players_page_follows_a_rules_file_that_disqualifies_only_after_a_warning() {
+    let app = App::start(jongg_store::Backend::Sqlite);
+    let toml = r#"base = "standard"
+[discipline]
+ladder = [
+  { action = "warning", source = "club rule 3" },
+  { action = "disqualification", source = "club rule 4" },
+]
+immediate_disqualification = { allowed = false, source = "club rule 4" }
+discretionary_penalty = { name = "table penalty", points = -20, source = "club rule 5" }
+"#;
+    let id = expect(
+        app.director().post(
+            "/api/tournaments",
+            &json!({ "name": "Club day", "rules": { "kind": "file", "label": "club.toml", "toml": toml } }),
+        ),
+        201,
+    )["id"]
+        .as_i64()
+        .unwrap();
+    expect(
+        app.director().post(
+            &format!("{}/players", t(id)),
+            &json!({ "number": 1, "name": "Ann" }),
+        ),
+        201,
+    );
+    let path = format!("/director/t/{id}/players/1");
+    let html = page(&app, &path);
+    assert!(
+        html.contains("These rules disqualify only after a complaint (club rule 4)"),
+        "{html}"
+    );
+    assert!(!html.contains("id=\"dq-void\""), "{html}");
+    assert!(html.contains("A table penalty of -20 points"), "{html}");
+    assert!(html.contains("value=\"-20\""), "{html}");
+    assert!(html.contains("(club rule 5)"), "{html}");
+    expect(
+        app.director().post(
+            &format!("{}/players/1/warn", t(id)),
+            &json!({ "reason": "rude" }),
+        ),
+        200,
+    );
+    let html = page(&app, &path);
+    assert!(html.contains("id=\"dq-void\""), "{html}");
+    assert!(html.contains("Complaint 1: a warning"), "{html}");
 }

@@ -293,3 +293,26 @@ impl DisqualifyPlayer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_tables;
+
+    #[test]
+    fn tables_are_read_as_a_form_writes_them() {
+        assert_eq!(parse_tables("1, 3-4"), Ok(vec![1, 3, 4]));
+        assert_eq!(parse_tables(" 2 5;7\n"), Ok(vec![2, 5, 7]));
+        assert_eq!(parse_tables(""), Ok(vec![]));
+        let e = parse_tables("1, two").unwrap_err();
+        assert!(e.contains("`two` is not a table number"), "{e}");
+        assert!(parse_tables("0").is_err());
+        assert!(parse_tables("5-2").unwrap_err().contains("lowest first"));
+        assert!(parse_tables("1-65535").is_err());
+        assert!(
+            parse_tables(&"1,".repeat(201))
+                .unwrap_err()
+                .contains("at most")
+        );
+        assert!(parse_tables(&"1".repeat(3000)).is_err());
+    }
+}
