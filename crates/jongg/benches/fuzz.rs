@@ -371,7 +371,13 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
                 r#"{"entry": {"kind": "points", "points": {"east": 30, "south": -10, "west": 0, "north": 0}}, "reason": "typing slip"}"#,
             ],
         ),
-        ("sign_sheet", vec![r#"{"seat": "east"}"#]),
+        (
+            "sign_sheet",
+            vec![
+                r#"{"seat": "east"}"#,
+                r#"{"seat": "south", "code": "123456"}"#,
+            ],
+        ),
         ("accept_sheet", vec!["{}"]),
         ("accept_all_signed", vec!["{}"]),
         (

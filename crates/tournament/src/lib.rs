@@ -55,6 +55,7 @@ pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings
 pub use table_rules::TableRules;
 pub use tournament::export::{FORMAT, TournamentFile, VERSION};
 pub use tournament::{
-    EditBasis, EditRefused, FoldError, Round, ScheduleOffer, ScheduledRound, Tournament,
+    EditBasis, EditRefused, FoldError, PERSONAL_CODE, Round, ScheduleOffer, ScheduledRound,
+    Tournament,
 };
 pub use warnings::RepeatMeeting;

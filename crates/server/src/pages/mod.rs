@@ -20,6 +20,7 @@ mod event_card;
 mod floor;
 mod officials;
 mod pdf;
+mod player_code;
 mod schedule;
 pub use pdf::Paper;
 mod print;
@@ -50,6 +51,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(officials::routes());
     v.extend(discipline::routes());
     v.extend(event_card::routes());
+    v.extend(player_code::routes());
     v
 }
 

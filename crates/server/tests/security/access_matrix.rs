@@ -195,6 +195,9 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/director/t/{id}/players/{n}", "director"),
     ("GET", "/director/t/{id}/card", "director"),
     ("GET", "/assets/card_file.js", "public"),
+    // the personal sign-off code (issue 14, point 6)
+    ("GET", "/me", "public"),
+    ("GET", "/director/t/{id}/badges", "director"),
 ];
 
 fn label(a: Access) -> &'static str {
