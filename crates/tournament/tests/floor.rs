@@ -695,3 +695,73 @@ fn rulings_and_sanctions_are_in_the_floor_audit_with_their_source() {
     assert!(csv.contains("floor official 1,ruling,1,1,1,south"), "{csv}");
     assert!(csv.contains("penalty: -10,standard 2C"), "{csv}");
 }
+
+/// Issue 14, point 6: where the rules ask for a personal code
+/// (`[sign_off] personal_code`), a table's link signs only with the code
+/// checked (the server records `PERSONAL_CODE` for it); the director may
+/// sign for a seat; the signature imports as it was made.
+#[test]
+fn a_personal_code_is_required_of_a_tables_signature_where_the_rules_ask() {
+    let mut run = Run {
+        t: Tournament::new(),
+        clock: 1_760_000_000_000,
+    };
+    run.ok(
+        Actor::Director,
+        Command::CreateTournament {
+            name: "Club".into(),
+            dates: vec![],
+            rules: RulesSource::File {
+                label: "club.toml".into(),
+                toml: "base = \"standard\"\n[sign_off]\npersonal_code = { required = true, source = \"club rule 9\" }\n".into(),
+            },
+            rounds: Some(RoundNo(1)),
+            games_per_round: None,
+            round_minutes: None,
+            tie_breaks: None,
+            odd_players: Some(OddPlayers::ThreePlayerTables),
+        },
+    );
+    run.register(1..=4);
+    run.seat(R1, SeatingMethod::ByNumber);
+    run.start(R1);
+    for g in GameNo(4).upto() {
+        let (points, mah_jongg) =
+            one_win_each(T1, g, run.t.seating(R1).unwrap().table(T1).unwrap());
+        run.ok(
+            keeper(T1),
+            Command::EnterGame {
+                round: R1,
+                table: T1,
+                game: g,
+                entry: Entry::Points { points, mah_jongg },
+            },
+        );
+    }
+    let sign = |seat, device: Option<&str>| Command::SignSheet {
+        round: R1,
+        table: T1,
+        seat,
+        game: None,
+        device: device.map(Into::into),
+    };
+    let e = run
+        .try_do(keeper(T1), sign(Seat::East, Some("a1b2c3d4")))
+        .unwrap_err();
+    assert!(e.to_string().contains("personal code (club rule 9)"), "{e}");
+    run.ok(keeper(T1), sign(Seat::East, Some(PERSONAL_CODE)));
+    run.ok(Actor::Director, sign(Seat::South, None));
+    let signed: Vec<Option<String>> = run
+        .t
+        .audit()
+        .into_iter()
+        .filter(|a| a.action == AuditAction::Signed)
+        .map(|a| a.device)
+        .collect();
+    assert_eq!(signed, vec![Some(PERSONAL_CODE.to_string()), None]);
+    let again = Tournament::import(run.t.export()).unwrap();
+    assert_eq!(
+        again.sheet(R1, T1).unwrap().signed,
+        run.t.sheet(R1, T1).unwrap().signed
+    );
+}
