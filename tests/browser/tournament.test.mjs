@@ -869,9 +869,26 @@ test("a call to the director closed with a ruling, and a disqualification, on th
     await accessible(page, "the card page, a broken file refused");
     await page.click("text=Go back to the practice card");
     await page.waitForSelector("#card-file:has-text('practice card')");
+    // Badges: one a player, each opening the player's own page with their code.
+    await page.goto(`${dash}/players`);
+    await page.click("text=Badges");
+    await page.waitForURL(new RegExp(`/director/t/${id}/badges$`));
+    assert.equal(await page.locator("section.badge").count(), 8);
+    await accessible(page, "badges");
+    const own = await page.getAttribute("section.badge:has-text('Fay Fox')", "data-url");
+    const mctx = await browser.newContext(phone);
+    const me = await mctx.newPage();
+    watch(me, errors);
+    await me.goto(own);
+    await me.waitForSelector("h1:has-text('Fay Fox')");
+    assert.match(await me.textContent("#code"), /^\d{6}$/);
+    await accessible(me, "a player's own page with their code");
+    const mw = await me.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(mw <= 390, `a player's own page fits a phone (scrollWidth ${mw})`);
+    await mctx.close();
     // The new pages fit a phone.
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ["/officials", "/players/2", "/players/6", "/card"]) {
+    for (const path of ["/officials", "/players/2", "/players/6", "/card", "/badges"]) {
       await page.goto(`${dash}${path}`);
       const w = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(w <= 390, `${path} fits a phone (scrollWidth ${w})`);
