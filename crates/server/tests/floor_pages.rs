@@ -145,7 +145,13 @@ fn the_officials_page_appoints_changes_tables_and_removes_an_official(app: &mut 
     );
     refused(app.with_token(&token).get("/api/me"), 401, "log in again");
     assert_eq!(login(app, "ann"), Err(401));
-    assert!(page(app, &officials).contains("No floor officials yet"));
+    let html = page(app, &officials);
+    assert!(html.contains("No floor officials yet"));
+    // A new official gets a new number: what official 1 did stays theirs.
+    assert!(
+        html.contains("<input type=\"hidden\" name=\"number\" value=\"2\""),
+        "{html}"
+    );
     refused(
         d.post(&format!("{}/officials/1/remove", t(id)), &json!({})),
         422,

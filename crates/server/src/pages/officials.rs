@@ -66,19 +66,13 @@ async fn officials_page(
     Params(InTournament { id }): Params<InTournament>,
 ) -> PageResult {
     let list = official_views(&app, id).await?;
-    let (name, tables) = app.tournaments.get(id)?.read(|t| {
+    let (name, tables, next) = app.tournaments.get(id)?.read(|t| {
         let tables = t
             .rounds()
             .last()
             .map_or(0, |r| r.seating.tables.len() as u16);
-        (name_of(t), tables)
+        (name_of(t), tables, t.next_official_number().0)
     });
-    let next = list
-        .iter()
-        .map(|o| o.number)
-        .max()
-        .unwrap_or(0)
-        .saturating_add(1);
     html(&OfficialsPage {
         id,
         name,

@@ -155,6 +155,21 @@ impl Tournament {
         Ok(vec![Event::OfficialRemoved { number }])
     }
 
+    /// The number for a new official: after every number ever appointed,
+    /// so a removed official's number (and what they did) is never reused.
+    pub fn next_official_number(&self) -> OfficialNo {
+        let most = self
+            .log
+            .iter()
+            .filter_map(|r| match &r.event {
+                Event::OfficialAppointed { official } => Some(official.number.0),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        OfficialNo(most.saturating_add(1))
+    }
+
     /// An official's name as last appointed, even once removed (for the audit).
     pub fn official_name(&self, number: OfficialNo) -> String {
         self.official(number).map_or_else(
