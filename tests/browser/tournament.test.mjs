@@ -707,7 +707,7 @@ test("the round clock warns and calls time on every page that shows it (14.5, R7
 //    their phone, takes it and closes it with a ruling (standard 6, R17: a
 //    look at a blind-passed tile, -10), which the sheet then shows; a pot
 //    penalty and a disqualification (standard 2C, 27) in the standings.
-test("a call to the director closed with a ruling, and a disqualification", { timeout: 300_000 }, async () => {
+test("a call to the director closed with a ruling, and a disqualification, on the floor's pages", { timeout: 300_000 }, async () => {
   assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
   const browser = await launch();
   try {
@@ -731,9 +731,22 @@ test("a call to the director closed with a ruling, and a disqualification", { ti
     await page.waitForSelector("#round-1");
     await page.click("text=Start round 1");
     await page.waitForSelector("#round-1:has-text('under way')");
-    // The director appoints a table monitor for table 1, with a login.
-    await page.evaluate((id) => window.jongg.send("POST", `/api/tournaments/${id}/officials`,
-      { number: 1, name: "Table monitor", tables: [1], username: "monitor", password: "monitor password" }), id);
+    // The director appoints a table monitor for table 1, with a login, on
+    // the officials page (round control's "Officials" tab).
+    await page.click("nav.tabs >> text=Officials");
+    await page.waitForURL(new RegExp(`/director/t/${id}/officials$`));
+    await page.waitForSelector("text=No floor officials yet");
+    await accessible(page, "officials page, none yet");
+    await page.fill("#o-name", "Table monitor");
+    await page.fill("#o-tables", "1, two");
+    await page.fill("#o-username", "monitor");
+    await page.fill("#o-password", "monitor password");
+    await page.click("#appoint button[type=submit]");
+    await page.waitForSelector("#appoint .form-error:has-text('`two` is not a table number')");
+    await page.fill("#o-tables", "1");
+    await page.click("#appoint button[type=submit]");
+    await page.waitForSelector("tr#o1:has-text('monitor')");
+    await accessible(page, "officials page, one appointed");
     await page.goto(`${dash}/print/round/1/cards`);
     const links = await page.$$eval("section p", (ps) => ps.map((p) => p.textContent).filter((t) => t.includes("/score?key=")));
     const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -790,6 +803,13 @@ test("a call to the director closed with a ruling, and a disqualification", { ti
     await page.waitForSelector("#r1t1:not(.tile-call)", { timeout: 10_000 });
     const wide = await off.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 390, `the floor page fits a phone (scrollWidth ${wide})`);
+    // The official logs out from the floor page; the login page is for them too.
+    await off.click("header >> text=Log out");
+    await off.waitForURL(/\/login/);
+    await off.waitForSelector("h1:has-text('Log in')");
+    await off.waitForSelector("text=floor officials");
+    await off.goto(`${URL}/floor/t/${id}`);
+    await off.waitForURL(/\/login/);
 
     // The sheet shows the penalty: South -10 in game 1 (standard 6, R17).
     await sk.reload();
@@ -812,11 +832,68 @@ test("a call to the director closed with a ruling, and a disqualification", { ti
     await page.waitForSelector("#r1t1 .state-accepted");
 
     // A pot penalty for player 6, and player 2 (South) disqualified with
-    // their scores void: their own 20 go, the others' stand.
-    await page.evaluate((id) => window.jongg.send("POST", `/api/tournaments/${id}/players/6/penalty`,
-      { points: -25, reason: "stayed and disturbed table 2" }), id);
-    await page.evaluate((id) => window.jongg.send("POST", `/api/tournaments/${id}/players/2/disqualify`,
-      { scores: "void", reason: "argued with the director" }), id);
+    // their scores void: their own 20 go, the others' stand. Both on the
+    // player's page, each confirmed in words saying what it does.
+    const confirms = [];
+    page.on("dialog", (d) => confirms.push(d.message()));
+    await page.goto(`${dash}/players`);
+    await page.click("tr#p6 >> text=Warnings, penalties");
+    await page.waitForURL(new RegExp(`/director/t/${id}/players/6$`));
+    await page.waitForSelector("text=None so far");
+    await page.click("summary:has-text('The rules on warnings')");
+    await page.waitForSelector("li:has-text('(standard 2C)')");
+    await accessible(page, "a player's page, nothing on record");
+    await page.fill("#penalty-points", "-25");
+    await page.fill("#penalty-reason", "stayed and disturbed table 2");
+    await page.click("#penalty button[type=submit]");
+    await page.waitForSelector("ol.record li:has-text('stayed and disturbed table 2')");
+    assert.match(confirms.pop(), /opponents’ scores do not change/);
+    await page.goto(`${dash}/players/2`);
+    await page.fill("#dq-void-reason", "argued with the director");
+    await page.click("#dq-void button[type=submit]");
+    await page.waitForSelector("text=is disqualified: their own scores are void");
+    assert.match(confirms.pop(), /Their 4 games are voided.*opponents’ scores do not change/);
+    await accessible(page, "a player's page, disqualified");
+
+    // The event's card: a broken file is refused by line, nothing changes;
+    // then the practice card.
+    await page.goto(dash);
+    await page.click("nav.tabs >> text=Card");
+    await page.waitForURL(new RegExp(`/director/t/${id}/card$`));
+    await page.waitForSelector("#card-file:has-text('No card file is loaded')");
+    await accessible(page, "the card page, no file");
+    await page.fill("#card-name", "Mine");
+    await page.fill("#card-text", "not a card ((");
+    await page.click("#card-load button[type=submit]");
+    await page.waitForSelector("#card-load .form-error:has-text('line 1, column')");
+    await accessible(page, "the card page, a broken file refused");
+    await page.click("text=Go back to the practice card");
+    await page.waitForSelector("#card-file:has-text('practice card')");
+    // Badges: one a player, each opening the player's own page with their code.
+    await page.goto(`${dash}/players`);
+    await page.click("text=Badges");
+    await page.waitForURL(new RegExp(`/director/t/${id}/badges$`));
+    assert.equal(await page.locator("section.badge").count(), 8);
+    await accessible(page, "badges");
+    const own = await page.getAttribute("section.badge:has-text('Fay Fox')", "data-url");
+    const mctx = await browser.newContext(phone);
+    const me = await mctx.newPage();
+    watch(me, errors);
+    await me.goto(own);
+    await me.waitForSelector("h1:has-text('Fay Fox')");
+    assert.match(await me.textContent("#code"), /^\d{6}$/);
+    await accessible(me, "a player's own page with their code");
+    const mw = await me.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(mw <= 390, `a player's own page fits a phone (scrollWidth ${mw})`);
+    await mctx.close();
+    // The new pages fit a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/officials", "/players/2", "/players/6", "/card", "/badges"]) {
+      await page.goto(`${dash}${path}`);
+      const w = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(w <= 390, `${path} fits a phone (scrollWidth ${w})`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     const pub = await browser.newContext();
     const sp = await pub.newPage();
     await sp.goto(`${URL}/t/${id}`);

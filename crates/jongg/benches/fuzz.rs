@@ -371,7 +371,13 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
                 r#"{"entry": {"kind": "points", "points": {"east": 30, "south": -10, "west": 0, "north": 0}}, "reason": "typing slip"}"#,
             ],
         ),
-        ("sign_sheet", vec![r#"{"seat": "east"}"#]),
+        (
+            "sign_sheet",
+            vec![
+                r#"{"seat": "east"}"#,
+                r#"{"seat": "south", "code": "123456"}"#,
+            ],
+        ),
         ("accept_sheet", vec!["{}"]),
         ("accept_all_signed", vec!["{}"]),
         (
@@ -384,6 +390,7 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
             vec![
                 r#"{"card": {"kind": "practice"}}"#,
                 r#"{"year": 2022, "card": {"kind": "none"}}"#,
+                r#"{"year": 2019}"#,
             ],
         ),
         (
@@ -397,8 +404,10 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
             "appoint_official",
             vec![
                 r#"{"number": 1, "name": "Table monitor", "tables": [1, 2], "username": "monitor1", "password": "long enough pw"}"#,
+                r#"{"number": 2, "name": "Second monitor", "tables": "3, 5-7"}"#,
             ],
         ),
+        ("remove_official", vec!["{}"]),
         (
             "call_director",
             vec![r#"{"seat": "west", "reason": "wrong tile count"}"#, "{}"],

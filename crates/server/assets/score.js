@@ -250,6 +250,9 @@ document.addEventListener("DOMContentLoaded", function () {
       b.disabled = true;
       var body = { seat: b.dataset.seat, version: version };
       if (b.dataset.game) body.game = Number(b.dataset.game);
+      // Where the rules ask for it, the player's own personal code (14.6).
+      var code = document.getElementById("code-" + b.dataset.seat);
+      if (code && code.value.trim() !== "") body.code = code.value.trim();
       // A game's line is signed before the sign-off box is on the page
       // (mississippi-2025): its error then goes next to the button.
       var box = $("err-sign");

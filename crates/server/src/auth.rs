@@ -41,7 +41,7 @@ pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Public, routes!(setup)).limit(AUTH_BODY_LIMIT),
         route(Access::Public, routes!(login)).limit(AUTH_BODY_LIMIT),
-        route(Access::Director, routes!(logout)),
+        route(Access::Anyone, routes!(logout)),
         route(Access::Anyone, routes!(me)),
     ]
 }
@@ -392,12 +392,24 @@ async fn attempt(
     })
 }
 
-/// End the director's session.
+/// End the session of whoever is logged in: the director or a floor
+/// official (a table's link has no session; its cookie is cleared all the same).
 #[utoipa::path(post, path = "/api/logout", responses((status = NO_CONTENT, description = "Logged out")))]
 async fn logout(State(app): State<Arc<AppState>>, caller: Caller) -> Result<Response, ApiError> {
-    if let Caller::Director { token, username } = &caller {
-        app.tournaments.store().end_session(token).await?;
-        tracing::info!(%username, "the director logged out");
+    match &caller {
+        Caller::Director { token, username } => {
+            app.tournaments.store().end_session(token).await?;
+            tracing::info!(%username, "the director logged out");
+        }
+        Caller::Official {
+            token,
+            username,
+            link,
+        } => {
+            app.tournaments.store().end_official_session(token).await?;
+            tracing::info!(%username, official = link.official.0, "a floor official logged out");
+        }
+        Caller::Scorekeeper(_) | Caller::Public => {}
     }
 
     let mut r = StatusCode::NO_CONTENT.into_response();

@@ -63,7 +63,8 @@ async fn card(
 }
 
 /// Set the event's card: a card year the rules text reads, and the card
-/// file (none, jongg's practice card, or the director's own).
+/// file (none, jongg's practice card, or the director's own; left out, the
+/// file loaded stays).
 #[utoipa::path(post, path = "/api/tournaments/{id}/card", params(InTournament), request_body = SetCard,
     responses((status = OK, description = "The events recorded", body = Object)))]
 async fn set_card(
@@ -72,7 +73,11 @@ async fn set_card(
     Params(InTournament { id }): Params<InTournament>,
     Body(b): Body<SetCard>,
 ) -> Result<Json<Value>, ApiError> {
-    run_command(&app, id, &caller, b.command()).await
+    let now = app
+        .tournaments
+        .get(id)?
+        .read(|t| t.card_setting().file.clone());
+    run_command(&app, id, &caller, b.command(now)).await
 }
 
 /// Check a game against the event's card as entering it on game `g` of the

@@ -30,7 +30,9 @@ use utoipa_axum::routes;
 
 pub fn routes() -> Vec<Route> {
     vec![
+        route(Access::Director, routes!(officials)),
         route(Access::Director, routes!(appoint)),
+        route(Access::Director, routes!(remove_official)),
         route(Access::Floor, routes!(open_calls)),
         route(Access::Table, routes!(call_director)),
         route(Access::Floor, routes!(take_call)),
@@ -53,6 +55,97 @@ pub(crate) struct InCall {
     /// The call's number, from 1.
     #[param(minimum = 1, value_type = u32)]
     pub c: CallNo,
+}
+
+/// `/.../{id}/officials/{o}`: a floor official.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub(crate) struct InOfficial {
+    /// The tournament's id.
+    #[param(minimum = 1)]
+    pub id: i64,
+    /// The official's number, from 1.
+    #[param(minimum = 1, value_type = u16)]
+    pub o: u16,
+}
+
+/// One official with their login's username (if they have one).
+pub(crate) struct OfficialView {
+    pub number: u16,
+    pub name: String,
+    pub tables: Vec<u16>,
+    pub username: Option<String>,
+}
+
+/// The tournament's officials, each with their username.
+pub(crate) async fn official_views(app: &AppState, id: i64) -> Result<Vec<OfficialView>, ApiError> {
+    let officials = app.tournaments.get(id)?.read(|t| {
+        t.officials()
+            .map(|o| OfficialView {
+                number: o.number.0,
+                name: o.name.clone(),
+                tables: o.tables.iter().map(|t| t.0).collect(),
+                username: None,
+            })
+            .collect::<Vec<_>>()
+    });
+    let names = app
+        .tournaments
+        .store()
+        .official_usernames(TournamentId(id))
+        .await?;
+    Ok(officials
+        .into_iter()
+        .map(|mut o| {
+            o.username = names
+                .iter()
+                .find(|(n, _)| n.0 == o.number)
+                .map(|(_, u)| u.clone());
+            o
+        })
+        .collect())
+}
+
+/// The floor officials: number, name, tables and the username of their
+/// login (never the password, which is kept only as a hash).
+#[utoipa::path(get, path = "/api/tournaments/{id}/officials", params(InTournament),
+    responses((status = OK, description = "The officials", body = Object)))]
+async fn officials(
+    State(app): State<Arc<AppState>>,
+    Params(InTournament { id }): Params<InTournament>,
+) -> Result<Json<Value>, ApiError> {
+    let list: Vec<Value> = official_views(&app, id)
+        .await?
+        .into_iter()
+        .map(|o| json!({ "number": o.number, "name": o.name, "tables": o.tables, "username": o.username }))
+        .collect();
+    Ok(Json(json!({ "officials": list })))
+}
+
+/// Remove a floor official: their login and sessions end, and they may no
+/// longer act; their calls and rulings stay in the log.
+#[utoipa::path(post, path = "/api/tournaments/{id}/officials/{o}/remove", params(InOfficial), request_body = Option<Empty>,
+    responses((status = OK, description = "The events recorded", body = Object)))]
+async fn remove_official(
+    State(app): State<Arc<AppState>>,
+    caller: Caller,
+    Params(InOfficial { id, o }): Params<InOfficial>,
+    Body(Empty {}): Body<Empty>,
+) -> Result<Json<Value>, ApiError> {
+    let number = jongg_tournament::OfficialNo(o);
+    let out = run_command(
+        &app,
+        id,
+        &caller,
+        jongg_tournament::Command::RemoveOfficial { number },
+    )
+    .await?;
+    let link = OfficialLink {
+        tournament: TournamentId(id),
+        official: number,
+    };
+    app.tournaments.store().remove_official_login(link).await?;
+    Ok(out)
 }
 
 /// Appoint a floor official for a set of tables (or change their tables),

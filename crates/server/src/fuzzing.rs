@@ -30,6 +30,7 @@ pub const BODIES: &[&str] = &[
     "set_card",
     "check_hand",
     "appoint_official",
+    "remove_official",
     "call_director",
     "take_call",
     "close_call",
@@ -86,7 +87,7 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
             let crate::body::Empty {} = typed(bytes)?;
             Command::AcceptAllSigned { round }
         }
-        "set_card" => typed::<card::SetCard>(bytes)?.command(),
+        "set_card" => typed::<card::SetCard>(bytes)?.command(None),
         "check_hand" => {
             let b = typed::<card::CheckHand>(bytes)?;
             let hand = b.hand.map(Into::into);
@@ -96,6 +97,12 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
                 .map_err(|e| e.to_string());
         }
         "appoint_official" => typed::<floor::AppointOfficial>(bytes)?.command(),
+        "remove_official" => {
+            let crate::body::Empty {} = typed(bytes)?;
+            Command::RemoveOfficial {
+                number: jongg_tournament::OfficialNo(1),
+            }
+        }
         "call_director" => typed::<floor::CallDirector>(bytes)?.command(round, table),
         "take_call" => {
             let crate::body::Empty {} = typed(bytes)?;

@@ -32,6 +32,7 @@ pub mod logging;
 mod pages;
 #[doc(hidden)]
 pub mod pdf_text;
+mod player_code;
 mod players;
 mod rounds;
 pub mod routes;

@@ -161,7 +161,14 @@ async fn sign(
         clear_signatures: false,
     };
     let device = crate::signer::Device::of(&headers);
-    let command = b.command(r, t, device.id.clone());
+    let signed_on = match b.code.as_deref() {
+        Some(code) => {
+            crate::player_code::check(&app, id, (r, t), b.seat.into(), code).await?;
+            jongg_tournament::PERSONAL_CODE.to_string()
+        }
+        None => device.id.clone(),
+    };
+    let command = b.command(r, t, signed_on);
     let mut r =
         crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await?;
     device.mark(&app, &mut r);

@@ -17,6 +17,7 @@ mod codes;
 mod events;
 mod migrate;
 mod officials;
+mod player_codes;
 pub mod secret;
 #[cfg(feature = "test-support")]
 pub mod testing;
@@ -24,6 +25,7 @@ pub mod testing;
 pub use auth::{Reset, SetupToken, TableLink};
 pub use codes::TableCard;
 pub use officials::OfficialLink;
+pub use player_codes::PlayerCode;
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};

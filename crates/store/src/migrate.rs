@@ -12,6 +12,10 @@ const SQLITE: &[(i64, &str)] = &[
     (2, include_str!("../migrations/sqlite/0002_devices.sql")),
     (3, include_str!("../migrations/sqlite/0003_table_codes.sql")),
     (4, include_str!("../migrations/sqlite/0004_officials.sql")),
+    (
+        5,
+        include_str!("../migrations/sqlite/0005_player_codes.sql"),
+    ),
 ];
 const POSTGRES: &[(i64, &str)] = &[
     (1, include_str!("../migrations/postgres/0001_init.sql")),
@@ -21,6 +25,10 @@ const POSTGRES: &[(i64, &str)] = &[
         include_str!("../migrations/postgres/0003_table_codes.sql"),
     ),
     (4, include_str!("../migrations/postgres/0004_officials.sql")),
+    (
+        5,
+        include_str!("../migrations/postgres/0005_player_codes.sql"),
+    ),
 ];
 
 pub(crate) async fn run(store: &Store) -> Result<(), StoreError> {

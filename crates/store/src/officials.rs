@@ -140,6 +140,48 @@ impl Store {
             .transpose()
     }
 
+    /// The usernames of a tournament's officials, by official number.
+    pub async fn official_usernames(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Vec<(OfficialNo, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT official_no, username FROM official_accounts WHERE tournament_id = $1 ORDER BY official_no",
+        )
+        .bind(tournament.0)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let n: i64 = r.try_get(0)?;
+                let n = u16::try_from(n)
+                    .map_err(|_| StoreError::BadLink(format!("{n} is not an official's number")))?;
+                Ok((OfficialNo(n), r.try_get(1)?))
+            })
+            .collect()
+    }
+
+    /// Removes an official's login and ends their sessions (an official
+    /// removed from the tournament). Nothing to remove is not an error.
+    pub async fn remove_official_login(&self, link: OfficialLink) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
+        sqlx::query(
+            "DELETE FROM official_sessions WHERE username IN \
+             (SELECT username FROM official_accounts WHERE tournament_id = $1 AND official_no = $2)",
+        )
+        .bind(link.tournament.0)
+        .bind(i64::from(link.official.0))
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM official_accounts WHERE tournament_id = $1 AND official_no = $2")
+            .bind(link.tournament.0)
+            .bind(i64::from(link.official.0))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Ends an official's session; unknown tokens are ignored.
     pub async fn end_official_session(&self, token: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM official_sessions WHERE token_hash = $1")

@@ -36,6 +36,25 @@ pub fn new_code() -> String {
     code
 }
 
+/// The digits of a player's personal sign-off code (issue 14, point 6).
+pub const PERSONAL_CODE_LEN: usize = 6;
+
+/// A fresh random personal code: [`PERSONAL_CODE_LEN`] digits, each as likely.
+pub fn new_personal_code() -> String {
+    let mut code = String::with_capacity(PERSONAL_CODE_LEN);
+    let mut bytes = [0u8; PERSONAL_CODE_LEN];
+    while code.len() < PERSONAL_CODE_LEN {
+        getrandom::getrandom(&mut bytes).expect("the operating system's random source failed");
+        // 250 = 25 * 10: bytes above it are dropped.
+        for b in bytes.iter().filter(|&&b| b < 250) {
+            if code.len() < PERSONAL_CODE_LEN {
+                code.push(char::from(b'0' + b % 10));
+            }
+        }
+    }
+    code
+}
+
 /// A code as typed (any case, spaces or dashes between) in its printed
 /// form; None if it cannot be one.
 pub fn normalize_code(typed: &str) -> Option<String> {

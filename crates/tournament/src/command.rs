@@ -183,6 +183,11 @@ pub enum Command {
         name: String,
         tables: Vec<TableNo>,
     },
+    /// Remove a floor official: they may no longer act (their calls and
+    /// rulings stay in the log).
+    RemoveOfficial {
+        number: OfficialNo,
+    },
     /// A table calls the director (standard 22, 27; every seed's "call the
     /// director"), with an optional short reason.
     CallDirector {

@@ -3,7 +3,7 @@
 
 use crate::card::CardSetting;
 use crate::clock::ClockChange;
-use crate::floor::{CallNo, KeptRuling, Official, Sanction};
+use crate::floor::{CallNo, KeptRuling, Official, OfficialNo, Sanction};
 use crate::model::{
     Actor, GameEntry, GameNo, Millis, Player, PlayerNo, RoundNo, Seating, Settings, TableNo,
 };
@@ -116,6 +116,10 @@ pub enum Event {
     /// A floor official appointed, or their tables changed.
     OfficialAppointed {
         official: Official,
+    },
+    /// A floor official removed (what they did stays in the log).
+    OfficialRemoved {
+        number: OfficialNo,
     },
     /// A table called the director.
     DirectorCalled {

@@ -78,6 +78,10 @@ impl Tournament {
                 ),
                 ..blank("official")
             },
+            Event::OfficialRemoved { number } => FloorEntry {
+                text: format!("{} ({number}) removed", self.official_name(*number)),
+                ..blank("official")
+            },
             Event::DirectorCalled {
                 round,
                 table,

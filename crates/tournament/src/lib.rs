@@ -39,8 +39,8 @@ pub use command::Command;
 pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
 pub use floor::{
-    Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON, Official,
-    OfficialNo, OpenCall, Sanction,
+    Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON,
+    MAX_OFFICIAL_TABLES, Official, OfficialNo, OpenCall, Sanction,
 };
 pub use floor_audit::FloorEntry;
 pub use model::{
@@ -55,6 +55,7 @@ pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings
 pub use table_rules::TableRules;
 pub use tournament::export::{FORMAT, TournamentFile, VERSION};
 pub use tournament::{
-    EditBasis, EditRefused, FoldError, Round, ScheduleOffer, ScheduledRound, Tournament,
+    EditBasis, EditRefused, FoldError, PERSONAL_CODE, Round, ScheduleOffer, ScheduledRound,
+    Tournament,
 };
 pub use warnings::RepeatMeeting;

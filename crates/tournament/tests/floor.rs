@@ -300,6 +300,63 @@ fn st_louis_5d_an_official_acts_only_at_their_tables_and_never_as_director() {
     assert!(e.to_string().contains("no such official"), "{e}");
 }
 
+/// st-louis-senior-olympics 5d: the director changes an official's tables
+/// (appointing again under the same number) and removes an official, who
+/// may then act nowhere; what they did stays in the floor's audit, and
+/// the removal exports and imports like any event.
+#[test]
+fn st_louis_5d_an_officials_tables_change_and_a_removed_official_may_not_act() {
+    let mut run = floor("st-louis-senior-olympics");
+    call(&mut run, T2, None, "");
+    run.ok(
+        Actor::Director,
+        Command::AppointOfficial {
+            number: OfficialNo(1),
+            name: "Table monitor".into(),
+            tables: vec![T2, T1],
+        },
+    );
+    assert_eq!(run.t.official(OfficialNo(1)).unwrap().tables, vec![T1, T2]);
+    run.ok(OFFICIAL, Command::TakeCall { call: CallNo(1) });
+    let e = run
+        .try_do(
+            OFFICIAL,
+            Command::RemoveOfficial {
+                number: OfficialNo(1),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Forbidden, "{e}");
+    run.ok(
+        Actor::Director,
+        Command::RemoveOfficial {
+            number: OfficialNo(1),
+        },
+    );
+    assert!(run.t.official(OfficialNo(1)).is_none());
+    let e = run
+        .try_do(OFFICIAL, close(1, None, None, None))
+        .unwrap_err();
+    assert!(e.to_string().contains("no such official"), "{e}");
+    let e = run
+        .try_do(
+            Actor::Director,
+            Command::RemoveOfficial {
+                number: OfficialNo(1),
+            },
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("no official has that number"), "{e}");
+    let log = run.t.floor_log();
+    assert!(
+        log.iter()
+            .any(|e| e.text == "Table monitor (official 1) removed"),
+        "{log:?}"
+    );
+    let again = Tournament::import(run.t.export()).unwrap();
+    assert!(again.official(OfficialNo(1)).is_none());
+}
+
 /// standard 6, R17: looking at a blind-passed tile is penalized at the end
 /// of the game. Closing the call with that incident states the preset's
 /// ruling with its source and puts the penalty line on game 1's record,
@@ -637,4 +694,74 @@ fn rulings_and_sanctions_are_in_the_floor_audit_with_their_source() {
     );
     assert!(csv.contains("floor official 1,ruling,1,1,1,south"), "{csv}");
     assert!(csv.contains("penalty: -10,standard 2C"), "{csv}");
+}
+
+/// Issue 14, point 6: where the rules ask for a personal code
+/// (`[sign_off] personal_code`), a table's link signs only with the code
+/// checked (the server records `PERSONAL_CODE` for it); the director may
+/// sign for a seat; the signature imports as it was made.
+#[test]
+fn a_personal_code_is_required_of_a_tables_signature_where_the_rules_ask() {
+    let mut run = Run {
+        t: Tournament::new(),
+        clock: 1_760_000_000_000,
+    };
+    run.ok(
+        Actor::Director,
+        Command::CreateTournament {
+            name: "Club".into(),
+            dates: vec![],
+            rules: RulesSource::File {
+                label: "club.toml".into(),
+                toml: "base = \"standard\"\n[sign_off]\npersonal_code = { required = true, source = \"club rule 9\" }\n".into(),
+            },
+            rounds: Some(RoundNo(1)),
+            games_per_round: None,
+            round_minutes: None,
+            tie_breaks: None,
+            odd_players: Some(OddPlayers::ThreePlayerTables),
+        },
+    );
+    run.register(1..=4);
+    run.seat(R1, SeatingMethod::ByNumber);
+    run.start(R1);
+    for g in GameNo(4).upto() {
+        let (points, mah_jongg) =
+            one_win_each(T1, g, run.t.seating(R1).unwrap().table(T1).unwrap());
+        run.ok(
+            keeper(T1),
+            Command::EnterGame {
+                round: R1,
+                table: T1,
+                game: g,
+                entry: Entry::Points { points, mah_jongg },
+            },
+        );
+    }
+    let sign = |seat, device: Option<&str>| Command::SignSheet {
+        round: R1,
+        table: T1,
+        seat,
+        game: None,
+        device: device.map(Into::into),
+    };
+    let e = run
+        .try_do(keeper(T1), sign(Seat::East, Some("a1b2c3d4")))
+        .unwrap_err();
+    assert!(e.to_string().contains("personal code (club rule 9)"), "{e}");
+    run.ok(keeper(T1), sign(Seat::East, Some(PERSONAL_CODE)));
+    run.ok(Actor::Director, sign(Seat::South, None));
+    let signed: Vec<Option<String>> = run
+        .t
+        .audit()
+        .into_iter()
+        .filter(|a| a.action == AuditAction::Signed)
+        .map(|a| a.device)
+        .collect();
+    assert_eq!(signed, vec![Some(PERSONAL_CODE.to_string()), None]);
+    let again = Tournament::import(run.t.export()).unwrap();
+    assert_eq!(
+        again.sheet(R1, T1).unwrap().signed,
+        run.t.sheet(R1, T1).unwrap().signed
+    );
 }

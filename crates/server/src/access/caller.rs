@@ -65,6 +65,8 @@ pub enum Caller {
     Official {
         link: OfficialLink,
         username: String,
+        /// The session's token (so a logout can end it).
+        token: String,
     },
     Public,
 }
@@ -195,7 +197,11 @@ impl Caller {
             return Ok(Caller::Director { username, token });
         }
         if let Some((username, link)) = store.official_session(&token).await? {
-            return Ok(Caller::Official { link, username });
+            return Ok(Caller::Official {
+                link,
+                username,
+                token,
+            });
         }
         if let Some(link) = store.find_table_token(&token).await? {
             app.tokens.put_table(&token, link);

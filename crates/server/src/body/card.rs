@@ -56,17 +56,23 @@ pub struct SetCard {
     #[serde(default)]
     #[schema(minimum = 1960, maximum = 2100)]
     pub year: Option<u16>,
-    pub card: CardChoice,
+    /// The card file; left out, the file loaded now stays (to choose the
+    /// year alone).
+    #[serde(default)]
+    pub card: Option<CardChoice>,
 }
 
 impl SetCard {
-    pub fn command(self) -> Command {
+    /// The command, `now` the card file loaded now (kept when `card` is
+    /// left out).
+    pub fn command(self, now: Option<CardFile>) -> Command {
         Command::SetCard {
             year: self.year.map(jongg_rules::floor::CardYear::Year),
             file: match self.card {
-                CardChoice::None {} => None,
-                CardChoice::Practice {} => Some(CardFile::practice()),
-                CardChoice::File { label, text } => Some(CardFile { label, text }),
+                None => now,
+                Some(CardChoice::None {}) => None,
+                Some(CardChoice::Practice {}) => Some(CardFile::practice()),
+                Some(CardChoice::File { label, text }) => Some(CardFile { label, text }),
             },
         }
     }

@@ -57,6 +57,85 @@ fn penalty_points() -> RefOr<Schema> {
         .into()
 }
 
+/// The tables an official watches: numbers from 1, as a list (`[1, 2]`)
+/// or as a form writes them (`"1, 2, 5-8"`).
+fn official_tables() -> RefOr<Schema> {
+    let list = utoipa::openapi::schema::ArrayBuilder::new().items(
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(1))
+            .maximum(Some(u16::MAX)),
+    );
+    utoipa::openapi::schema::OneOfBuilder::new()
+        .item(list)
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .max_length(Some(MAX_TABLES_TEXT)),
+        )
+        .into()
+}
+
+/// The longest written list of tables ("1, 2, 5-8").
+const MAX_TABLES_TEXT: usize = 2000;
+
+/// Reads "1, 2, 5-8" (commas or spaces between, a range with a dash) as
+/// table numbers; the mistake named in plain words.
+pub(crate) fn parse_tables(text: &str) -> Result<Vec<u16>, String> {
+    if text.chars().count() > MAX_TABLES_TEXT {
+        return Err(format!(
+            "the list of tables is longer than {MAX_TABLES_TEXT} characters"
+        ));
+    }
+    let max = jongg_tournament::MAX_OFFICIAL_TABLES;
+    let number = |w: &str| {
+        w.trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("`{w}` is not a table number: write numbers like 1, 2, 5-8"))
+    };
+    let mut out = Vec::new();
+    for word in text
+        .split([',', ' ', ';', '\n', '\t'])
+        .filter(|w| !w.trim().is_empty())
+    {
+        match word.split_once('-') {
+            Some((a, b)) => {
+                let (a, b) = (number(a)?, number(b)?);
+                if a > b || usize::from(b - a) >= max {
+                    return Err(format!(
+                        "`{word}` is not a range of at most {max} tables, lowest first"
+                    ));
+                }
+                out.extend(a..=b);
+            }
+            None => out.push(number(word)?),
+        }
+        if out.len() > max {
+            return Err(format!("an official watches at most {max} tables"));
+        }
+    }
+    Ok(out)
+}
+
+fn tables<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u16>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Tables {
+        List(Vec<u16>),
+        Text(String),
+    }
+    match Tables::deserialize(d).map_err(|_| {
+        serde::de::Error::custom(
+            "expected table numbers: a list like [1, 2] or text like \"1, 2, 5-8\"",
+        )
+    })? {
+        Tables::List(v) => Ok(v),
+        Tables::Text(t) => parse_tables(&t).map_err(serde::de::Error::custom),
+    }
+}
+
 /// A floor official (a role below the director) for a set of tables, and
 /// their login where given: a username and a password of 10 to 128
 /// characters (a new login ends the official's earlier one).
@@ -68,7 +147,9 @@ pub struct AppointOfficial {
     pub number: u16,
     #[schema(schema_with = name)]
     pub name: String,
-    /// The tables they watch.
+    /// The tables they watch: a list, or text like "1, 2, 5-8".
+    #[serde(deserialize_with = "tables")]
+    #[schema(schema_with = official_tables)]
     pub tables: Vec<u16>,
     #[serde(default)]
     pub username: Option<String>,
@@ -210,5 +291,28 @@ impl DisqualifyPlayer {
             },
             reason: self.reason,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_tables;
+
+    #[test]
+    fn tables_are_read_as_a_form_writes_them() {
+        assert_eq!(parse_tables("1, 3-4"), Ok(vec![1, 3, 4]));
+        assert_eq!(parse_tables(" 2 5;7\n"), Ok(vec![2, 5, 7]));
+        assert_eq!(parse_tables(""), Ok(vec![]));
+        let e = parse_tables("1, two").unwrap_err();
+        assert!(e.contains("`two` is not a table number"), "{e}");
+        assert!(parse_tables("0").is_err());
+        assert!(parse_tables("5-2").unwrap_err().contains("lowest first"));
+        assert!(parse_tables("1-65535").is_err());
+        assert!(
+            parse_tables(&"1,".repeat(201))
+                .unwrap_err()
+                .contains("at most")
+        );
+        assert!(parse_tables(&"1".repeat(3000)).is_err());
     }
 }

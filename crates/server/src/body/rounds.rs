@@ -259,10 +259,18 @@ pub struct SignSheet {
     #[schema(schema_with = schema::games_or_null)]
     #[serde(default)]
     pub game: Option<u8>,
+    /// The player's own personal code, where the rules ask for one
+    /// (`[sign_off] personal_code`; issue 14, point 6): read on their own
+    /// page, whose key is on their badge.
+    #[serde(default)]
+    #[schema(max_length = 32)]
+    pub code: Option<String>,
 }
 
 impl SignSheet {
-    /// The command, recording the device that signed (the server knows it).
+    /// The command, recording the device that signed (the server knows
+    /// it), or [`jongg_tournament::PERSONAL_CODE`] once the server checked
+    /// the player's code.
     pub fn command(self, round: RoundNo, table: TableNo, device: String) -> Command {
         Command::SignSheet {
             round,

@@ -15,8 +15,12 @@ mod clock;
 mod control;
 pub(crate) mod csv;
 pub(crate) mod director;
+mod discipline;
+mod event_card;
 mod floor;
+mod officials;
 mod pdf;
+mod player_code;
 mod schedule;
 pub use pdf::Paper;
 mod print;
@@ -44,6 +48,10 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(print::routes());
     v.extend(cards::routes());
     v.extend(floor::routes());
+    v.extend(officials::routes());
+    v.extend(discipline::routes());
+    v.extend(event_card::routes());
+    v.extend(player_code::routes());
     v
 }
 

@@ -114,6 +114,9 @@ struct ScorePage {
     /// Each entered game's line signatures, where the preset has a seat
     /// sign after each game (mississippi-2025 East): (game, seat key, seat, signed).
     game_signs: Vec<(u8, &'static str, &'static str, bool)>,
+    /// Each player signs with their personal code (issue 14, point 6;
+    /// `[sign_off] personal_code`): the signing asks for it.
+    personal_code: bool,
     /// The round's clock, while the round is under way (14.5).
     clock: Option<ClockView>,
     /// The game to offer as "time was called" (R7) once time is called:
@@ -297,6 +300,7 @@ fn score_page(
                 })
                 .collect()
         },
+        personal_code: t.preset().is_ok_and(|p| p.sign_off.personal_code.required),
         card_label: t
             .card_setting()
             .file

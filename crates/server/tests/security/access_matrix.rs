@@ -26,7 +26,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     // auth
     ("POST", "/api/setup", "public"),
     ("POST", "/api/login", "public"),
-    ("POST", "/api/logout", "director"),
+    ("POST", "/api/logout", "anyone"),
     ("GET", "/api/me", "anyone"),
     // tournaments
     ("GET", "/api/tournaments", "public"),
@@ -184,6 +184,20 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/api/tournaments/{id}/floor.csv", "director"),
     ("GET", "/floor/t/{id}", "floor"),
     ("GET", "/assets/floor.js", "public"),
+    // the floor's director pages
+    ("GET", "/api/tournaments/{id}/officials", "director"),
+    (
+        "POST",
+        "/api/tournaments/{id}/officials/{o}/remove",
+        "director",
+    ),
+    ("GET", "/director/t/{id}/officials", "director"),
+    ("GET", "/director/t/{id}/players/{n}", "director"),
+    ("GET", "/director/t/{id}/card", "director"),
+    ("GET", "/assets/card_file.js", "public"),
+    // the personal sign-off code (issue 14, point 6)
+    ("GET", "/me", "public"),
+    ("GET", "/director/t/{id}/badges", "director"),
 ];
 
 fn label(a: Access) -> &'static str {
@@ -287,6 +301,16 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
         link["token"].as_str().unwrap().to_string()
     };
     let (own, other_table, other_tournament) = (key(id, 1), key(id, 2), key(other, 1));
+    let log_in = |username: &str| {
+        let r = expect(
+            app.public().post(
+                "/api/login",
+                &json!({ "username": username, "password": "monitor password" }),
+            ),
+            200,
+        );
+        r["token"].as_str().unwrap().to_string()
+    };
     let official = |tournament: i64, username: &str| {
         expect(
             app.director().post(
@@ -338,6 +362,7 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
             .replace("{g}", "1")
             .replace("{n}", "1")
             .replace("{c}", "1")
+            .replace("{o}", "1")
             .replace("{*doc}", "standings");
         let body: Option<&[u8]> = (*method != "GET").then_some(b"{\"not json".as_slice());
         for who in EVERYONE {
@@ -357,6 +382,9 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
                 Who::OtherTable => app.with_token(&other_table),
                 Who::OtherTournament => app.with_token(&other_tournament),
                 Who::LoggedOut => app.with_token(&logged_out),
+                // So do an official's (anyone logged in logs out).
+                Who::Official if *path == "/api/logout" => app.with_token(&log_in("monitor")),
+                Who::OtherOfficial if *path == "/api/logout" => app.with_token(&log_in("monitor2")),
                 Who::Official => app.with_token(&official),
                 Who::OtherOfficial => app.with_token(&other_official),
             };

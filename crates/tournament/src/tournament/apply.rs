@@ -227,6 +227,7 @@ impl Tournament {
                 Ok(())
             }
             Event::OfficialAppointed { .. }
+            | Event::OfficialRemoved { .. }
             | Event::DirectorCalled { .. }
             | Event::CallTaken { .. }
             | Event::CallClosed { .. }

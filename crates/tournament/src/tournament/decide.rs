@@ -111,6 +111,7 @@ impl Tournament {
                 name,
                 tables,
             } => self.appoint_official(number, name, tables),
+            RemoveOfficial { number } => self.remove_official(number),
             CallDirector {
                 round,
                 table,

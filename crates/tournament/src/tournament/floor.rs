@@ -145,6 +145,50 @@ impl Tournament {
         Ok(vec![Event::OfficialAppointed { official }])
     }
 
+    /// Remove an official: from now on they may not act (`official_may`).
+    pub(super) fn remove_official(&self, number: OfficialNo) -> Result<Vec<Event>, DomainError> {
+        if self.official(number).is_none() {
+            return Err(DomainError::Invalid(format!(
+                "there is no {number} to remove: no official has that number"
+            )));
+        }
+        Ok(vec![Event::OfficialRemoved { number }])
+    }
+
+    /// The number for a new official: after every number ever appointed,
+    /// so a removed official's number (and what they did) is never reused.
+    pub fn next_official_number(&self) -> OfficialNo {
+        let most = self
+            .log
+            .iter()
+            .filter_map(|r| match &r.event {
+                Event::OfficialAppointed { official } => Some(official.number.0),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        OfficialNo(most.saturating_add(1))
+    }
+
+    /// An official's name as last appointed, even once removed (for the audit).
+    pub fn official_name(&self, number: OfficialNo) -> String {
+        self.official(number).map_or_else(
+            || {
+                self.log
+                    .iter()
+                    .rev()
+                    .find_map(|r| match &r.event {
+                        Event::OfficialAppointed { official } if official.number == number => {
+                            Some(official.name.clone())
+                        }
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| number.to_string())
+            },
+            |o| o.name.clone(),
+        )
+    }
+
     pub(super) fn call_director(
         &self,
         round: RoundNo,
@@ -307,6 +351,11 @@ impl Tournament {
                 self.floor
                     .officials
                     .insert(official.number, official.clone());
+            }
+            Event::OfficialRemoved { number } => {
+                if self.floor.officials.remove(number).is_none() {
+                    return Err(format!("{number} is not appointed"));
+                }
             }
             Event::DirectorCalled {
                 call,

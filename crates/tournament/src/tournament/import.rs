@@ -231,6 +231,7 @@ fn command_of(event: &Event) -> Result<Command, String> {
             name: official.name,
             tables: official.tables,
         },
+        Event::OfficialRemoved { number } => Command::RemoveOfficial { number },
         Event::DirectorCalled {
             round,
             table,

@@ -27,6 +27,7 @@ mod table_of_three;
 pub use apply::FoldError;
 pub use edits::{EditBasis, EditRefused};
 pub use schedule::{ScheduleOffer, ScheduledRound};
+pub use signing::PERSONAL_CODE;
 
 use crate::clock::ClockChange;
 use crate::command::Command;

@@ -19,6 +19,11 @@ use jongg_tiles::{BySeat, Seat};
 /// The longest device id a signature records.
 pub const MAX_DEVICE: usize = 64;
 
+/// What a signature records instead of a device when the player typed
+/// their own personal code (issue 14, point 6; `[sign_off] personal_code`):
+/// the server checked it. A device id is hex digits, so never this.
+pub const PERSONAL_CODE: &str = "personal code";
+
 impl Tournament {
     /// `seat` signs the sheet (`game: None`: the round's signature, once
     /// every game is on it) or one game's line (`game: Some`), from `device`.
@@ -41,6 +46,17 @@ impl Tournament {
             )));
         }
         let preset = self.preset()?;
+        let code = &preset.sign_off.personal_code;
+        if code.required
+            && matches!(actor, Actor::Scorekeeper { .. })
+            && device.as_deref() != Some(PERSONAL_CODE)
+        {
+            return Err(DomainError::Invalid(format!(
+                "under these rules each player signs with their own personal code ({}): \
+                 {seat} types theirs to sign",
+                code.source
+            )));
+        }
         let mut signed = sheet.signed;
         let mut game_signed = game_signatures(sheet);
         match game {
