@@ -560,6 +560,7 @@ mod tests {
             round_minutes: Some(60),
             tie_breaks: None,
             odd_players: None,
+            time_zone: None,
         });
         for n in 1..=12 {
             go(Command::RegisterPlayer {

@@ -9,6 +9,7 @@
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
+mod audit;
 mod cards;
 pub(crate) use cards::CODE_POLICY;
 mod clock;
@@ -22,7 +23,7 @@ pub use pdf::Paper;
 mod print;
 mod public;
 mod table;
-mod time;
+pub(crate) mod time;
 
 use crate::error::ApiError;
 use crate::routes::Route;
@@ -38,6 +39,7 @@ pub(crate) const CSV_MAX_BYTES: usize = csv::MAX_BYTES;
 pub(crate) fn routes() -> Vec<Route> {
     let mut v = assets::routes();
     v.extend(director::routes());
+    v.extend(audit::routes());
     v.extend(control::routes());
     v.extend(table::routes());
     v.extend(public::routes());
