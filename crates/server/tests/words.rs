@@ -118,3 +118,42 @@ fn the_audit_log_is_in_the_events_time_zone_numbered_from_1_and_filtered() {
         401
     );
 }
+
+/// Each printed sheet cites the rule its own preset gives for who hands the
+/// sheets in, in the HTML and in the PDF: never `standard 25` for a preset
+/// with its own rule.
+#[test]
+fn each_sheet_cites_its_own_presets_rule_for_who_hands_it_in() {
+    let app = App::start(Backend::Sqlite);
+    for (preset, cite, other) in [
+        ("standard", "(standard 25)", "(beth-emeth 14)"),
+        ("beth-emeth", "(beth-emeth 14)", "standard 25"),
+        (
+            "st-louis-senior-olympics",
+            "(st-louis-senior-olympics 5d)",
+            "standard 25",
+        ),
+        ("mahjong-mania-2026", "(R1, standard 25)", "(standard 25)"),
+        ("mississippi-2025", "(R1, standard 25)", "(standard 25)"),
+    ] {
+        let id = tournament(&app, preset, 8, 2);
+        seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+        let base = format!("/director/t/{id}/print/round/1/sheets");
+        let html = page(&app, &base);
+        assert!(
+            html.contains("Hands the sheets in after round 1: East — "),
+            "{preset}: {html}"
+        );
+        assert!(html.contains(cite), "{preset} cites {cite}: {html}");
+        assert!(!html.contains(other), "{preset} does not cite {other}");
+        let pdf = app.director().get(&format!("{base}.pdf")).unwrap();
+        assert_eq!(pdf.status, 200);
+        let text = jongg_server::pdf_text::read(&pdf.body).text();
+        // Lines wrap where the page ends: the words, one space apart.
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            text.contains(cite),
+            "{preset}: the PDF cites {cite}: {text}"
+        );
+    }
+}
