@@ -157,3 +157,274 @@ fn each_sheet_cites_its_own_presets_rule_for_who_hands_it_in() {
         );
     }
 }
+
+/// The words a person sees on a page: text outside tags, scripts and
+/// styles, with each piece marked whether it sits in a citation (inside a
+/// `<details>`: one tap away, or a `<cite>`).
+fn visible(html: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    let mut cite_depth = 0usize;
+    while let Some(lt) = rest.find('<') {
+        let text = &rest[..lt];
+        if !text.trim().is_empty() {
+            out.push((unescape(text), cite_depth > 0));
+        }
+        let after = &rest[lt..];
+        let lower = after.get(..9).unwrap_or(after).to_ascii_lowercase();
+        // Skip a script's or a style's body, and comments, whole.
+        for (open, close) in [
+            ("<script", "</script>"),
+            ("<style", "</style>"),
+            ("<!--", "-->"),
+        ] {
+            if lower.starts_with(open) {
+                let end = after.find(close).map_or(after.len(), |i| i + close.len());
+                rest = &after[end..];
+                break;
+            }
+        }
+        if !std::ptr::eq(rest.as_ptr(), after.as_ptr()) && rest.len() < after.len() {
+            continue;
+        }
+        let end = after.find('>').map_or(after.len(), |i| i + 1);
+        let tag = after[..end].to_ascii_lowercase();
+        let name: String = tag
+            .trim_start_matches("</")
+            .trim_start_matches('<')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if name == "details" || name == "cite" {
+            if tag.starts_with("</") {
+                cite_depth = cite_depth.saturating_sub(1);
+            } else {
+                cite_depth += 1;
+            }
+        }
+        rest = &after[end..];
+    }
+    if !rest.trim().is_empty() {
+        out.push((unescape(rest), cite_depth > 0));
+    }
+    out
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+}
+
+/// What is wrong with one piece of visible text, if anything.
+fn faults(text: &str, in_cite: bool, printed: bool) -> Vec<String> {
+    let mut found = Vec::new();
+    for serde in [
+        "invalid type",
+        "invalid value",
+        "missing field",
+        "unknown field",
+        "unknown variant",
+        "floating point",
+        "expected u8",
+        "expected u16",
+        "expected u32",
+        "expected i32",
+        "at line ",
+    ] {
+        if text.contains(serde) {
+            found.push(format!("serde's words `{serde}`"));
+        }
+    }
+    for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+        let snake = word.contains('_')
+            && word.split('_').all(|p| !p.is_empty())
+            && word
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        if snake {
+            found.push(format!("a field name `{word}`"));
+        }
+        let rule = word.len() >= 2
+            && word.starts_with('R')
+            && word[1..].chars().all(|c| c.is_ascii_digit());
+        if rule && !in_cite && !printed {
+            found.push(format!("a bare rule number `{word}` outside a citation"));
+        }
+    }
+    if !in_cite && !printed {
+        for preset in [
+            "standard ",
+            "beth-emeth ",
+            "mahjong-mania-2026 ",
+            "mississippi-2025 ",
+            "st-louis-senior-olympics ",
+        ] {
+            for (i, _) in text.match_indices(preset) {
+                let next = text[i + preset.len()..].chars().next();
+                if next.is_some_and(|c| c.is_ascii_digit() || c.is_ascii_uppercase() || c == '"') {
+                    found.push(format!("a rule citation `{}` in the main text", &text[i..]));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Every fault of a page, with the text it is in.
+fn page_faults(path: &str, html: &str) -> Vec<String> {
+    let printed = path.contains("/print/");
+    visible(html)
+        .into_iter()
+        .flat_map(|(text, cite)| {
+            faults(&text, cite, printed)
+                .into_iter()
+                .map(move |f| format!("{path}: {f} in {:?}", text.trim()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_checker_finds_what_it_should() {
+    let bad = "<p>`value` invalid type: floating point `2.5`</p><p>Tables of three (R12)</p>\
+               <p>round_minutes</p><p>(mahjong-mania-2026 SCORING a)</p>";
+    let f = page_faults("/x", bad);
+    assert_eq!(f.len(), 5, "{f:#?}");
+    let good = "<p>Tables of three</p><details><summary>Why</summary>R12, standard 25</details>\
+                <script>var round_minutes = 1;</script><p>R&amp;B <cite>R7</cite></p>";
+    assert_eq!(page_faults("/x", good), Vec::<String>::new());
+    // A printed sheet cites its rules on paper.
+    assert!(
+        page_faults(
+            "/director/t/1/print/round/1/sheets",
+            "<p>(R1, standard 25)</p>"
+        )
+        .is_empty()
+    );
+}
+
+/// Every page of a played tournament, a round under way with a game entered
+/// and a table of three, in plain words.
+#[test]
+fn every_page_of_a_played_tournament_is_in_plain_words() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "mahjong-mania-2026", 7, 3);
+    let points = |_t: u64, _g: u32, s: &[Option<u64>; 4]| {
+        if s[3].is_some() {
+            [30, -10, -10, -10]
+        } else {
+            [20, -10, -10, 0]
+        }
+    };
+    play_round(&app, id, 1, json!({ "kind": "by_number" }), points);
+    seat_and_start(&app, id, 2, json!({ "kind": "movement" }));
+    let mut d = app.director();
+    let link = expect(d.get(&format!("{}/rounds/2/tables/1/link", t(id))), 200);
+    let key = link["token"].as_str().unwrap().to_string();
+    let mut k = app.with_token(&key);
+    expect(
+        k.put(
+            &format!("{}/rounds/2/tables/1/games/1", t(id)),
+            &json!({ "entry": { "kind": "record", "record": {
+                "result": "mahjong", "winner": "east", "value": 25, "self_picked": true,
+                "penalties": [{ "seat": "south", "kind": "hidden_wall_tail" }] } } }),
+        ),
+        200,
+    );
+    let mut paths: Vec<String> = [
+        "/",
+        "/login",
+        "/director",
+        "/code",
+        "/t/{id}",
+        "/t/{id}/players/1",
+        "/t/{id}/projector",
+        "/t/{id}/seat",
+        "/director/t/{id}",
+        "/director/t/{id}/players",
+        "/director/t/{id}/settings",
+        "/director/t/{id}/seating",
+        "/director/t/{id}/audit",
+        "/director/t/{id}/print",
+        "/director/t/{id}/tents",
+        "/director/t/{id}/tiles",
+        "/director/t/{id}/r/1/table/1",
+        "/director/t/{id}/r/2/table/1",
+        "/director/t/{id}/r/2/table/2",
+        "/director/t/{id}/print/round/1",
+        "/director/t/{id}/print/round/2/sheets",
+        "/director/t/{id}/print/round/2/cards",
+        "/director/t/{id}/print/standings",
+        "/floor/t/{id}",
+        "/t/{id}/nothing-here",
+    ]
+    .iter()
+    .map(|p| p.replace("{id}", &id.to_string()))
+    .collect();
+    paths.push(format!("/score?key={key}"));
+    let mut all = Vec::new();
+    for path in &paths {
+        let r = d.get(path).expect("request");
+        assert!(r.status < 500, "{path}: {}", r.status);
+        let html = r.text();
+        if r.header("content-type")
+            .is_some_and(|c| c.starts_with("text/html"))
+        {
+            all.extend(page_faults(path, &html));
+        }
+    }
+    // Mistakes that reach a page say the field in words.
+    let preview = format!("/t/{id}/r/2/table/1/preview?game=2");
+    let r = k
+        .post(
+            &preview,
+            &json!({ "result": "mahjong", "winner": "east", "value": 2.5 }),
+        )
+        .unwrap();
+    assert_eq!(r.status, 422, "{}", r.text());
+    let j = r.json();
+    assert_eq!(
+        j["reason"],
+        "the card value must be a whole number 0 to 1000, not 2.5"
+    );
+    let game = format!("{}/rounds/2/tables/1/games/2", t(id));
+    let r = k
+        .put(
+            &game,
+            &json!({ "entry": { "kind": "points",
+            "points": { "east": 2.5, "south": 0, "west": 0, "north": 0 } } }),
+        )
+        .unwrap();
+    let points = r.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        points.starts_with("the points of East must be a whole number"),
+        "{points}"
+    );
+    let r = d
+        .patch(&t(id), &json!({ "round_minutes": "ninety" }))
+        .unwrap();
+    let minutes = r.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        minutes.starts_with("the minutes a round must be"),
+        "{minutes}"
+    );
+    let r = d
+        .patch(&t(id), &json!({ "name": null, "rounds": 2.5 }))
+        .unwrap();
+    let rounds = r.json()["error"].as_str().unwrap().to_string();
+    for message in [points, minutes, rounds] {
+        all.extend(
+            faults(&message, false, false)
+                .into_iter()
+                .map(|f| format!("{message}: {f}")),
+        );
+    }
+    assert!(
+        all.is_empty(),
+        "words that are not plain English:\n{}",
+        all.join("\n")
+    );
+}

@@ -291,7 +291,7 @@ fn explain(path: &str, raw: &str) -> String {
     };
     let list = |s: &str| s.replace('`', "");
     if let Some((field, _)) = raw.strip_prefix("missing field ").and_then(ticked) {
-        return format!("`{}` is missing", join(path, &field));
+        return format!("{} is missing", words::path_words(&join(path, &field)));
     }
     if let Some((field, rest)) = raw.strip_prefix("unknown field ").and_then(ticked) {
         let expected = match rest.trim_start_matches(", ") {
@@ -320,11 +320,8 @@ fn explain(path: &str, raw: &str) -> String {
             .map_or(expected.clone(), |l| format!("expected one of: {l}"));
         return format!("`{path}` is `{value}`: {expected}");
     }
-    let at = if path.is_empty() {
-        "the body".to_string()
-    } else {
-        format!("`{path}`")
-    };
+    // The field in words where a person may see it (issue 13.6).
+    let at = words::path_words(path);
     if let Some((got, expected)) = raw
         .strip_prefix("invalid type: ")
         .and_then(|r| r.rsplit_once(", expected "))
@@ -350,12 +347,11 @@ fn wanted(expected: &str) -> String {
     match expected {
         "u8" => range(0, u8::MAX.into()),
         "u16" => range(0, u16::MAX.into()),
-        "u32" => range(0, u32::MAX.into()),
-        "u64" => range(0, u64::MAX.into()),
+        // The widest numbers' bounds are no help to a person.
+        "u32" | "u64" => "a whole number, 0 or more".into(),
         "i8" => range(i8::MIN.into(), i8::MAX.into()),
         "i16" => range(i16::MIN.into(), i16::MAX.into()),
-        "i32" => range(i32::MIN.into(), i32::MAX.into()),
-        "i64" => range(i64::MIN.into(), i64::MAX.into()),
+        "i32" | "i64" => "a whole number".into(),
         "a string" => "a text".into(),
         "a boolean" => "true or false".into(),
         "a sequence" => "a list".into(),
@@ -386,3 +382,4 @@ fn found(got: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+mod words;
