@@ -140,8 +140,25 @@ document.addEventListener("DOMContentLoaded", function () {
       (rec.penalties || []).forEach(function (p) {
         var c = form.querySelector("input[name=penalty][data-seat=" + p.seat + "][value=" + p.kind + "]"); if (c) c.checked = true;
       });
+      if (Object.keys(rec.dead || {}).length || (rec.penalties || []).length) $("dead-and-penalties").open = true;
     }
+    markPenalties();
     preview();
+  }
+
+  // Each seat's penalties are folded (13.8: a short page on a phone): a
+  // fold with a penalty chosen stays open and counts them.
+  function markPenalties() {
+    form.querySelectorAll("details.seat-penalties").forEach(function (fold) {
+      var n = fold.querySelectorAll("input[name=penalty]:checked").length;
+      if (n) fold.open = true;
+      var count = fold.querySelector(".penalty-count");
+      if (!count) {
+        count = document.createElement("span"); count.className = "penalty-count";
+        fold.querySelector("summary").appendChild(count);
+      }
+      count.textContent = n ? " (" + n + ")" : "";
+    });
   }
 
   // A half-entered game is kept in this browser until it is saved (not
@@ -158,7 +175,7 @@ document.addEventListener("DOMContentLoaded", function () {
     try { var x = JSON.parse(localStorage.getItem(draftKey) || "null"); return x && x.record ? x : null; } catch (e) { return null; }
   }
 
-  form.addEventListener("input", function () { touched = true; keepDraft(); preview(); });
+  form.addEventListener("input", function () { touched = true; keepDraft(); markPenalties(); preview(); });
   form.addEventListener("change", function (ev) {
     if (ev.target.id === "f-game") { touched = false; load(ev.target.value); } else { touched = true; keepDraft(); preview(); }
   });
