@@ -195,6 +195,20 @@ pub(crate) fn ranking_order(order: &[jongg_tournament::TieBreak]) -> String {
     words.join(", then ")
 }
 
+/// A sheet's state in the words every page uses (issue 13.6): "being filled
+/// in", "waiting for signatures" (every game entered), "signed", "accepted".
+/// The CSV export keeps its own short values (`draft`, `signed`,
+/// `accepted`) for the spreadsheets that read them.
+pub(crate) fn sheet_words(state: jongg_tournament::SheetState, complete: bool) -> &'static str {
+    use jongg_tournament::SheetState;
+    match state {
+        SheetState::Draft if complete => "waiting for signatures",
+        SheetState::Draft => "being filled in",
+        SheetState::Signed => "signed",
+        SheetState::Accepted => "accepted",
+    }
+}
+
 pub(crate) fn seat_name(s: jongg_tiles::Seat) -> &'static str {
     use jongg_tiles::Seat;
     match s {
