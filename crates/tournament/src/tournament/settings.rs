@@ -255,3 +255,54 @@ fn check_rules(source: &RulesSource) -> Result<(), DomainError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+
+    fn update(z: &str) -> Command {
+        Command::UpdateSettings {
+            name: None,
+            dates: None,
+            rules: None,
+            rounds: None,
+            games_per_round: None,
+            round_minutes: None,
+            tie_breaks: None,
+            odd_players: None,
+            time_zone: Some(z.into()),
+        }
+    }
+
+    #[test]
+    fn the_time_zone_is_utc_until_set_and_its_name_is_checked_for_shape() {
+        let mut t = crate::testing::seated("standard", 4, None, false);
+        assert_eq!(t.settings().unwrap().time_zone, "UTC");
+        t.execute(Actor::Director, update(" America/Chicago "), 2_000)
+            .unwrap();
+        assert_eq!(t.settings().unwrap().time_zone, "America/Chicago");
+        for bad in ["<b>", "America//Chicago", "/UTC", "a b", &"x".repeat(65)] {
+            let e = t.decide(&Actor::Director, update(bad)).unwrap_err();
+            assert!(
+                e.to_string().contains("is not the name of a time zone"),
+                "{bad}: {e}"
+            );
+        }
+        // Blank is UTC again.
+        t.execute(Actor::Director, update(""), 3_000).unwrap();
+        assert_eq!(t.settings().unwrap().time_zone, "UTC");
+    }
+
+    #[test]
+    fn a_tournament_stored_before_the_time_zone_reads_as_utc() {
+        let t = crate::testing::seated("standard", 4, None, false);
+        let mut json = serde_json::to_value(t.settings().unwrap()).unwrap();
+        assert!(
+            json.get("time_zone").is_none(),
+            "UTC is not written: {json}"
+        );
+        json.as_object_mut().unwrap().remove("time_zone");
+        let s: Settings = serde_json::from_value(json).unwrap();
+        assert_eq!(s.time_zone, "UTC");
+    }
+}
