@@ -20,7 +20,7 @@ fn a_wrong_value_inside_a_tagged_value_is_named_by_its_path() {
     );
     assert_eq!(
         error::<EnterGame>(json!({ "entry": { "kind": "points" } })),
-        "the points is missing"
+        "the points are missing"
     );
     assert_eq!(
         error::<EnterGame>(json!({ "entry": { "kind": "points",
@@ -63,7 +63,7 @@ fn paths_go_through_lists_and_tagged_values_within_tagged_values() {
         error::<SeatRound>(json!({ "method": { "kind": "imported", "tables": [
             { "table": 1, "seats": { "east": 1, "south": 2, "west": 3, "north": 4 } },
             { "table": 2, "seats": { "east": 5, "south": 6, "west": 7, "north": -8 } } ] } })),
-        "North's seat at table 2 is -8: expected a whole number, 0 or more"
+        "North's seat at table 2 is -8: expected a whole number from 0 to 4294967295"
     );
     assert_eq!(
         error::<AnyCommand>(

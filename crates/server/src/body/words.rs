@@ -39,6 +39,23 @@ fn field(key: &str) -> String {
     }
 }
 
+/// "is" or "are", as the head of a field's words asks: "the minutes are",
+/// "the number of rounds is", "the points of East are".
+pub(crate) fn is(words: &str) -> &'static str {
+    let mut w = words.trim_start_matches("the ").split(' ');
+    let first = w.next().unwrap_or("");
+    let head = if first.ends_with("'s") {
+        w.next().unwrap_or("")
+    } else {
+        first
+    };
+    if head.ends_with('s') && !head.ends_with("ss") {
+        "are"
+    } else {
+        "is"
+    }
+}
+
 /// A body's path (`entry.points.east`, `method.tables[1].seats.north`) in
 /// words: "the points of East", "North's seat at table 2".
 pub(crate) fn path_words(path: &str) -> String {
@@ -127,5 +144,15 @@ mod tests {
         assert_eq!(path_words("dates[2]"), "the day 3");
         assert_eq!(path_words(""), "the body");
         assert_eq!(path_words("odd_players.points"), "the points");
+        for (words, verb) in [
+            ("the minutes", "are"),
+            ("the number of rounds", "is"),
+            ("the points of East", "are"),
+            ("North's seat at table 2", "is"),
+            ("the kind", "is"),
+            ("the pasted list", "is"),
+        ] {
+            assert_eq!(super::is(words), verb, "{words}");
+        }
     }
 }
