@@ -19,6 +19,10 @@ document.addEventListener("DOMContentLoaded", function () {
   try { records = JSON.parse(d.records || "{}"); } catch (e) { records = {}; }
   var $ = function (id) { return document.getElementById(id); };
 
+  // Each seat's name as the page shows it ("east" -> "East").
+  var seatLabel = {};
+  (form.dataset.seats || "").split(";").forEach(function (kv) { var p = kv.split("="); if (p[1]) seatLabel[p[0]] = p[1]; });
+
   function result() { var r = form.querySelector("input[name=result]:checked"); return r ? r.value : "mahjong"; }
 
   // The checkboxes of the rarer Mah Jongg hands, named as in the record.
@@ -107,8 +111,13 @@ document.addEventListener("DOMContentLoaded", function () {
           if (c) { var p = a.j.points[s]; c.textContent = (p > 0 ? "+" : "") + p; }
         });
         a.j.lines.forEach(function (l) {
+          // The seat as the page names it; the rule cited after (issue 13.6).
           var li = document.createElement("li");
-          li.textContent = l.seat + " " + (l.points > 0 ? "+" : "") + l.points + ": " + l.reason + " (" + l.source + ")";
+          var seat = l.seat ? (seatLabel[l.seat] || l.seat) + " " : "";
+          li.textContent = seat + (l.points > 0 ? "+" : "") + l.points + ": " + l.reason + " ";
+          var cite = document.createElement("cite");
+          cite.textContent = "(" + l.source + ")";
+          li.appendChild(cite);
           explain.appendChild(li);
         });
       }).catch(function () { if (mine === pending) form.dataset.state = "ready"; });
