@@ -139,8 +139,12 @@ async function fillGame(page, game) {
     for (const [seat, why] of game.dead) await page.selectOption(`#f-dead-${seat}`, why);
   }
   if (game.penalties) {
-    await page.$eval("details:has(#f-penalties)", (d) => { d.open = true; });
-    for (const [seat, kind] of game.penalties) await page.check(`input[name=penalty][data-seat=${seat}][value=${kind}]`);
+    await page.$eval("#dead-and-penalties", (d) => { d.open = true; });
+    for (const [seat, kind] of game.penalties) {
+      // Each seat's penalties are folded until used (13.8).
+      await page.click(`details.seat-penalties[data-seat=${seat}]:not([open]) > summary`).catch(() => {});
+      await page.check(`input[name=penalty][data-seat=${seat}][value=${kind}]`);
+    }
   }
   if (game.result === "mahjong_in_error") {
     await page.selectOption("#f-declarer", game.declarer);
@@ -304,6 +308,20 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
         await sk.waitForSelector(`h1:has-text('Table ${t}')`);
         await accessible(sk, `score page, round ${r} table ${t}`);
         if (phone) await reachByTab(sk, "#save", "score page");
+        if (phone) {
+          // Issue 13.8: with dead hands and penalties open (one seat's
+          // penalties unfolded), the page is still short enough to use on a phone.
+          await sk.$eval("details:has(#f-dead)", (d) => { d.open = true; });
+          await sk.$$eval("details.seat-penalties", (ds) => { if (ds[0]) ds[0].open = true; });
+          const high = await sk.evaluate(() => document.documentElement.scrollHeight);
+          console.log(`# the score page with penalties open on a 390 px phone: ${high} px high`);
+          // 13.8: it was 4,365 px with its penalties open (8,000 with more open).
+          assert.ok(high < 2500, `the score page with penalties open is short enough for a phone (${high} px)`);
+          await accessible(sk, "score page on a phone, penalties open");
+          const wideOpen = await sk.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(wideOpen <= 390, `the score page with penalties open fits a phone (scrollWidth ${wideOpen})`);
+          await sk.$eval("details:has(#f-dead)", (d) => { d.open = false; });
+        }
         // Who sits where, from the sheet's heading.
         const seatNos = {};
         for (const s of SEATS) {

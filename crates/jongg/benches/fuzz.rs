@@ -267,6 +267,7 @@ impl States {
                 round_minutes: None,
                 tie_breaks: None,
                 odd_players: None,
+                time_zone: None,
             };
             t.execute(Actor::Director, update, 1_760_000_000_000)
                 .expect("4 rounds");

@@ -234,6 +234,12 @@ pub struct Verification {
     /// Who hands the sheets in, by round: round 1 the first, round 2 the
     /// second, ..., cycling.
     pub collectors: Vec<Seat>,
+    /// The rule that says who hands the sheets in, printed on every sheet
+    /// (`standard 25`; `R1, standard 25` where the event's rules do not say
+    /// and the standard rotation applies). Empty in a file written before
+    /// it existed: the sheet then cites nothing.
+    #[serde(default)]
+    pub collectors_source: String,
     /// A sheet accepted by the director is locked (only the director changes
     /// it, with a reason).
     pub locked_when_accepted: bool,

@@ -100,6 +100,30 @@ fn r13_movement_offsets_of_each_preset() {
     assert_eq!(m("mississippi-2025"), (0, 2, 1, 3));
 }
 
+/// Each preset says where its rotation of who hands the sheets in comes
+/// from, and the sheet prints it: its own rule, or R1 and standard 25 where
+/// the event's rules do not say (mahjong-mania-2026, mississippi-2025).
+#[test]
+fn each_preset_cites_who_hands_the_sheets_in() {
+    let cite = |name: &str| {
+        Preset::builtin(name)
+            .unwrap()
+            .verification
+            .collectors_source
+    };
+    assert_eq!(cite("standard"), "standard 25");
+    assert_eq!(cite("beth-emeth"), "beth-emeth 14");
+    assert_eq!(
+        cite("st-louis-senior-olympics"),
+        "st-louis-senior-olympics 5d"
+    );
+    assert_eq!(cite("mahjong-mania-2026"), "R1, standard 25");
+    assert_eq!(cite("mississippi-2025"), "R1, standard 25");
+    for name in PRESET_NAMES {
+        assert!(!cite(name).is_empty(), "{name} cites its collectors");
+    }
+}
+
 #[test]
 fn r14_verification_duties() {
     use jongg_tiles::Seat::*;

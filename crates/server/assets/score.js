@@ -19,6 +19,10 @@ document.addEventListener("DOMContentLoaded", function () {
   try { records = JSON.parse(d.records || "{}"); } catch (e) { records = {}; }
   var $ = function (id) { return document.getElementById(id); };
 
+  // Each seat's name as the page shows it ("east" -> "East").
+  var seatLabel = {};
+  (form.dataset.seats || "").split(";").forEach(function (kv) { var p = kv.split("="); if (p[1]) seatLabel[p[0]] = p[1]; });
+
   function result() { var r = form.querySelector("input[name=result]:checked"); return r ? r.value : "mahjong"; }
 
   // The checkboxes of the rarer Mah Jongg hands, named as in the record.
@@ -107,8 +111,13 @@ document.addEventListener("DOMContentLoaded", function () {
           if (c) { var p = a.j.points[s]; c.textContent = (p > 0 ? "+" : "") + p; }
         });
         a.j.lines.forEach(function (l) {
+          // The seat as the page names it; the rule cited after (issue 13.6).
           var li = document.createElement("li");
-          li.textContent = l.seat + " " + (l.points > 0 ? "+" : "") + l.points + ": " + l.reason + " (" + l.source + ")";
+          var seat = l.seat ? (seatLabel[l.seat] || l.seat) + " " : "";
+          li.textContent = seat + (l.points > 0 ? "+" : "") + l.points + ": " + l.reason + " ";
+          var cite = document.createElement("cite");
+          cite.textContent = "(" + l.source + ")";
+          li.appendChild(cite);
           explain.appendChild(li);
         });
       }).catch(function () { if (mine === pending) form.dataset.state = "ready"; });
@@ -140,8 +149,25 @@ document.addEventListener("DOMContentLoaded", function () {
       (rec.penalties || []).forEach(function (p) {
         var c = form.querySelector("input[name=penalty][data-seat=" + p.seat + "][value=" + p.kind + "]"); if (c) c.checked = true;
       });
+      if (Object.keys(rec.dead || {}).length || (rec.penalties || []).length) $("dead-and-penalties").open = true;
     }
+    markPenalties();
     preview();
+  }
+
+  // Each seat's penalties are folded (13.8: a short page on a phone): a
+  // fold with a penalty chosen stays open and counts them.
+  function markPenalties() {
+    form.querySelectorAll("details.seat-penalties").forEach(function (fold) {
+      var n = fold.querySelectorAll("input[name=penalty]:checked").length;
+      if (n) fold.open = true;
+      var count = fold.querySelector(".penalty-count");
+      if (!count) {
+        count = document.createElement("span"); count.className = "penalty-count";
+        fold.querySelector("summary").appendChild(count);
+      }
+      count.textContent = n ? " (" + n + ")" : "";
+    });
   }
 
   // A half-entered game is kept in this browser until it is saved (not
@@ -158,7 +184,7 @@ document.addEventListener("DOMContentLoaded", function () {
     try { var x = JSON.parse(localStorage.getItem(draftKey) || "null"); return x && x.record ? x : null; } catch (e) { return null; }
   }
 
-  form.addEventListener("input", function () { touched = true; keepDraft(); preview(); });
+  form.addEventListener("input", function () { touched = true; keepDraft(); markPenalties(); preview(); });
   form.addEventListener("change", function (ev) {
     if (ev.target.id === "f-game") { touched = false; load(ev.target.value); } else { touched = true; keepDraft(); preview(); }
   });

@@ -41,6 +41,7 @@ mod sheet_edits;
 mod signer;
 mod state;
 mod tournaments;
+mod zone;
 
 pub use error::ApiError;
 pub use pages::Paper;

@@ -145,8 +145,9 @@ impl Tournaments {
     pub async fn create(
         &self,
         actor: Actor,
-        command: Command,
+        mut command: Command,
     ) -> Result<(i64, Vec<Recorded>), ApiError> {
+        crate::zone::check_command(&mut command)?;
         let mut t = Tournament::new();
         let recorded = t.execute(actor, command, now_millis())?;
         let id = self.store.create(&recorded).await?.0;
@@ -210,7 +211,8 @@ impl Tournaments {
                 None
             };
             let mut recorded = Vec::new();
-            for (i, command) in commands.into_iter().enumerate() {
+            for (i, mut command) in commands.into_iter().enumerate() {
+                crate::zone::check_command(&mut command).map_err(|e| (i, e))?;
                 let state = trial.as_mut().unwrap_or(&mut t);
                 let made = state
                     .execute(actor, command, at)
@@ -367,6 +369,7 @@ mod tests {
             round_minutes: None,
             tie_breaks: None,
             odd_players: None,
+            time_zone: None,
         };
         let (id, _) = all.create(Actor::Director, create).await.unwrap();
         (all, id)

@@ -237,7 +237,7 @@ fn only_the_director_changes_the_clock_and_mistakes_are_named(app: &mut App) {
             &json!({ "action": { "kind": "extend" }, "reason": "x" }),
         ),
         422,
-        "action.minutes",
+        "the minutes are missing",
     );
     refused(
         d.post(

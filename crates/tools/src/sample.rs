@@ -178,6 +178,7 @@ pub fn sample_tournament_with(
             round_minutes: None,
             tie_breaks: None,
             odd_players: None,
+            time_zone: None,
         },
         at(0),
     )?;

@@ -39,6 +39,7 @@ fn tournament() -> Tournament {
             round_minutes: None,
             tie_breaks: None,
             odd_players: Some(OddPlayers::ThreePlayerTables),
+            time_zone: None,
         },
     );
     for n in 1..=PLAYERS {

@@ -38,6 +38,9 @@ pub enum Command {
         tie_breaks: Option<Vec<TieBreak>>,
         #[serde(default)]
         odd_players: Option<OddPlayers>,
+        /// The event's time zone (an IANA name); UTC when left out.
+        #[serde(default)]
+        time_zone: Option<String>,
     },
     /// Change settings. Rules and games per round only before round 1 starts;
     /// the number of rounds never below the rounds already seated (R15: the
@@ -59,6 +62,9 @@ pub enum Command {
         tie_breaks: Option<Vec<TieBreak>>,
         #[serde(default)]
         odd_players: Option<OddPlayers>,
+        /// The event's time zone (an IANA name); UTC when left out.
+        #[serde(default)]
+        time_zone: Option<String>,
     },
     /// Register a player; `late` players are not seated until they arrive.
     RegisterPlayer {

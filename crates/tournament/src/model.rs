@@ -76,6 +76,23 @@ pub struct Settings {
     pub round_minutes: u16,
     pub tie_breaks: Vec<TieBreak>,
     pub odd_players: OddPlayers,
+    /// The event's time zone, an IANA name such as `America/Chicago`: the
+    /// pages show the audit log's times in it. The domain keeps the name
+    /// only (it has no clock and no time zone database); the server checks
+    /// it against its database and formats the times.
+    #[serde(default = "utc", skip_serializing_if = "is_utc")]
+    pub time_zone: String,
+}
+
+/// The time zone of a tournament that names none.
+pub const UTC: &str = "UTC";
+
+fn utc() -> String {
+    UTC.to_string()
+}
+
+fn is_utc(z: &str) -> bool {
+    z == UTC
 }
 
 /// Whether a player is playing.

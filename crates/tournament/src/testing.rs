@@ -24,6 +24,7 @@ pub(crate) fn seated(
         round_minutes: None,
         tie_breaks: None,
         odd_players: None,
+        time_zone: None,
     });
     for n in 1..=players {
         go(Command::RegisterPlayer {

@@ -208,6 +208,7 @@ fn st_louis_5d_an_official_acts_only_at_their_tables_and_never_as_director() {
                 round_minutes: None,
                 tie_breaks: None,
                 odd_players: None,
+                time_zone: None,
             },
         )
         .unwrap_err();

@@ -176,6 +176,7 @@ fn command(op: &Op, t: &Tournament) -> Option<Command> {
                 TieBreak::DEFAULT.to_vec()
             }),
             odd_players: None,
+            time_zone: None,
         },
         Op::SeatNext(m, seed) => {
             let rounds = t.rounds();

@@ -118,6 +118,7 @@ proptest! {
                 name: None, dates: None, rules: None, rounds: None,
                 games_per_round: None, round_minutes: None, tie_breaks: None,
                 odd_players: Some(OddPlayers::SitOut { points: sit_out }),
+                time_zone: None,
             },
         );
         prop_assert_eq!(set.is_ok(), points_ok(sit_out));

@@ -289,6 +289,7 @@ fn a_directors_rules_file_is_kept_whole_and_read() {
         round_minutes: None,
         tie_breaks: None,
         odd_players: None,
+        time_zone: None,
     };
     let err = t
         .execute(
@@ -564,6 +565,7 @@ fn sit_outs_get_the_points_the_director_sets() {
         round_minutes: None,
         tie_breaks: None,
         odd_players: Some(odd_players),
+        time_zone: None,
     };
     let err = run
         .try_do(Actor::Director, odd(OddPlayers::ThreePlayerTables))
@@ -629,6 +631,7 @@ fn tie_breaks_points_then_mah_jonggs_then_best_game_full_ties_share_a_rank() {
             round_minutes: None,
             tie_breaks: Some(vec![TieBreak::Points, TieBreak::BestGame]),
             odd_players: None,
+            time_zone: None,
         },
     );
     let s = run.t.standings();
@@ -1235,6 +1238,7 @@ fn bad_settings_are_refused() {
         round_minutes: None,
         tie_breaks: None,
         odd_players: None,
+        time_zone: None,
     };
     assert_eq!(
         t.execute(Actor::Director, create(0, "standard"), 0)
@@ -1294,6 +1298,7 @@ fn a_round_is_four_games_of_about_an_hour_standard_23_r15() {
             round_minutes: None,
             tie_breaks: None,
             odd_players: None,
+            time_zone: None,
         };
         t.execute(Actor::Director, create, 0).unwrap();
         let s = t.settings().unwrap();
@@ -1312,6 +1317,7 @@ fn a_round_is_four_games_of_about_an_hour_standard_23_r15() {
             round_minutes: Some(55),
             tie_breaks: None,
             odd_players: None,
+            time_zone: None,
         };
         let err = t.execute(Actor::Director, shorter, 0).unwrap_err();
         assert!(err.to_string().contains("2026-13-01"), "{err}");
@@ -1324,6 +1330,7 @@ fn a_round_is_four_games_of_about_an_hour_standard_23_r15() {
             round_minutes: Some(55),
             tie_breaks: None,
             odd_players: None,
+            time_zone: None,
         };
         t.execute(Actor::Director, shorter, 0).unwrap();
         assert_eq!(t.settings().unwrap().round_minutes, 55);

@@ -218,22 +218,84 @@ impl Pairs {
     }
 }
 
-/// serde's message without its position (we give the field instead).
-fn reason(e: serde_json::Error) -> String {
-    let s = e.to_string();
-    match s.find(" at line ") {
-        Some(i) => s[..i].to_string(),
-        None => s,
+/// A value of a record as a person reads it: `2.5`, the text "x", a list.
+fn shown(v: &Value) -> String {
+    match v {
+        Value::Null => "nothing".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => {
+            let s: String = s.chars().take(40).collect();
+            format!("the text {s:?}")
+        }
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
     }
 }
 
+/// A field of a record in words, for the person at the table (issue 13.6):
+/// `value` is "the card value", `dead.east` "East's dead hand".
+fn field_words(name: &str) -> String {
+    let seat = |s: &str| match s {
+        "east" => "East".to_string(),
+        "south" => "South".to_string(),
+        "west" => "West".to_string(),
+        "north" => "North".to_string(),
+        other => format!("the seat {other:?}"),
+    };
+    if let Some(s) = name.strip_prefix("dead.") {
+        return format!("{}'s dead hand", seat(s));
+    }
+    if let Some(rest) = name.strip_prefix("penalties[")
+        && let Some((i, tail)) = rest.split_once(']')
+    {
+        let n = i.parse::<usize>().map_or(0, |i| i + 1);
+        return match tail {
+            ".seat" => format!("whose penalty {n} is"),
+            ".kind" => format!("what penalty {n} is for"),
+            _ => format!("penalty {n}"),
+        };
+    }
+    if let Some(rest) = name.strip_prefix("exposed[") {
+        let n = rest
+            .trim_end_matches(']')
+            .parse::<usize>()
+            .map_or(0, |i| i + 1);
+        return format!("hand {n} of those exposed");
+    }
+    match name {
+        "record" => "the game".into(),
+        "result" => "how the game ended".into(),
+        "winner" => "the winner".into(),
+        "discarder" => "who threw the tile".into(),
+        "declarer" => "who declared Mah Jongg".into(),
+        "empty_seat" => "the empty seat".into(),
+        "dealer" => "the dealer".into(),
+        "value" => "the card value".into(),
+        "exposures" => "the number of exposures".into(),
+        "self_picked" => "“self-picked”".into(),
+        "singles_and_pairs" => "“singles and pairs”".into(),
+        "one_group_left" => "“one group left”".into(),
+        "exposed" => "who exposed their hand".into(),
+        "dead" => "the dead hands".into(),
+        "penalties" => "the penalties".into(),
+        other => format!("“{}”", other.replace('_', " ")),
+    }
+}
+
+/// `name`'s value as a `T`, or an error in words: what the field must be,
+/// and what it was (never serde's own words).
 fn field<T: serde::de::DeserializeOwned>(
     name: &str,
     v: &Value,
     expected: &str,
 ) -> Result<T, RecordError> {
-    T::deserialize(v)
-        .map_err(|e| RecordError::new(name, format!("{} (expected {expected})", reason(e))))
+    T::deserialize(v).map_err(|_| {
+        RecordError::new(
+            name,
+            format!("{} must be {expected}, not {}", field_words(name), shown(v)),
+        )
+    })
 }
 
 const SEAT: &str = "\"east\", \"south\", \"west\" or \"north\"";
@@ -247,6 +309,23 @@ mod tests {
     fn a_minimal_record_reads() {
         let r = GameRecord::from_json(r#"{"result": "wall"}"#).unwrap();
         assert_eq!(r, GameRecord::new(GameResult::Wall));
+    }
+
+    #[test]
+    fn errors_say_the_field_in_words_without_serdes_own() {
+        let e = GameRecord::from_json(r#"{"result": "mahjong", "value": 2.5}"#).unwrap_err();
+        assert_eq!(e.field, "value");
+        assert_eq!(
+            e.reason,
+            "the card value must be a whole number 0 to 1000, not 2.5"
+        );
+        let e = GameRecord::from_json(r#"{"result": "wall", "dead": {"east": 1}}"#).unwrap_err();
+        assert!(e.reason.starts_with("East's dead hand must be"), "{e}");
+        let e = GameRecord::from_json(r#"{"result": "mahjong", "exposures": "x"}"#).unwrap_err();
+        assert_eq!(
+            e.reason,
+            "the number of exposures must be a whole number 0 to 4, not the text \"x\""
+        );
     }
 
     #[test]

@@ -26,6 +26,9 @@ crate::tagged! {
             round_minutes: Option<u16>,
             tie_breaks: Option<Vec<TieBreak>>,
             odd_players: Option<OddPlayers>,
+            /// The event's time zone, an IANA name such as `America/Chicago`.
+            #[schema(schema_with = schema::time_zone_or_null)]
+            time_zone: Option<String>,
         },
         RegisterPlayer = "register_player" {
             #[schema(minimum = 1)]
@@ -159,6 +162,7 @@ impl From<AnyCommand> for Command {
                 round_minutes,
                 tie_breaks,
                 odd_players,
+                time_zone,
             } => Command::UpdateSettings {
                 name,
                 dates,
@@ -168,6 +172,7 @@ impl From<AnyCommand> for Command {
                 round_minutes,
                 tie_breaks: tie_breaks.map(|v| v.into_iter().map(Into::into).collect()),
                 odd_players: odd_players.map(Into::into),
+                time_zone,
             },
             A::RegisterPlayer {
                 number,

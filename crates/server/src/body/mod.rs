@@ -291,7 +291,8 @@ fn explain(path: &str, raw: &str) -> String {
     };
     let list = |s: &str| s.replace('`', "");
     if let Some((field, _)) = raw.strip_prefix("missing field ").and_then(ticked) {
-        return format!("`{}` is missing", join(path, &field));
+        let what = words::path_words(&join(path, &field));
+        return format!("{what} {} missing", words::is(&what));
     }
     if let Some((field, rest)) = raw.strip_prefix("unknown field ").and_then(ticked) {
         let expected = match rest.trim_start_matches(", ") {
@@ -320,22 +321,29 @@ fn explain(path: &str, raw: &str) -> String {
             .map_or(expected.clone(), |l| format!("expected one of: {l}"));
         return format!("`{path}` is `{value}`: {expected}");
     }
-    let at = if path.is_empty() {
-        "the body".to_string()
-    } else {
-        format!("`{path}`")
-    };
+    // The field in words where a person may see it (issue 13.6).
+    let at = words::path_words(path);
     if let Some((got, expected)) = raw
         .strip_prefix("invalid type: ")
         .and_then(|r| r.rsplit_once(", expected "))
     {
-        return format!("{at} must be {}, not {}", wanted(expected), found(got));
+        return format!(
+            "{at} must be {}, not {}",
+            wanted(expected, false),
+            found(got)
+        );
     }
     if let Some((got, expected)) = raw
         .strip_prefix("invalid value: ")
         .and_then(|r| r.rsplit_once(", expected "))
     {
-        return format!("{at} is {}: expected {}", found(got), wanted(expected));
+        // Out of range: here the bounds help.
+        return format!(
+            "{at} {} {}: expected {}",
+            words::is(&at),
+            found(got),
+            wanted(expected, true)
+        );
     }
     if path.is_empty() {
         raw.to_string()
@@ -344,18 +352,21 @@ fn explain(path: &str, raw: &str) -> String {
     }
 }
 
-/// What serde expected, in words.
-fn wanted(expected: &str) -> String {
+/// What serde expected, in words; the bounds of the widest numbers only
+/// where the value was out of them (`bounds`): to a person they are noise.
+fn wanted(expected: &str, bounds: bool) -> String {
     let range = |lo: i128, hi: i128| format!("a whole number from {lo} to {hi}");
     match expected {
         "u8" => range(0, u8::MAX.into()),
         "u16" => range(0, u16::MAX.into()),
-        "u32" => range(0, u32::MAX.into()),
-        "u64" => range(0, u64::MAX.into()),
+        "u32" if bounds => range(0, u32::MAX.into()),
+        "u64" if bounds => range(0, u64::MAX.into()),
+        "u32" | "u64" => "a whole number, 0 or more".into(),
         "i8" => range(i8::MIN.into(), i8::MAX.into()),
         "i16" => range(i16::MIN.into(), i16::MAX.into()),
-        "i32" => range(i32::MIN.into(), i32::MAX.into()),
-        "i64" => range(i64::MIN.into(), i64::MAX.into()),
+        "i32" if bounds => range(i32::MIN.into(), i32::MAX.into()),
+        "i64" if bounds => range(i64::MIN.into(), i64::MAX.into()),
+        "i32" | "i64" => "a whole number".into(),
         "a string" => "a text".into(),
         "a boolean" => "true or false".into(),
         "a sequence" => "a list".into(),
@@ -386,3 +397,4 @@ fn found(got: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+mod words;

@@ -44,6 +44,10 @@ pub(crate) fn name() -> RefOr<Schema> {
 pub(crate) fn name_or_null() -> RefOr<Schema> {
     text(1, MAX_NAME, true)
 }
+/// A time zone's IANA name (`America/Chicago`, `UTC`).
+pub(crate) fn time_zone_or_null() -> RefOr<Schema> {
+    text(0, 64, true)
+}
 /// A club: up to `MAX_NAME` characters.
 pub(crate) fn club_or_null() -> RefOr<Schema> {
     text(0, MAX_NAME, true)

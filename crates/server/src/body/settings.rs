@@ -99,6 +99,11 @@ pub struct CreateTournament {
     pub round_minutes: Option<u16>,
     pub tie_breaks: Option<Vec<TieBreak>>,
     pub odd_players: Option<OddPlayers>,
+    /// The event's time zone, an IANA name such as `America/Chicago`
+    /// (UTC when left out): the audit log's times are shown in it.
+    #[serde(default)]
+    #[schema(schema_with = schema::time_zone_or_null)]
+    pub time_zone: Option<String>,
 }
 
 impl From<CreateTournament> for Command {
@@ -112,6 +117,7 @@ impl From<CreateTournament> for Command {
             round_minutes: b.round_minutes,
             tie_breaks: tie_breaks(b.tie_breaks),
             odd_players: b.odd_players.map(Into::into),
+            time_zone: b.time_zone,
         }
     }
 }
@@ -134,6 +140,11 @@ pub struct UpdateSettings {
     pub round_minutes: Option<u16>,
     pub tie_breaks: Option<Vec<TieBreak>>,
     pub odd_players: Option<OddPlayers>,
+    /// The event's time zone, an IANA name such as `America/Chicago`
+    /// (UTC when left out): the audit log's times are shown in it.
+    #[serde(default)]
+    #[schema(schema_with = schema::time_zone_or_null)]
+    pub time_zone: Option<String>,
 }
 
 impl From<UpdateSettings> for Command {
@@ -147,6 +158,7 @@ impl From<UpdateSettings> for Command {
             round_minutes: b.round_minutes,
             tie_breaks: tie_breaks(b.tie_breaks),
             odd_players: b.odd_players.map(Into::into),
+            time_zone: b.time_zone,
         }
     }
 }

@@ -76,7 +76,8 @@ fn left_text(ms: i64) -> String {
 
 /// One change to a round's clock in the audit log (`audit_clock.html`).
 pub(crate) struct ClockRow {
-    pub seq: u64,
+    /// The row's number on the page, from 1.
+    pub no: usize,
     pub at: String,
     pub who: String,
     pub round: u8,
@@ -84,14 +85,16 @@ pub(crate) struct ClockRow {
     pub reason: String,
 }
 
-/// Every change to a round clock, oldest first: who, when, what and why.
+/// Every change to a round clock, oldest first: who, when (in the event's
+/// time zone), what and why.
 pub(crate) fn clock_rows(t: &Tournament) -> Vec<ClockRow> {
+    let zone = crate::zone::zone(&super::audit::zone_name(t));
     t.log()
         .iter()
         .filter_map(|r| match &r.event {
             Event::ClockAdjusted { round, change } => Some(ClockRow {
-                seq: r.seq,
-                at: super::time::date_time(change.at),
+                no: 0,
+                at: crate::zone::local(change.at, &zone),
                 who: r.actor.to_string(),
                 round: round.0,
                 what: match change.action {
@@ -104,6 +107,8 @@ pub(crate) fn clock_rows(t: &Tournament) -> Vec<ClockRow> {
             }),
             _ => None,
         })
+        .enumerate()
+        .map(|(i, row)| ClockRow { no: i + 1, ..row })
         .collect()
 }
 

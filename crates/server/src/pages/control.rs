@@ -51,10 +51,11 @@ impl TileState {
     fn label(self) -> &'static str {
         match self {
             TileState::NotStarted => "not started",
-            TileState::Playing => "being filled in",
-            TileState::Unsigned => "waiting for signatures",
-            TileState::Signed => "signed: accept it",
-            TileState::Accepted => "accepted",
+            // One word for each sheet state on every page (issue 13.6).
+            TileState::Playing => super::sheet_words(SheetState::Draft, false),
+            TileState::Unsigned => super::sheet_words(SheetState::Draft, true),
+            TileState::Signed => super::sheet_words(SheetState::Signed, true),
+            TileState::Accepted => super::sheet_words(SheetState::Accepted, true),
         }
     }
 
@@ -560,6 +561,7 @@ mod tests {
             round_minutes: Some(60),
             tie_breaks: None,
             odd_players: None,
+            time_zone: None,
         });
         for n in 1..=12 {
             go(Command::RegisterPlayer {

@@ -2,7 +2,7 @@
 //! form to create one, a tournament's dashboard (players, rounds, tables,
 //! warnings), the audit log, and the CSV upload of players.
 
-use super::{PageResult, html, name_of, preset_of, seat_name};
+use super::{PageResult, html, name_of, preset_of};
 use crate::AppState;
 use crate::access::Access;
 use crate::body::Body;
@@ -17,8 +17,7 @@ use axum::response::IntoResponse;
 use axum::response::Response;
 use jongg_store::SetupToken;
 use jongg_tournament::{
-    Actor, AuditAction, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, TieBreak,
-    Tournament,
+    Actor, Command, OddPlayers, PlayerStatus, RoundState, SeatingMethod, TieBreak, Tournament,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -34,7 +33,6 @@ pub(super) fn routes() -> Vec<Route> {
         route(Access::Director, routes!(players_page)),
         route(Access::Director, routes!(settings_page)),
         route(Access::Director, routes!(seating_page)),
-        route(Access::Director, routes!(audit)),
         route(Access::Director, routes!(upload_players)),
         route(Access::Director, routes!(upload_seating)),
     ]
@@ -179,6 +177,9 @@ struct SettingsForm {
     /// Games per round are fixed once round 1 has started.
     games_fixed: bool,
     round_minutes: u16,
+    /// The event's time zone (an IANA name) and the zones suggested.
+    time_zone: String,
+    zones: &'static [&'static str],
     /// The tie-break orders offered: (JSON value, words, chosen).
     tie_breaks: Vec<(String, String, bool)>,
     three_player_tables: bool,
@@ -221,6 +222,8 @@ fn settings_form(t: &Tournament) -> SettingsForm {
         games_per_round: s.map_or(4, |s| s.games_per_round.0),
         games_fixed: t.rounds_started().0 > 0,
         round_minutes: s.map_or(60, |s| s.round_minutes),
+        time_zone: s.map_or_else(|| "UTC".to_string(), |s| s.time_zone.clone()),
+        zones: ZONES,
         tie_breaks,
         three_player_tables: three,
         sit_out_points: sit_out,
@@ -378,75 +381,19 @@ async fn seating_page(
     forms_page(&app, id, "seating", q.done).await
 }
 
-struct AuditRow {
-    seq: u64,
-    at: String,
-    who: String,
-    round: u8,
-    table: u16,
-    action: &'static str,
-    game: String,
-    seat: String,
-    before: String,
-    after: String,
-    reason: String,
-}
-
-#[derive(Template)]
-#[template(path = "audit.html")]
-struct Audit {
-    id: i64,
-    name: String,
-    rows: Vec<AuditRow>,
-    clock_rows: Vec<super::clock::ClockRow>,
-}
-
-fn points_text(e: Option<&jongg_tournament::GameEntry>) -> String {
-    e.map_or_else(String::new, |g| {
-        g.points
-            .iter()
-            .map(|(s, p)| format!("{} {p:+}", seat_name(s)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    })
-}
-
-/// Every sheet change: who, when, before, after, why.
-#[utoipa::path(get, path = "/director/t/{id}/audit", params(InTournament), responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn audit(
-    State(app): State<Arc<AppState>>,
-    Params(InTournament { id }): Params<InTournament>,
-) -> PageResult {
-    let page = app.tournaments.get(id)?.read(|t| Audit {
-        id,
-        name: name_of(t),
-        clock_rows: super::clock::clock_rows(t),
-        rows: t
-            .audit()
-            .into_iter()
-            .map(|a| AuditRow {
-                seq: a.seq,
-                at: super::time::date_time(a.at),
-                who: a.actor.to_string(),
-                round: a.round.0,
-                table: a.table.0,
-                action: match a.action {
-                    AuditAction::Entered => "entered",
-                    AuditAction::Signed => "signed",
-                    AuditAction::Accepted => "accepted",
-                    AuditAction::Amended => "amended",
-                    AuditAction::EastRerolled => "rolled again for East",
-                },
-                game: a.game.map(|g| g.to_string()).unwrap_or_default(),
-                seat: a.seat.map(|s| seat_name(s).to_string()).unwrap_or_default(),
-                before: points_text(a.before.as_ref()),
-                after: points_text(a.after.as_ref()),
-                reason: a.reason.unwrap_or_default(),
-            })
-            .collect(),
-    });
-    html(&page)
-}
+/// The time zones the settings page suggests (any IANA name is taken).
+const ZONES: &[&str] = &[
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Phoenix",
+    "America/Los_Angeles",
+    "America/Anchorage",
+    "Pacific/Honolulu",
+    "America/Toronto",
+    "Europe/London",
+    "UTC",
+];
 
 /// Registers every player of a CSV list, all or none: the list is tried on
 /// a copy of the tournament first, so a bad line changes nothing.

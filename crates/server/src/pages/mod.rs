@@ -9,6 +9,7 @@
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
 mod assets;
+mod audit;
 mod cards;
 pub(crate) use cards::CODE_POLICY;
 mod clock;
@@ -26,7 +27,7 @@ pub use pdf::Paper;
 mod print;
 mod public;
 mod table;
-mod time;
+pub(crate) mod time;
 
 use crate::error::ApiError;
 use crate::routes::Route;
@@ -42,6 +43,7 @@ pub(crate) const CSV_MAX_BYTES: usize = csv::MAX_BYTES;
 pub(crate) fn routes() -> Vec<Route> {
     let mut v = assets::routes();
     v.extend(director::routes());
+    v.extend(audit::routes());
     v.extend(control::routes());
     v.extend(table::routes());
     v.extend(public::routes());
@@ -199,6 +201,20 @@ pub(crate) fn ranking_order(order: &[jongg_tournament::TieBreak]) -> String {
         })
         .collect();
     words.join(", then ")
+}
+
+/// A sheet's state in the words every page uses (issue 13.6): "being filled
+/// in", "waiting for signatures" (every game entered), "signed", "accepted".
+/// The CSV export keeps its own short values (`draft`, `signed`,
+/// `accepted`) for the spreadsheets that read them.
+pub(crate) fn sheet_words(state: jongg_tournament::SheetState, complete: bool) -> &'static str {
+    use jongg_tournament::SheetState;
+    match state {
+        SheetState::Draft if complete => "waiting for signatures",
+        SheetState::Draft => "being filled in",
+        SheetState::Signed => "signed",
+        SheetState::Accepted => "accepted",
+    }
 }
 
 pub(crate) fn seat_name(s: jongg_tiles::Seat) -> &'static str {

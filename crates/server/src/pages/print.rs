@@ -1,7 +1,7 @@
 //! Printables, each as a print-styled page and as PDF: table assignments per
 //! round, each player's itinerary, table cards with the scorekeeper QR code,
 //! score sheets pre-filled with names, seats, who verifies whom and who
-//! collects the sheets (standard 25, R14), and the standings; the routes of
+//! hands the sheets in (the preset's rule, R14), and the standings; the routes of
 //! the CSV exports of the games and the standings (written in `csv/`).
 
 use super::pdf::{Doc, Grid, Paper, Section};
@@ -475,20 +475,37 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
         .tables
         .iter()
         .map(|ts| {
-            let present: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| ts.seats[s].is_some()).collect();
+            let present: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|&s| ts.seats[s].is_some())
+                .collect();
             let sheet = round.sheets.iter().find(|s| s.table == ts.table);
             let mut head = vec!["Game".to_string()];
-            head.extend(present.iter().map(|&s| format!("{} — {}", seat_name(s), who(t, ts.seats[s]))));
+            head.extend(
+                present
+                    .iter()
+                    .map(|&s| format!("{} — {}", seat_name(s), who(t, ts.seats[s]))),
+            );
             let mut rows: Vec<Vec<String>> = (1..=games)
                 .map(|g| {
-                    let entry = sheet.and_then(|s| s.games.get(usize::from(g) - 1)).and_then(Option::as_ref);
+                    let entry = sheet
+                        .and_then(|s| s.games.get(usize::from(g) - 1))
+                        .and_then(Option::as_ref);
                     let mut v = vec![g.to_string()];
-                    v.extend(present.iter().map(|&s| entry.map_or_else(String::new, |e| jongg_tournament::marks::game_cell(preset.as_ref(), e, s, false))));
+                    v.extend(present.iter().map(|&s| {
+                        entry.map_or_else(String::new, |e| {
+                            jongg_tournament::marks::game_cell(preset.as_ref(), e, s, false)
+                        })
+                    }));
                     v
                 })
                 .collect();
             let mut total = vec!["Total".to_string()];
-            total.extend(present.iter().map(|&s| sheet.filter(|x| x.games.iter().any(Option::is_some)).map_or_else(String::new, |x| x.totals()[s].to_string())));
+            total.extend(present.iter().map(|&s| {
+                sheet
+                    .filter(|x| x.games.iter().any(Option::is_some))
+                    .map_or_else(String::new, |x| x.totals()[s].to_string())
+            }));
             rows.push(total);
             let mut widths = vec![0.9];
             widths.extend(present.iter().map(|_| 3.0));
@@ -498,18 +515,22 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
             let mut after = Vec::new();
             if let Some(p) = &preset {
                 let v = &p.verification;
-                let keeper = v.sheet_keeper;
-                paragraphs.push(format!(
-                    "{} keeps this sheet ({}). Collects the sheets after round {r}: {} — {} (standard 25).",
-                    seat_name(keeper),
-                    who(t, ts.seats[keeper]),
-                    seat_name(v.collector(u32::from(r))),
-                    who(t, ts.seats[v.collector(u32::from(r))]),
-                ));
+                paragraphs.push(collects_line(t, p, r, ts));
                 for &s in &present {
-                    let checks: Vec<&str> = v.verifies[s].iter().filter(|o| present.contains(o)).map(|&o| seat_name(o)).collect();
-                    let what = if checks.is_empty() { "own scores".to_string() } else { format!("the scores of {}", checks.join(" and ")) };
-                    after.push(format!("{} verifies {what}: signed ______________________", seat_name(s)));
+                    let checks: Vec<&str> = v.verifies[s]
+                        .iter()
+                        .filter(|o| present.contains(o))
+                        .map(|&o| seat_name(o))
+                        .collect();
+                    let what = if checks.is_empty() {
+                        "own scores".to_string()
+                    } else {
+                        format!("the scores of {}", checks.join(" and "))
+                    };
+                    after.push(format!(
+                        "{} verifies {what}: signed ______________________",
+                        seat_name(s)
+                    ));
                 }
             }
             if sheet.is_some_and(|s| s.state == SheetState::Accepted) {
@@ -518,7 +539,13 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
             Section {
                 heading: format!("Score sheet · Round {r} · Table {}", ts.table),
                 paragraphs,
-                grid: Some(Grid { head, rows, widths, numeric, tall: true }),
+                grid: Some(Grid {
+                    head,
+                    rows,
+                    widths,
+                    numeric,
+                    tall: true,
+                }),
                 after,
                 new_page: true,
                 ..Section::default()
@@ -584,6 +611,34 @@ async fn games_csv(
         "games.csv",
         text.into_bytes(),
     ))
+}
+
+/// Who keeps this table's sheet and who hands the sheets in after the
+/// round (at a table of three without that seat, the keeper: the table's
+/// rules), citing the rule the event's preset gives for it.
+fn collects_line(
+    t: &Tournament,
+    p: &jongg_rules::Preset,
+    r: RoundNo,
+    ts: &jongg_tournament::TableSeats,
+) -> String {
+    let v = &p.verification;
+    let keeper = v.sheet_keeper;
+    let collector = t
+        .table_rules(r, ts.table)
+        .map_or_else(|_| v.collector(u32::from(r)), |tr| tr.collector);
+    let cite = if v.collectors_source.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", v.collectors_source)
+    };
+    format!(
+        "{} keeps this sheet ({}). Hands the sheets in after round {r}: {} — {}{cite}.",
+        seat_name(keeper),
+        who(t, ts.seats[keeper]),
+        seat_name(collector),
+        who(t, ts.seats[collector]),
+    )
 }
 
 #[cfg(test)]

@@ -322,11 +322,7 @@ fn score_page(
         games,
         totals: present.iter().map(|&s| totals_all[s]).collect(),
         next_game: u8::try_from(next_game).unwrap_or(1),
-        state: match sheet.state {
-            SheetState::Draft => "being filled in",
-            SheetState::Signed => "signed: waiting for the director",
-            SheetState::Accepted => "accepted by the director",
-        },
+        state: super::sheet_words(sheet.state, sheet.is_complete()),
         complete: sheet.is_complete(),
         signatures,
         records: Value::Object(records).to_string(),

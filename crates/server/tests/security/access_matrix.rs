@@ -128,6 +128,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/director", "director"),
     ("GET", "/director/t/{id}", "director"),
     ("GET", "/director/t/{id}/audit", "director"),
+    ("GET", "/director/t/{id}/audit.csv", "director"),
     ("GET", "/director/t/{id}/tiles", "director"),
     ("GET", "/director/t/{id}/players", "director"),
     ("GET", "/director/t/{id}/settings", "director"),

@@ -42,7 +42,11 @@ fn a_scorekeeper_cannot_enter_points_beyond_any_game_score() {
     // Beyond an i32 altogether: refused as a bad value, naming the field.
     let entry = json!({ "kind": "points",
         "points": { "east": 4_294_967_296i64, "south": 0, "west": 0, "north": 0 } });
-    refused(k.put(&path, &json!({ "entry": entry })), 422, "entry");
+    refused(
+        k.put(&path, &json!({ "entry": entry })),
+        422,
+        "the points of East are 4294967296: expected a whole number from -2147483648 to 2147483647",
+    );
     // The largest game score the bounds allow is taken.
     let entry = json!({ "kind": "points", "mah_jongg": "east",
         "points": { "east": 10_000, "south": -10_000, "west": 0, "north": 0 } });

@@ -27,6 +27,7 @@ impl Tournament {
                 round_minutes,
                 tie_breaks,
                 odd_players,
+                time_zone,
             } => self.create(Asked {
                 name: Some(name),
                 dates: Some(dates),
@@ -36,6 +37,7 @@ impl Tournament {
                 round_minutes,
                 tie_breaks,
                 odd_players,
+                time_zone,
             }),
             UpdateSettings {
                 name,
@@ -46,6 +48,7 @@ impl Tournament {
                 round_minutes,
                 tie_breaks,
                 odd_players,
+                time_zone,
             } => self.update_settings(Asked {
                 name,
                 dates,
@@ -55,6 +58,7 @@ impl Tournament {
                 round_minutes,
                 tie_breaks,
                 odd_players,
+                time_zone,
             }),
             RegisterPlayer {
                 number,

@@ -128,6 +128,7 @@ fn command_of(event: &Event) -> Result<Command, String> {
             round_minutes: Some(s.round_minutes),
             tie_breaks: Some(s.tie_breaks),
             odd_players: Some(s.odd_players),
+            time_zone: Some(s.time_zone),
         },
         Event::SettingsUpdated { after: s, .. } => Command::UpdateSettings {
             name: Some(s.name),
@@ -138,6 +139,7 @@ fn command_of(event: &Event) -> Result<Command, String> {
             round_minutes: Some(s.round_minutes),
             tie_breaks: Some(s.tie_breaks),
             odd_players: Some(s.odd_players),
+            time_zone: Some(s.time_zone),
         },
         Event::PlayerRegistered { player } => Command::RegisterPlayer {
             number: player.number,

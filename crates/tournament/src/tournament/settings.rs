@@ -9,8 +9,11 @@ use crate::limits::{
     MAX_DATES, MAX_GAMES, MAX_LABEL, MAX_MINUTES, MAX_NAME, MAX_POINTS, MAX_ROUNDS, MAX_RULES_FILE,
     check_text, is_iso_date, points_ok,
 };
-use crate::model::{GameNo, OddPlayers, RoundNo, RoundState, RulesSource, Settings, TieBreak};
+use crate::model::{GameNo, OddPlayers, RoundNo, RoundState, RulesSource, Settings, TieBreak, UTC};
 use crate::rules;
+
+/// The longest time zone name (the longest IANA name has 32 characters).
+const MAX_TIME_ZONE: usize = 64;
 
 /// What a create or update command asks for; `None` keeps the setting as it
 /// is (update) or takes the default (create).
@@ -24,6 +27,7 @@ pub(super) struct Asked {
     pub round_minutes: Option<u16>,
     pub tie_breaks: Option<Vec<TieBreak>>,
     pub odd_players: Option<OddPlayers>,
+    pub time_zone: Option<String>,
 }
 
 impl Tournament {
@@ -67,6 +71,7 @@ impl Tournament {
                 .unwrap_or_else(|| TieBreak::DEFAULT.to_vec()),
             odd_players: asked.odd_players.unwrap_or(OddPlayers::ThreePlayerTables),
             rules: source,
+            time_zone: time_zone(asked.time_zone),
         };
         check_settings(&settings)?;
         Ok(vec![Event::TournamentCreated { settings }])
@@ -128,11 +133,43 @@ impl Tournament {
             }
             after.odd_players = o;
         }
+        if let Some(z) = asked.time_zone {
+            after.time_zone = time_zone(Some(z));
+        }
         check_settings(&after)?;
         if after == before {
             return Ok(vec![]);
         }
         Ok(vec![Event::SettingsUpdated { before, after }])
+    }
+}
+
+/// The time zone asked for, trimmed; none or blank is UTC.
+fn time_zone(asked: Option<String>) -> String {
+    match asked.as_deref().map(str::trim) {
+        None | Some("") => UTC.to_string(),
+        Some(z) => z.to_string(),
+    }
+}
+
+/// A time zone's name has the shape of an IANA name (`America/Chicago`,
+/// `UTC`, `Etc/GMT+5`); whether the zone exists is the server's check, as
+/// only the server has a time zone database.
+fn check_time_zone(z: &str) -> Result<(), DomainError> {
+    let shown: String = z.chars().take(40).collect();
+    let ok = z.len() <= MAX_TIME_ZONE
+        && z.split('/').all(|part| {
+            !part.is_empty()
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '+'))
+        });
+    if ok {
+        Ok(())
+    } else {
+        Err(DomainError::InvalidSettings(format!(
+            "`{shown}` is not the name of a time zone: write one like America/Chicago, Europe/London or UTC"
+        )))
     }
 }
 
@@ -196,6 +233,7 @@ fn check_settings(s: &Settings) -> Result<(), DomainError> {
             "{points} points for sitting out: at most {MAX_POINTS} either way"
         ));
     }
+    check_time_zone(&s.time_zone)?;
     check_rules(&s.rules)
 }
 
@@ -216,4 +254,55 @@ fn check_rules(source: &RulesSource) -> Result<(), DomainError> {
         check_text("the rules file", toml, MAX_RULES_FILE, true)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+
+    fn update(z: &str) -> Command {
+        Command::UpdateSettings {
+            name: None,
+            dates: None,
+            rules: None,
+            rounds: None,
+            games_per_round: None,
+            round_minutes: None,
+            tie_breaks: None,
+            odd_players: None,
+            time_zone: Some(z.into()),
+        }
+    }
+
+    #[test]
+    fn the_time_zone_is_utc_until_set_and_its_name_is_checked_for_shape() {
+        let mut t = crate::testing::seated("standard", 4, None, false);
+        assert_eq!(t.settings().unwrap().time_zone, "UTC");
+        t.execute(Actor::Director, update(" America/Chicago "), 2_000)
+            .unwrap();
+        assert_eq!(t.settings().unwrap().time_zone, "America/Chicago");
+        for bad in ["<b>", "America//Chicago", "/UTC", "a b", &"x".repeat(65)] {
+            let e = t.decide(&Actor::Director, update(bad)).unwrap_err();
+            assert!(
+                e.to_string().contains("is not the name of a time zone"),
+                "{bad}: {e}"
+            );
+        }
+        // Blank is UTC again.
+        t.execute(Actor::Director, update(""), 3_000).unwrap();
+        assert_eq!(t.settings().unwrap().time_zone, "UTC");
+    }
+
+    #[test]
+    fn a_tournament_stored_before_the_time_zone_reads_as_utc() {
+        let t = crate::testing::seated("standard", 4, None, false);
+        let mut json = serde_json::to_value(t.settings().unwrap()).unwrap();
+        assert!(
+            json.get("time_zone").is_none(),
+            "UTC is not written: {json}"
+        );
+        json.as_object_mut().unwrap().remove("time_zone");
+        let s: Settings = serde_json::from_value(json).unwrap();
+        assert_eq!(s.time_zone, "UTC");
+    }
 }

@@ -30,6 +30,7 @@ impl Run {
                 round_minutes: None,
                 tie_breaks: None,
                 odd_players: Some(odd),
+                time_zone: None,
             },
         );
         run

@@ -5,4 +5,4 @@ mod read;
 mod write;
 
 pub(crate) use read::{MAX_BYTES, players, seating};
-pub(crate) use write::{games, standings};
+pub(crate) use write::{audit, games, standings};

@@ -146,6 +146,33 @@ pub(crate) fn games(t: &Tournament) -> Result<String, csv::Error> {
     out.finish()
 }
 
+/// The audit log's columns (stable: a spreadsheet may read them by name).
+pub(crate) const AUDIT_HEAD: [&str; 12] = [
+    "row",
+    "local_time",
+    "utc",
+    "who",
+    "round",
+    "table",
+    "what",
+    "game",
+    "seat",
+    "before",
+    "after",
+    "reason",
+];
+
+/// The audit log's rows, as the page shows them (the local time ends with
+/// its zone's abbreviation, `CDT`).
+pub(crate) fn audit(rows: impl Iterator<Item = [String; 12]>) -> Result<String, csv::Error> {
+    let mut out = Rows::new();
+    out.row(&AUDIT_HEAD)?;
+    for r in rows {
+        out.row(&r)?;
+    }
+    out.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
