@@ -132,6 +132,12 @@ fn a_seat_signs_with_the_players_own_code_read_on_their_badges_page(app: &mut Ap
         .collect();
     assert_eq!(signed.len(), 1, "{audit}");
     assert_eq!(signed[0]["device"], "personal code", "{audit}");
+    // The audit page says how the seat signed (issue 14.6).
+    let page = get_html_ok(app, &format!("/director/t/{id}/audit"), id);
+    assert!(
+        page.contains("personal code</td><td class=\"num\">1</td>"),
+        "{page}"
+    );
     // Guesses are limited per player: after many wrong codes, a wait.
     let mut last = 0;
     for _ in 0..25 {

@@ -721,6 +721,7 @@ fn a_personal_code_is_required_of_a_tables_signature_where_the_rules_ask() {
             round_minutes: None,
             tie_breaks: None,
             odd_players: Some(OddPlayers::ThreePlayerTables),
+            time_zone: None,
         },
     );
     run.register(1..=4);

@@ -128,6 +128,19 @@ fn action_words(a: AuditAction) -> &'static str {
 }
 
 /// The rows the filter keeps, numbered from 1, times in the event's zone.
+/// Who made the change and, for a signature, how: the device it came from
+/// or the player's personal code, so one phone signing for four shows
+/// (issue 14.6).
+fn who(a: &AuditEntry) -> String {
+    match a.device.as_deref() {
+        Some(jongg_tournament::PERSONAL_CODE) => {
+            format!("{}, with the player's personal code", a.actor)
+        }
+        Some(device) => format!("{}, on {device}", a.actor),
+        None => a.actor.to_string(),
+    }
+}
+
 fn rows(t: &Tournament, filter: &AuditFilter) -> Vec<AuditRow> {
     let zone = crate::zone::zone(&zone_name(t));
     t.audit()
@@ -138,7 +151,7 @@ fn rows(t: &Tournament, filter: &AuditFilter) -> Vec<AuditRow> {
             no: i + 1,
             at: crate::zone::local(a.at, &zone),
             utc: super::time::date_time(a.at),
-            who: a.actor.to_string(),
+            who: who(&a),
             round: a.round.0,
             table: a.table.0,
             action: action_words(a.action),
