@@ -39,9 +39,13 @@ const AUTH_BODY_LIMIT: usize = 16 * 1024;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Access::Public, routes!(setup)).limit(AUTH_BODY_LIMIT),
-        route(Access::Public, routes!(login)).limit(AUTH_BODY_LIMIT),
-        route(Access::Director, routes!(logout)),
+        route(Access::Public, routes!(setup))
+            .limit(AUTH_BODY_LIMIT)
+            .form(|_| "Your password is set: log in with it".into()),
+        route(Access::Public, routes!(login))
+            .limit(AUTH_BODY_LIMIT)
+            .form(|_| "Logged in".into()),
+        route(Access::Director, routes!(logout)).form(|_| "Logged out".into()),
         route(Access::Anyone, routes!(me)),
     ]
 }

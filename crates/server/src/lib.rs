@@ -24,6 +24,7 @@ mod extract;
 mod floor;
 #[cfg(feature = "test-support")]
 pub mod fuzzing;
+mod forms;
 mod guard;
 pub mod hall;
 mod limiter;
@@ -159,7 +160,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         };
         let checked = route
             .handler
-            .route_layer(axum::middleware::from_fn_with_state(gate, access::enforce));
+            .route_layer(axum::middleware::from_fn_with_state(gate, access::enforce))
+            .route_layer(axum::middleware::from_fn_with_state(
+                route.form,
+                forms::layer,
+            ));
         r = r.route(&route.path, checked);
     }
     let app = r

@@ -36,6 +36,9 @@ pub struct Route {
     pub path: String,
     pub access: Access,
     pub answer: Answer,
+    /// A page's form may post to it (issue 13.7, `forms.rs`): what it says
+    /// it did. `None`: JSON only, a form is refused (415).
+    pub(crate) form: Option<crate::forms::Confirm>,
     operation: Operation,
     schemas: Vec<(String, RefOr<Schema>)>,
     pub(crate) handler: MethodRouter<Arc<AppState>>,
@@ -48,6 +51,7 @@ impl std::fmt::Debug for Route {
             .field("path", &self.path)
             .field("access", &self.access)
             .field("answer", &self.answer)
+            .field("form", &self.form.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -65,6 +69,7 @@ pub(crate) fn route(
         path,
         access,
         answer,
+        form: None,
         operation,
         schemas,
         handler,
@@ -76,6 +81,20 @@ impl Route {
     pub(crate) fn limit(mut self, bytes: usize) -> Route {
         self.handler = self.handler.layer(DefaultBodyLimit::max(bytes));
         self
+    }
+
+    /// A page's form may post to this route, url-encoded, and works before
+    /// the script loads (issue 13.7): the post is answered with a redirect
+    /// to the form's page, saying what `confirm` says was done (the script's
+    /// JSON path gets the same words). See `forms.rs`.
+    pub(crate) fn form(mut self, confirm: crate::forms::Confirm) -> Route {
+        self.form = Some(confirm);
+        self
+    }
+
+    /// Whether a page's form may post to this route.
+    pub fn takes_forms(&self) -> bool {
+        self.form.is_some()
     }
 
     /// The path as the OpenAPI document writes it (`{*doc}` is `{doc}`).
@@ -266,7 +285,7 @@ fn errors(m: &mut Map<String, Value>, path: &str, method: &str, access: Access, 
         add("413", "The body is too large");
         add(
             "415",
-            "The body is not JSON (Content-Type must be application/json)",
+            "The body is not JSON (Content-Type must be application/json; a page's form only where the route takes one)",
         );
         add(
             "422",

@@ -35,8 +35,12 @@ pub(super) fn routes() -> Vec<Route> {
         route(Access::Director, routes!(settings_page)),
         route(Access::Director, routes!(seating_page)),
         route(Access::Director, routes!(audit)),
-        route(Access::Director, routes!(upload_players)),
-        route(Access::Director, routes!(upload_seating)),
+        route(Access::Director, routes!(upload_players)).form(|s| {
+            let n = s.answer("registered");
+            format!("{n} player{} uploaded", if n == "1" { "" } else { "s" })
+        }),
+        route(Access::Director, routes!(upload_seating))
+            .form(|s| format!("Round {} seated from the list", s.param("r"))),
     ]
 }
 

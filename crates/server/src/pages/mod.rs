@@ -75,9 +75,12 @@ impl From<askama::Error> for PageError {
 
 #[derive(Template)]
 #[template(path = "error.html")]
-struct ErrorPage {
-    title: String,
-    message: String,
+pub(crate) struct ErrorPage {
+    pub title: String,
+    pub message: String,
+    /// The way back: a local path and its words.
+    pub back: String,
+    pub back_label: String,
 }
 
 impl IntoResponse for PageError {
@@ -96,6 +99,8 @@ impl IntoResponse for PageError {
                 let page = ErrorPage {
                     title: title.into(),
                     message: e.message,
+                    back: "/".into(),
+                    back_label: "All tournaments".into(),
                 };
                 let body = page
                     .render()
