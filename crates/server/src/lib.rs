@@ -167,14 +167,15 @@ pub fn router(state: Arc<AppState>) -> Router {
             ));
         r = r.route(&route.path, checked);
     }
-    let app = r
+    let routed = r
         .fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            guard::guard,
-        ))
-        .with_state(state);
+        .with_state(state.clone());
+    // The guard runs before routing: a page's form may give the method a
+    // form cannot, or a value of the path (`forms.rs`).
+    let app = Router::new()
+        .fallback_service(routed)
+        .layer(axum::middleware::from_fn_with_state(state, guard::guard));
     logging::with_request_log(app)
 }
 
