@@ -40,7 +40,7 @@ test("a round through the pages with JavaScript off", { timeout: 300_000 }, asyn
       await page.fill("#password", PASSWORD);
       await page.fill("#confirm", PASSWORD);
       await submit(page, "button[type=submit]");
-      assert.match(page.url(), /\/login\?done=/);
+      assert.match(page.url(), /\/login\?done=/, await page.content());
       assert.equal(await done(page), "Your password is set: log in with it");
     } else {
       await page.goto(`${URL}/login`);

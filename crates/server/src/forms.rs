@@ -248,7 +248,14 @@ pub(crate) async fn layer(
             fields,
             answer,
         };
-        return see_other(&with_done(&then, &confirm(&said)));
+        // The handler's headers stay (a cookie set or cleared).
+        head.status = StatusCode::SEE_OTHER;
+        head.headers.remove(header::CONTENT_TYPE);
+        head.headers.remove(header::CONTENT_LENGTH);
+        if let Ok(v) = HeaderValue::from_str(&with_done(&then, &confirm(&said))) {
+            head.headers.insert(header::LOCATION, v);
+        }
+        return Response::from_parts(head, Body::empty());
     }
     // A refusal: in words, with a way back (a page the handler made
     // itself, like the login's, stands).
@@ -261,15 +268,6 @@ pub(crate) async fn layer(
         .unwrap_or("the server could not do this")
         .to_string();
     refused(head.status, message, &then)
-}
-
-/// A 303 to `to`.
-fn see_other(to: &str) -> Response {
-    let mut r = StatusCode::SEE_OTHER.into_response();
-    if let Ok(v) = HeaderValue::from_str(to) {
-        r.headers_mut().insert(header::LOCATION, v);
-    }
-    r
 }
 
 /// `then` with `done` in its query (replacing a `{done}` placeholder).

@@ -89,7 +89,16 @@ fn same_origin(app: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
             )));
         }
     }
-    if let Some(origin) = headers.get(header::ORIGIN) {
+    // A page's own form is sent with `Origin: null` (its pages say
+    // `Referrer-Policy: no-referrer`, which hides the origin of a form's
+    // post too): the browser's own `Sec-Fetch-Site: same-origin`, which no
+    // page can set, says where it is from.
+    let same_origin_site = headers
+        .get("sec-fetch-site")
+        .is_some_and(|s| s.as_bytes() == b"same-origin");
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !(origin.as_bytes() == b"null" && same_origin_site)
+    {
         let origin = origin.to_str().unwrap_or("?");
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let ours = match (origin_host(origin), host) {

@@ -225,6 +225,13 @@ fn every_kind_of_director_form_works_without_a_script() {
     let r = form(&app, "/api/logout", "then=%2Flogin");
     assert_eq!(r.status, 303, "{}", r.text());
     assert_eq!(r.header("location"), Some("/login?done=Logged%20out"));
+    assert!(
+        r.headers
+            .iter()
+            .any(|(n, v)| n.eq_ignore_ascii_case("set-cookie") && v.starts_with("jongg_session=;")),
+        "the session's cookie is cleared: {:?}",
+        r.headers
+    );
     let page = app.public().get("/login?done=Logged%20out").unwrap();
     assert!(page.text().contains("id=\"done\">Logged out</p>"));
     assert_eq!(d.get("/api/me").unwrap().status, 401);
@@ -307,8 +314,19 @@ fn a_form_from_elsewhere_or_to_a_json_route_is_refused() {
     // Nothing was registered.
     let list = expect(app.director().get(&path), 200);
     assert_eq!(list["players"].as_array().unwrap().len(), 4);
-    // Sec-Fetch-Site: same-origin alone is enough.
+    assert_eq!(post(&[("Origin", "null")]).status, 403);
+    assert_eq!(
+        post(&[("Origin", "null"), ("Sec-Fetch-Site", "cross-site")]).status,
+        403
+    );
+    // Sec-Fetch-Site: same-origin alone is enough, and with `Origin: null`
+    // (what a browser sends from a page that says no-referrer).
     assert_eq!(post(&[("Sec-Fetch-Site", "same-origin")]).status, 303);
+    assert_eq!(
+        post(&[("Origin", "null"), ("Sec-Fetch-Site", "same-origin")]).status,
+        409,
+        "taken (the number is registered already)"
+    );
     // A route the table does not open to forms: 415, JSON.
     let origin = format!("http://{}", app.addr);
     let r = app
