@@ -17,6 +17,7 @@
       });
     }
     document.querySelectorAll("form[data-api]").forEach(wire);
+    showDone();
     // No inline handlers (the Content-Security-Policy runs none).
     document.querySelectorAll("[data-print]").forEach(function (b) {
       b.addEventListener("click", function () { window.print(); });
@@ -109,12 +110,19 @@
     }
   });
 
-  // An address with "done" in its query (or in place of "{done}").
-  function withDone(href, done) {
-    if (href.indexOf("{done}") >= 0) return href.replace("{done}", encodeURIComponent(done));
-    var u = new URL(href, location.href);
-    if (done) u.searchParams.set("done", done); else u.searchParams.delete("done");
-    return u.href;
+  // What the last form sent by the script did, at the top of the page it
+  // went to (as the server writes a form's `?done=` without the script).
+  function showDone() {
+    var done = sessionStorage.getItem("jongg-done");
+    sessionStorage.removeItem("jongg-done");
+    var main = document.getElementById("main");
+    if (!done || !main || document.getElementById("done")) return;
+    var p = document.createElement("p");
+    p.className = "flash";
+    p.id = "done";
+    p.setAttribute("role", "status");
+    p.textContent = done;
+    main.insertBefore(p, main.firstChild);
   }
 
   function wire(form) {
@@ -143,9 +151,13 @@
         });
         return window.jongg.send(form.dataset.method || "POST", url, d);
       }).then(function (answer) {
-        // To the form's page (or this one again), saying what was done.
-        var next = (form.dataset.then || location.href).replace("{id}", answer.id);
-        location.href = withDone(next, answer.done || "");
+        // To the form's page (or this one again), which says what was done.
+        var next = form.dataset.then || "";
+        var done = answer.done || "";
+        if (next.indexOf("{done}") >= 0) next = next.replace("{done}", encodeURIComponent(done));
+        else if (done) sessionStorage.setItem("jongg-done", done);
+        if (next === "") { location.reload(); return; }
+        location.href = next.replace("{id}", answer.id);
       }).catch(function (e) {
         if (button) button.disabled = false;
         if (err) { err.textContent = e.message; err.focus(); }

@@ -44,7 +44,9 @@ pub fn routes() -> Vec<Route> {
             .form(|_| "Your password is set: log in with it".into()),
         route(Access::Public, routes!(login))
             .limit(AUTH_BODY_LIMIT)
-            .form(|_| "Logged in".into()),
+            // The login's own answer to its form is the next page (or the
+            // login page again, saying what went wrong); nothing more to say.
+            .form(|_| String::new()),
         route(Access::Director, routes!(logout)).form(|_| "Logged out".into()),
         route(Access::Anyone, routes!(me)),
     ]

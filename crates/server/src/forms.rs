@@ -21,8 +21,8 @@
 //!    started"), which the page it lands on shows at the top (the guard
 //!    writes it in, [`show_done`]); a refusal is a page in plain words with
 //!    a way back, never JSON to a person. The script's JSON answer carries
-//!    the same words in the `Jongg-Done` header (percent-encoded), and the
-//!    script goes to its `data-then` page with them.
+//!    the same words in the `Jongg-Done` header (percent-encoded); the
+//!    script goes to its `data-then` page and shows them there at the top.
 
 use crate::error::ApiError;
 use crate::pages::{ErrorPage, url_encode};
@@ -235,7 +235,10 @@ pub(crate) async fn layer(
             fields,
             answer,
         };
-        if let Ok(v) = HeaderValue::from_str(&url_encode(&confirm(&said))) {
+        let done = confirm(&said);
+        if !done.is_empty()
+            && let Ok(v) = HeaderValue::from_str(&url_encode(&done))
+        {
             head.headers.insert(DONE_HEADER, v);
         }
         return rebuilt(head);
@@ -272,6 +275,9 @@ pub(crate) async fn layer(
 
 /// `then` with `done` in its query (replacing a `{done}` placeholder).
 fn with_done(then: &str, done: &str) -> String {
+    if done.is_empty() {
+        return then.replace("{done}", "");
+    }
     let done = url_encode(done);
     if then.contains("{done}") {
         return then.replace("{done}", &done);

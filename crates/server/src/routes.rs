@@ -200,6 +200,7 @@ pub fn openapi() -> Value {
             r.method.to_ascii_lowercase(),
             r.access,
             r.answer,
+            r.takes_forms(),
         ));
     }
     let components = utoipa::openapi::ComponentsBuilder::new()
@@ -227,7 +228,7 @@ pub fn openapi() -> Value {
         "tableKey": { "type": "http", "scheme": "bearer",
             "description": "A table's scorekeeper token (the `key` of the printed link; also accepted as ?key=)." }
     });
-    for (path, method, access, answer) in extra {
+    for (path, method, access, answer, form) in extra {
         let op = &mut v["paths"][&path][&method];
         match access {
             Access::Public => {}
@@ -240,6 +241,11 @@ pub fn openapi() -> Value {
         let responses = op["responses"].as_object_mut();
         if let Some(responses) = responses {
             errors(responses, &path, &method, access, answer);
+            if form {
+                responses.entry("303".to_string()).or_insert_with(|| {
+                    json!({ "description": "A page's url-encoded form (with Origin or Sec-Fetch-Site): to the form's page (its `then`), saying what was done (`?done=`); see docs/ARCHITECTURE.md, \"Forms before the script loads\"" })
+                });
+            }
         }
     }
     // Every body type refuses fields it does not have (`deny_unknown_fields`,

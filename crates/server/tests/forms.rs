@@ -286,6 +286,16 @@ fn a_refused_form_is_a_page_in_words_with_the_way_back() {
         "{}",
         r.text()
     );
+    // What a page says was done is text, never markup.
+    let page = app
+        .public()
+        .get("/login?done=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+        .unwrap();
+    assert!(
+        page.text().contains("id=\"done\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
+        "{}",
+        page.text()
+    );
     // Another site as `then` is never gone to.
     let r = form(&app, &format!("{}/players/1/late", t(id)), "then=%2F%2Fevil.example%2F");
     assert_eq!(r.status, 303);
