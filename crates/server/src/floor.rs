@@ -36,8 +36,7 @@ pub fn routes() -> Vec<Route> {
             .form(|_| "The director is called: stay at the table".into()),
         route(Access::Floor, routes!(take_call))
             .form(|s| format!("Call {} is yours", s.param("c"))),
-        route(Access::Floor, routes!(close_call))
-            .form(|s| format!("Call {} closed", s.param("c"))),
+        route(Access::Floor, routes!(close_call)).form(|s| format!("Call {} closed", s.param("c"))),
         route(Access::Floor, routes!(warn)),
         route(Access::Director, routes!(penalize)),
         route(Access::Director, routes!(disqualify)),

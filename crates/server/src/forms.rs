@@ -148,7 +148,11 @@ pub(crate) async fn prepare(req: Request) -> Result<Request, ApiError> {
             }
         };
     }
-    let query = parts.uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+    let query = parts
+        .uri
+        .query()
+        .map(|q| format!("?{q}"))
+        .unwrap_or_default();
     parts.uri = format!("{path}{query}")
         .parse()
         .map_err(|_| ApiError::bad_request("the form's address is not valid"))?;
@@ -387,7 +391,10 @@ mod tests {
 
     #[test]
     fn the_confirmation_goes_in_the_query() {
-        assert_eq!(with_done("/director/t/1", "Round 2 started"), "/director/t/1?done=Round%202%20started");
+        assert_eq!(
+            with_done("/director/t/1", "Round 2 started"),
+            "/director/t/1?done=Round%202%20started"
+        );
         assert_eq!(with_done("/x?q=5&done=old", "ok"), "/x?q=5&done=ok");
         assert_eq!(with_done("/x?done={done}", "a b"), "/x?done=a%20b");
         assert_eq!(with_done("/x#t3", "ok"), "/x?done=ok#t3");

@@ -22,9 +22,9 @@ mod clock;
 mod error;
 mod extract;
 mod floor;
+mod forms;
 #[cfg(feature = "test-support")]
 pub mod fuzzing;
-mod forms;
 mod guard;
 pub mod hall;
 mod limiter;

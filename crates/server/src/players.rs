@@ -21,7 +21,11 @@ pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Public, routes!(list)),
         route(Access::Director, routes!(register)).form(|s| {
-            format!("{} registered as player {}", s.field("name"), s.field("number"))
+            format!(
+                "{} registered as player {}",
+                s.field("name"),
+                s.field("number")
+            )
         }),
         route(Access::Public, routes!(record)),
         route(Access::Director, routes!(update)),

@@ -44,7 +44,10 @@ fn lands(app: &App, r: &Response, to: &str, done: &str) -> String {
     let page = app.director().get(&location).unwrap();
     assert_eq!(page.status, 200, "{}", page.text());
     let shown = format!("role=\"status\" id=\"done\">{done}</p>").replace('\'', "&#39;");
-    assert!(page.text().contains(&shown), "{location} does not show {done:?}");
+    assert!(
+        page.text().contains(&shown),
+        "{location} does not show {done:?}"
+    );
     page.text()
 }
 
@@ -129,16 +132,41 @@ fn every_kind_of_director_form_works_without_a_script() {
 
     // Late, arrived, withdrawn; a substitute through `{out}` in the action.
     let p = |n: u32, what: &str| format!("{}/players/{n}/{what}", t(id));
-    lands(&app, &form(&app, &p(7, "arrive"), &then), &players, "Player 7 arrived");
-    lands(&app, &form(&app, &p(6, "late"), &then), &players, "Player 6 marked not here yet");
-    lands(&app, &form(&app, &p(6, "arrive"), &then), &players, "Player 6 arrived");
-    lands(&app, &form(&app, &p(9, "withdraw"), &then), &players, "Player 9 withdrawn");
+    lands(
+        &app,
+        &form(&app, &p(7, "arrive"), &then),
+        &players,
+        "Player 7 arrived",
+    );
+    lands(
+        &app,
+        &form(&app, &p(6, "late"), &then),
+        &players,
+        "Player 6 marked not here yet",
+    );
+    lands(
+        &app,
+        &form(&app, &p(6, "arrive"), &then),
+        &players,
+        "Player 6 arrived",
+    );
+    lands(
+        &app,
+        &form(&app, &p(9, "withdraw"), &then),
+        &players,
+        "Player 9 withdrawn",
+    );
     let r = form(
         &app,
         &format!("{}/players/%7Bout%7D/substitute", t(id)),
         &format!("{then}&out=8&number=10&name=Cy+Dee"),
     );
-    lands(&app, &r, &players, "Cy Dee (player 10) substitutes for player 8");
+    lands(
+        &app,
+        &r,
+        &players,
+        "Cy Dee (player 10) substitutes for player 8",
+    );
     let list = expect(d.get(&format!("{}/players", t(id))), 200);
     assert_eq!(list["players"].as_array().unwrap().len(), 10);
 
@@ -158,7 +186,9 @@ fn every_kind_of_director_form_works_without_a_script() {
     let r = form(
         &app,
         &format!("{}/rounds/1/clock", t(id)),
-        &format!("{ctl}&_optional=action.minutes&action.kind=pause&action.minutes=5&reason=A+fire+drill"),
+        &format!(
+            "{ctl}&_optional=action.minutes&action.kind=pause&action.minutes=5&reason=A+fire+drill"
+        ),
     );
     lands(&app, &r, &control, "The clock of round 1 is changed");
     let clock = expect(d.get(&format!("{}/rounds/1/clock", t(id))), 200);
@@ -206,20 +236,34 @@ fn every_kind_of_director_form_works_without_a_script() {
         &format!("then=%2Fdirector%2Ft%2F{id}%3Fround%3D1"),
     );
     assert_eq!(
-        r.header("location").map(|l| l.starts_with(&format!("/director/t/{id}?round=1&done="))),
+        r.header("location")
+            .map(|l| l.starts_with(&format!("/director/t/{id}?round=1&done="))),
         Some(true),
         "{:?}",
         r.header("location")
     );
-    lands(&app, &r, &control, &format!("Sheet of table {table} accepted"));
+    lands(
+        &app,
+        &r,
+        &control,
+        &format!("Sheet of table {table} accepted"),
+    );
     let sheet = expect(d.get(&format!("{}/rounds/1/tables/{table}", t(id))), 200);
     assert!(sheet["sheet"].to_string().contains("accepted"), "{sheet}");
 
     // Accept all signed, with none left: refused in words, the way back.
     let r = form(&app, &format!("{}/rounds/1/accept-signed", t(id)), &ctl);
     assert_eq!(r.status, 409, "{}", r.text());
-    assert!(r.text().contains("no sheet of round 1 is signed"), "{}", r.text());
-    assert!(r.text().contains(&format!("href=\"{control}\"")), "{}", r.text());
+    assert!(
+        r.text().contains("no sheet of round 1 is signed"),
+        "{}",
+        r.text()
+    );
+    assert!(
+        r.text().contains(&format!("href=\"{control}\"")),
+        "{}",
+        r.text()
+    );
 
     // Log out: to the login page, saying so; the session has ended.
     let r = form(&app, "/api/logout", "then=%2Flogin");
@@ -249,14 +293,29 @@ fn a_refused_form_is_a_page_in_words_with_the_way_back() {
         &format!("{}/players", t(id)),
         &format!("{then}&number=2&name=Again"),
     );
-    assert!(r.status == 409 || r.status == 422, "{} {}", r.status, r.text());
     assert!(
-        r.header("content-type").unwrap_or_default().starts_with("text/html"),
+        r.status == 409 || r.status == 422,
+        "{} {}",
+        r.status,
+        r.text()
+    );
+    assert!(
+        r.header("content-type")
+            .unwrap_or_default()
+            .starts_with("text/html"),
         "{:?}",
         r.header("content-type")
     );
-    assert!(r.text().contains("class=\"error\" role=\"alert\""), "{}", r.text());
-    assert!(r.text().contains(&format!("href=\"{players}\"")), "{}", r.text());
+    assert!(
+        r.text().contains("class=\"error\" role=\"alert\""),
+        "{}",
+        r.text()
+    );
+    assert!(
+        r.text().contains(&format!("href=\"{players}\"")),
+        "{}",
+        r.text()
+    );
     assert!(!r.text().contains("{\"error\""));
     // A number that is not one: named in words, not serde's.
     let r = form(
@@ -292,14 +351,22 @@ fn a_refused_form_is_a_page_in_words_with_the_way_back() {
         .get("/login?done=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
         .unwrap();
     assert!(
-        page.text().contains("id=\"done\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
+        page.text()
+            .contains("id=\"done\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
         "{}",
         page.text()
     );
     // Another site as `then` is never gone to.
-    let r = form(&app, &format!("{}/players/1/late", t(id)), "then=%2F%2Fevil.example%2F");
+    let r = form(
+        &app,
+        &format!("{}/players/1/late", t(id)),
+        "then=%2F%2Fevil.example%2F",
+    );
     assert_eq!(r.status, 303);
-    assert_eq!(r.header("location"), Some("/?done=Player%201%20marked%20not%20here%20yet"));
+    assert_eq!(
+        r.header("location"),
+        Some("/?done=Player%201%20marked%20not%20here%20yet")
+    );
 }
 
 #[test]
@@ -353,7 +420,12 @@ fn a_form_from_elsewhere_or_to_a_json_route_is_refused() {
         )
         .unwrap();
     assert_eq!(r.status, 415, "{}", r.text());
-    assert!(r.json()["error"].as_str().unwrap_or_default().contains("JSON"));
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("JSON")
+    );
 }
 
 #[test]

@@ -198,7 +198,11 @@ mod tests {
         let e = read_form::<RegisterPlayer>(b"number=seven&name=Ann").unwrap_err();
         assert!(e.message.contains("`number`"), "{}", e.message);
         let e = read_form::<RegisterPlayer>(b"number=1&name=Ann&colour=red").unwrap_err();
-        assert!(e.message.contains("unknown field `colour`"), "{}", e.message);
+        assert!(
+            e.message.contains("unknown field `colour`"),
+            "{}",
+            e.message
+        );
         let e = read_form::<RegisterPlayer>(b"number=1&number=2&name=A").unwrap_err();
         assert!(e.message.contains("twice"), "{}", e.message);
     }
