@@ -481,3 +481,68 @@ fn the_setup_form_works_without_a_script() {
         .unwrap();
     assert_eq!(r.status, 200, "{}", r.text());
 }
+
+#[test]
+fn the_floors_forms_work_without_a_script() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let link = expect(
+        app.director()
+            .get(&format!("{}/rounds/1/tables/1/link", t(id))),
+        200,
+    );
+    let key = link["token"].as_str().unwrap().to_string();
+    // The score page's "call the director", with the table's key in the action.
+    let origin = format!("http://{}", app.addr);
+    let score = format!("/score?key={key}");
+    let body = format!(
+        "then={}&seat=south&reason=A+claim+on+a+discard",
+        url_encoded(&score)
+    );
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            &format!("{}/rounds/1/tables/1/call?key={key}", t(id)),
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(body.as_bytes()),
+        )
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(
+        r.header("location"),
+        Some(
+            format!("{score}&done=The%20director%20is%20called%3A%20stay%20at%20the%20table")
+                .as_str()
+        )
+    );
+    let calls = expect(app.director().get(&format!("{}/calls", t(id))), 200);
+    assert!(
+        calls.to_string().contains("A claim on a discard"),
+        "{calls}"
+    );
+    // The floor page: take the call, close it with a note (no game chosen).
+    let floor = format!("/floor/t/{id}");
+    let then = format!("then={}", url_encoded(&floor));
+    let r = form(&app, &format!("{}/calls/1/take", t(id)), &then);
+    lands(&app, &r, &floor, "Call 1 is yours");
+    let r = form(
+        &app,
+        &format!("{}/calls/1/close", t(id)),
+        &format!("{then}&incident=&game=&seat=&note=Settled+at+the+table"),
+    );
+    lands(&app, &r, &floor, "Call 1 closed");
+    let calls = expect(app.director().get(&format!("{}/calls", t(id))), 200);
+    assert!(
+        !calls.to_string().contains("A claim on a discard"),
+        "{calls}"
+    );
+}
+
+fn url_encoded(s: &str) -> String {
+    serde_urlencoded::to_string([("x", s)]).unwrap()[2..].to_string()
+}
