@@ -2,10 +2,11 @@
 // JavaScript turned off runs a tournament's first round through the pages'
 // own forms (method="post" and an action; forms.rs on the server): log in,
 // create a tournament, register players (one by one and a pasted list),
-// seat and start round 1, accept a sheet, log out. Each step lands on its
-// page saying what was done; a refused form is a page in words with the
-// way back. The sheet itself is filled through the API with the table's key
-// (the score page needs its script).
+// seat and start round 1, sign a sheet on the score page, accept it, log
+// out. Each step lands on its page saying what was done; a refused form is
+// a page in words with the way back. The games themselves are entered
+// through the API with the table's key (the score page's game form still
+// needs its script).
 //
 // scripts/browser-tests.sh starts jongg and sets JONGG_URL and JONGG_SETUP.
 import { test } from "node:test";
@@ -91,7 +92,7 @@ test("a round through the pages with JavaScript off", { timeout: 300_000 }, asyn
     assert.equal(await done(page), "Round 1 started");
     await page.waitForSelector("#round-1:has-text('under way')");
 
-    // Table 1's sheet, entered and signed with the table's key.
+    // Table 1's games, entered with the table's key.
     const api = ctx.request;
     const link = await (await api.get(`${URL}/api/tournaments/${id}/rounds/1/tables/1/link`)).json();
     const key = { Authorization: `Bearer ${link.token}` };
@@ -101,10 +102,17 @@ test("a round through the pages with JavaScript off", { timeout: 300_000 }, asyn
         kind: "points", points: { east: 25, south: -10, west: 0, north: 0 }, mah_jongg: "east" } } });
       assert.equal(r.status(), 200, await r.text());
     }
+    // Each player signs on the score page, its script off too.
+    const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const sk = await phone.newPage();
+    await sk.goto(`${URL}/score?key=${link.token}`);
     for (const seat of SEATS) {
-      const r = await api.post(`${t1}/sign`, { headers: key, data: { seat } });
-      assert.equal(r.status(), 200, await r.text());
+      await submit(sk, `button.sign[data-seat=${seat}]`);
+      const label = seat[0].toUpperCase() + seat.slice(1);
+      assert.equal(await done(sk), `${label} signed the sheet`);
     }
+    await screenshot(sk, "nojs-signed");
+    await phone.close();
 
     // Accept it on round control.
     await page.goto(`${dash}?round=1`);

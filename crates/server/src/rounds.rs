@@ -29,7 +29,16 @@ pub fn routes() -> Vec<Route> {
         route(Access::Public, routes!(sheet)),
         route(Access::Table, routes!(enter_game)),
         route(Access::Director, routes!(amend)),
-        route(Access::Table, routes!(sign)),
+        route(Access::Table, routes!(sign)).form(|s| {
+            let mut seat = s.field("seat");
+            if let Some(first) = seat.get(..1) {
+                seat = first.to_uppercase() + &seat[1..];
+            }
+            match s.field("game") {
+                g if g.is_empty() => format!("{seat} signed the sheet"),
+                g => format!("{seat} signed game {g}"),
+            }
+        }),
         // A floor official accepts sheets of their tables (14.2).
         route(Access::Floor, routes!(accept))
             .form(|s| format!("Sheet of table {} accepted", s.param("t"))),

@@ -219,7 +219,30 @@ fn every_kind_of_director_form_works_without_a_script() {
             200,
         );
     }
-    for (i, s) in seated.iter().enumerate() {
+    // East signs by the score page's form (the key in its action), the
+    // others by the API.
+    let sheet = expect(d.get(&format!("{}/rounds/1/tables/{table}", t(id))), 200);
+    let version = sheet["sheet"]["version"].as_u64().unwrap_or_default();
+    let key = link["token"].as_str().unwrap().to_string();
+    let origin = format!("http://{}", app.addr);
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            &format!("{}/rounds/1/tables/{table}/sign?key={key}", t(id)),
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(format!("then=%2Fscore%3Fkey%3D{key}&seat=east&version={version}").as_bytes()),
+        )
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(
+        r.header("location"),
+        Some(format!("/score?key={key}&done=East%20signed%20the%20sheet").as_str())
+    );
+    for (i, s) in seated.iter().enumerate().skip(1) {
         if s.is_some() {
             expect(
                 k.post(
