@@ -324,6 +324,11 @@ fn refused(status: StatusCode, message: String, then: &str) -> Response {
         } else {
             "Back to the form".into()
         },
+        hint: if login {
+            String::new()
+        } else {
+            "Your browser's Back button returns to the form with what you typed.".into()
+        },
     };
     let body = askama::Template::render(&page)
         .unwrap_or_else(|_| "<!doctype html><title>Error</title>Error".into());

@@ -340,6 +340,10 @@ fn a_refused_form_is_a_page_in_words_with_the_way_back() {
         r.text()
     );
     assert!(!r.text().contains("{\"error\""));
+    assert!(
+        r.text()
+            .contains("Back button returns to the form with what you typed")
+    );
     // A number that is not one: named in words, not serde's.
     let r = form(
         &app,

@@ -81,6 +81,8 @@ pub(crate) struct ErrorPage {
     /// The way back: a local path and its words.
     pub back: String,
     pub back_label: String,
+    /// A line more: what else to do (a refused form: what Back keeps).
+    pub hint: String,
 }
 
 impl IntoResponse for PageError {
@@ -101,6 +103,7 @@ impl IntoResponse for PageError {
                     message: e.message,
                     back: "/".into(),
                     back_label: "All tournaments".into(),
+                    hint: String::new(),
                 };
                 let body = page
                     .render()
