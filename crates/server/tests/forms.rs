@@ -573,3 +573,46 @@ fn the_floors_forms_work_without_a_script() {
 fn url_encoded(s: &str) -> String {
     serde_urlencoded::to_string([("x", s)]).unwrap()[2..].to_string()
 }
+
+#[test]
+fn a_table_of_three_records_east_by_its_form() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 7, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let mut d = app.director();
+    let link = expect(d.get(&format!("{}/rounds/1/tables/2/link", t(id))), 200);
+    let key = link["token"].as_str().unwrap().to_string();
+    let sheet = || expect(d_get(&app, &format!("{}/rounds/1/tables/2", t(id))), 200);
+    let version = sheet()["sheet"]["version"].as_u64().unwrap_or_default();
+    let score = format!("/score?key={key}");
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            &format!("{}/rounds/1/tables/2/east?key={key}", t(id)),
+            &[
+                // What a browser sends from a page that says no-referrer.
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Sec-Fetch-Site", "same-origin"),
+                ("Origin", "null"),
+            ],
+            Some(format!("then={}&east=west&version={version}", url_encoded(&score)).as_bytes()),
+        )
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(
+        r.header("location"),
+        Some(format!("{score}&done=West%20won%20the%20roll%3A%20East%20now").as_str())
+    );
+    assert_eq!(sheet()["sheet"]["east_after_reroll"], "west");
+    // The score page says so, on landing.
+    let page = app.public().get(r.header("location").unwrap()).unwrap();
+    assert!(
+        page.text()
+            .contains("id=\"done\">West won the roll: East now</p>")
+    );
+}
+
+fn d_get(app: &App, path: &str) -> std::io::Result<Response> {
+    app.director().get(path)
+}
