@@ -102,22 +102,30 @@ fn local(then: &str) -> Option<String> {
 /// Step 1 (see the module's comment): a form post shown to come from here,
 /// its hidden fields taken out. The caller has checked `Origin` and
 /// `Sec-Fetch-Site`, when sent, are ours; here one of them must be sent.
-pub(crate) async fn prepare(req: Request) -> Result<Request, ApiError> {
+pub(crate) async fn prepare(req: Request) -> Result<Request, Response> {
     let headers = req.headers();
     if !headers.contains_key(header::ORIGIN) && !headers.contains_key("sec-fetch-site") {
         return Err(ApiError::forbidden(
             "a form sent without Origin or Sec-Fetch-Site may not change anything: send JSON",
-        ));
+        )
+        .into_response());
     }
     let (mut parts, body) = req.into_parts();
-    let bytes = axum::body::to_bytes(body, FORM_LIMIT)
-        .await
-        .map_err(|_| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, crate::guard::TOO_LARGE))?;
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes)
-        .map_err(|e| ApiError::bad_request(format!("the form cannot be read: {e}")))?;
+    let bytes = axum::body::to_bytes(body, FORM_LIMIT).await.map_err(|_| {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, crate::guard::TOO_LARGE).into_response()
+    })?;
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes).map_err(|e| {
+        ApiError::bad_request(format!("the form cannot be read: {e}")).into_response()
+    })?;
     let mut then = None;
     let mut method = None;
-    let mut path = parts.uri.path().replace("%7B", "{").replace("%7D", "}");
+    let mut path = parts
+        .uri
+        .path()
+        .replace("%7B", "{")
+        .replace("%7b", "{")
+        .replace("%7D", "}")
+        .replace("%7d", "}");
     let mut kept = Vec::with_capacity(pairs.len());
     for (key, value) in pairs {
         let slot = format!("{{{key}}}");
@@ -126,14 +134,19 @@ pub(crate) async fn prepare(req: Request) -> Result<Request, ApiError> {
         } else if key == METHOD {
             method = Some(value);
         } else if path.contains(&slot) {
-            path = path.replace(&slot, &url_encode(value.trim()).replace('/', "%2F"));
+            if !value.trim().is_empty() {
+                path = path.replace(&slot, &url_encode(value.trim()).replace('/', "%2F"));
+            }
         } else {
             kept.push((key, value));
         }
     }
     if path.contains('{') {
-        return Err(ApiError::unprocessable(
-            "the form's address needs a value the form did not give: choose one",
+        // A choice left empty (a person's form: said on a page).
+        return Err(refused(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a choice of the form was left empty: choose one, then send it again".into(),
+            then.as_deref().unwrap_or("/"),
         ));
     }
     if let Some(m) = method {
@@ -144,7 +157,8 @@ pub(crate) async fn prepare(req: Request) -> Result<Request, ApiError> {
             _ => {
                 return Err(ApiError::bad_request(
                     "the form's `_method` must be PATCH, PUT or DELETE, on a POST",
-                ));
+                )
+                .into_response());
             }
         };
     }
@@ -155,8 +169,9 @@ pub(crate) async fn prepare(req: Request) -> Result<Request, ApiError> {
         .unwrap_or_default();
     parts.uri = format!("{path}{query}")
         .parse()
-        .map_err(|_| ApiError::bad_request("the form's address is not valid"))?;
-    let body = serde_urlencoded::to_string(&kept).map_err(ApiError::internal)?;
+        .map_err(|_| ApiError::bad_request("the form's address is not valid").into_response())?;
+    let body =
+        serde_urlencoded::to_string(&kept).map_err(|e| ApiError::internal(e).into_response())?;
     parts
         .headers
         .insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));

@@ -52,13 +52,13 @@ pub(crate) async fn guard(State(app): State<Arc<AppState>>, req: Request, next: 
             // before routing; the route's form layer takes it or refuses it.
             Ok(()) if is_form(req.headers()) => crate::forms::prepare(req).await,
             Ok(()) => Ok(req),
-            Err(e) => Err(e),
+            Err(e) => Err(e.into_response()),
         }
     } else {
         Ok(req)
     };
     let mut res = match checked {
-        Err(e) => e.into_response(),
+        Err(refused) => refused,
         Ok(req) => next.run(req).await,
     };
     if res.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json(&res) {

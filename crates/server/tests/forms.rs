@@ -167,6 +167,14 @@ fn every_kind_of_director_form_works_without_a_script() {
         &players,
         "Cy Dee (player 10) substitutes for player 8",
     );
+    // Who leaves, left unchosen: said on a page, nothing done.
+    let r = form(
+        &app,
+        &format!("{}/players/%7Bout%7D/substitute", t(id)),
+        &format!("{then}&out=&number=11&name=Di+Eck"),
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("left empty"), "{}", r.text());
     let list = expect(d.get(&format!("{}/players", t(id))), 200);
     assert_eq!(list["players"].as_array().unwrap().len(), 10);
 
