@@ -296,6 +296,26 @@ fn every_kind_of_director_form_works_without_a_script() {
         r.text()
     );
 
+    // The other sheets filled and signed by the API, then all accepted at
+    // once, and the round closed, by their forms.
+    for &(other, seated) in seats.iter().skip(1) {
+        fill_and_sign(&app, id, other, &seated, games);
+    }
+    let r = form(&app, &format!("{}/rounds/1/accept-signed", t(id)), &ctl);
+    let others: Vec<String> = seats.iter().skip(1).map(|s| s.0.to_string()).collect();
+    let n = others.len();
+    let words = format!(
+        "Accepted {n} signed sheet{} of round 1: table{} {}.",
+        if n == 1 { "" } else { "s" },
+        if n == 1 { "" } else { "s" },
+        others.join(", ")
+    );
+    lands(&app, &r, &control, &words);
+    let r = form(&app, &format!("{}/rounds/1/close", t(id)), &ctl);
+    lands(&app, &r, &control, "Round 1 closed");
+    let summary = expect(d.get(&t(id)), 200);
+    assert_eq!(summary["rounds"][0]["state"], "closed", "{summary}");
+
     // Log out: to the login page, saying so; the session has ended.
     let r = form(&app, "/api/logout", "then=%2Flogin");
     assert_eq!(r.status, 303, "{}", r.text());
@@ -623,4 +643,40 @@ fn a_table_of_three_records_east_by_its_form() {
 
 fn d_get(app: &App, path: &str) -> std::io::Result<Response> {
     app.director().get(path)
+}
+
+/// Enters every game of a table's sheet (plain points) and signs every
+/// seat, with the table's key.
+fn fill_and_sign(app: &App, id: i64, table: u64, seated: &[Option<u64>; 4], games: u64) {
+    let link = expect(
+        app.director()
+            .get(&format!("{}/rounds/1/tables/{table}/link", t(id))),
+        200,
+    );
+    let mut k = app.with_token(link["token"].as_str().unwrap());
+    for g in 1..=games {
+        let entry = if seated[3].is_none() {
+            json!({ "kind": "points", "points": { "east": 50, "south": -25, "west": -25 }, "mah_jongg": "east" })
+        } else {
+            json!({ "kind": "points", "points": { "east": 50, "south": -25, "west": -25, "north": 0 }, "mah_jongg": "east" })
+        };
+        expect(
+            k.put(
+                &format!("{}/rounds/1/tables/{table}/games/{g}", t(id)),
+                &json!({ "entry": entry }),
+            ),
+            200,
+        );
+    }
+    for (i, s) in seated.iter().enumerate() {
+        if s.is_some() {
+            expect(
+                k.post(
+                    &format!("{}/rounds/1/tables/{table}/sign", t(id)),
+                    &json!({ "seat": SEATS[i] }),
+                ),
+                200,
+            );
+        }
+    }
 }
