@@ -116,7 +116,10 @@
     var done = sessionStorage.getItem("jongg-done");
     sessionStorage.removeItem("jongg-done");
     var main = document.getElementById("main");
-    if (!done || !main || document.getElementById("done")) return;
+    if (!done || !main) return;
+    // (An older `?done=` of the address gives way to it.)
+    var old = document.getElementById("done");
+    if (old) { old.textContent = done; return; }
     var p = document.createElement("p");
     p.className = "flash";
     p.id = "done";
