@@ -35,6 +35,9 @@ EXPECTED_TESTS=7
 # changes only with that file.
 EXPECTED_EVENT_TESTS=1
 
+# The pages with JavaScript off (nojs.test.mjs, issue 13.7).
+EXPECTED_NOJS_TESTS=1
+
 # Screenshots of every page the tests visit (test artefacts); with
 # JONGG_GUIDE_SHOTS=1 (scripts/guide-shots.sh) the guide's also go to docs/guide.
 export JONGG_SCREENSHOTS="${JONGG_SCREENSHOTS:-$ROOT/target/browser-screenshots}"
@@ -70,4 +73,7 @@ if [ -z "$only" ] || [ "$only" = event.test.mjs ]; then
   start=$(date +%s)
   run event.test.mjs "$EXPECTED_EVENT_TESTS"
   echo "browser-tests: the event (100 players, 4 rounds) took $(( $(date +%s) - start )) s"
+fi
+if [ -z "$only" ] || [ "$only" = nojs.test.mjs ]; then
+  run nojs.test.mjs "$EXPECTED_NOJS_TESTS"
 fi

@@ -121,7 +121,7 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
     // Create the tournament: name, day, the preset, four rounds.
     await page.fill("#name", "Hall Classic");
     await page.fill("#dates", "2026-04-19");
-    await page.check("input[name=preset][value=standard]");
+    await page.check("input[name='rules.name'][value=standard]");
     await page.fill("#rounds", String(ROUNDS));
     await screenshot(page, "laptop-create", "02-create");
     await page.click("#create button[type=submit]");

@@ -243,7 +243,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
     // Create: the preset's plain-language rules are on the page.
     await page.fill("#name", "Browser Spring Classic");
     await page.fill("#dates", "2026-03-14");
-    await page.check("input[name=preset][value=standard]");
+    await page.check("input[name='rules.name'][value=standard]");
     assert.match(await page.textContent("#create"), /preset `standard`/);
     await page.fill("#rounds", "4");
     await page.click("#create button[type=submit]");
@@ -521,7 +521,7 @@ test("a table of three scores every kind of game (R12)", { timeout: 300_000 }, a
     const errors = [];
     const { director, page } = await directorPage(browser, errors);
     await page.fill("#name", "Three Table Social");
-    await page.check("input[name=preset][value=mahjong-mania-2026]");
+    await page.check("input[name='rules.name'][value=mahjong-mania-2026]");
     await page.fill("#rounds", "1");
     await page.click("#create button[type=submit]");
     await page.waitForURL(/\/director\/t\/\d+$/);
@@ -636,7 +636,7 @@ test("the round clock warns and calls time on every page that shows it (14.5, R7
     const errors = [];
     const { director, page } = await directorPage(browser, errors);
     await page.fill("#name", "Clock Social");
-    await page.check("input[name=preset][value=mississippi-2025]");
+    await page.check("input[name='rules.name'][value=mississippi-2025]");
     await page.fill("#rounds", "1");
     await page.click("#create button[type=submit]");
     await page.waitForURL(/\/director\/t\/\d+$/);
@@ -732,7 +732,7 @@ test("a call to the director closed with a ruling, and a disqualification, on th
     const errors = [];
     const { director, page } = await directorPage(browser, errors);
     await page.fill("#name", "Floor Day");
-    await page.check("input[name=preset][value=standard]");
+    await page.check("input[name='rules.name'][value=standard]");
     await page.fill("#rounds", "1");
     await page.click("#create button[type=submit]");
     await page.waitForURL(/\/director\/t\/\d+$/);
@@ -938,7 +938,7 @@ test("table cards, two phones on one sheet, and a table of three's roll for East
     const errors = [];
     const { director, page } = await directorPage(browser, errors);
     await page.fill("#name", "Hall Night");
-    await page.check("input[name=preset][value=standard]");
+    await page.check("input[name='rules.name'][value=standard]");
     await page.fill("#rounds", "2");
     await page.click("#create button[type=submit]");
     await page.waitForURL(/\/director\/t\/\d+$/);
@@ -1066,7 +1066,7 @@ test("a Mah Jongg entered by its tiles is checked on the event's card (14.1)", {
     const errors = [];
     const { director, page } = await directorPage(browser, errors);
     await page.fill("#name", "Card Night");
-    await page.check("input[name=preset][value=standard]");
+    await page.check("input[name='rules.name'][value=standard]");
     await page.fill("#rounds", "1");
     await page.click("#create button[type=submit]");
     await page.waitForURL(/\/director\/t\/\d+$/);

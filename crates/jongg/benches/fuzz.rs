@@ -199,6 +199,16 @@ fn targets() -> Vec<Target> {
             run: Box::new(|b| fuzzing::seating_csv(&text(b)).is_ok()),
         },
         Target {
+            // A page's form, url-encoded (issue 13.7).
+            name: "form".into(),
+            seeds: vec![
+                "name=Spring+Open&dates=2026-03-14%0D%0A2026-03-15&rounds=5&round_minutes=90&tie_breaks=%5B%22points%22%2C%22mah_jonggs%22%5D&odd_players.kind=sit_out&odd_players.points=10&_optional=odd_players.points".into(),
+                "method.kind=random&method.seed=4001&_optional=method.seed".into(),
+                "number=7&name=Ann+Lee&club=&late=on".into(),
+            ],
+            run: Box::new(|b| fuzzing::form(b).is_ok()),
+        },
+        Target {
             name: "import".into(),
             seeds: vec![small.export_json()],
             run: Box::new(|b| {

@@ -17,6 +17,7 @@
       });
     }
     document.querySelectorAll("form[data-api]").forEach(wire);
+    showDone();
     // No inline handlers (the Content-Security-Policy runs none).
     document.querySelectorAll("[data-print]").forEach(function (b) {
       b.addEventListener("click", function () { window.print(); });
@@ -34,11 +35,13 @@
   }
 
   // The JSON body of a form: data-type="int" numbers, "bool" checkboxes,
-  // "json" raw JSON, "lines" a list of lines; empty fields are left out.
+  // "json" raw JSON, "lines" a list of lines; empty fields are left out, and
+  // the fields only a form sent without the script needs ("then", "_method",
+  // "_optional": forms.rs).
   function body(form) {
     var out = {};
     form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
-      if (el.disabled) return;
+      if (el.disabled || el.name === "then" || el.name.charAt(0) === "_") return;
       var type = el.dataset.type || (el.type === "checkbox" ? "bool" : "text");
       if (el.type === "radio" && !el.checked) return;
       var v;
@@ -65,20 +68,24 @@
           var json = null;
           try { json = text ? JSON.parse(text) : {}; } catch (e) { json = { error: text }; }
           if (!r.ok) throw new Error((json && json.error) || ("the server answered " + r.status));
+          // What was done, in words (the same a form sent without the script is told).
+          var done = r.headers.get("Jongg-Done");
+          if (done && json && typeof json === "object" && !Array.isArray(json) && !json.done) {
+            try { json.done = decodeURIComponent(done); } catch (e) { /* shown without it */ }
+          }
           return json;
         });
       });
   };
 
   // Create a tournament: the rules are the chosen preset, or the uploaded file.
+  // (The form itself sends rules.kind = preset and rules.name: a file needs the script.)
   window.jongg.createTournament = function (form, data) {
-    var preset = data.preset; delete data.preset;
     var file = form.querySelector("#rules-file");
     if (file && file.files && file.files[0]) {
       var f = file.files[0];
       return f.text().then(function (toml) { data.rules = { kind: "file", label: f.name, toml: toml }; return data; });
     }
-    data.rules = { kind: "preset", name: preset };
     return Promise.resolve(data);
   };
 
@@ -102,6 +109,24 @@
       el.files[0].text().then(function (t) { document.getElementById("players-csv").value = t; });
     }
   });
+
+  // What the last form sent by the script did, at the top of the page it
+  // went to (as the server writes a form's `?done=` without the script).
+  function showDone() {
+    var done = sessionStorage.getItem("jongg-done");
+    sessionStorage.removeItem("jongg-done");
+    var main = document.getElementById("main");
+    if (!done || !main) return;
+    // (An older `?done=` of the address gives way to it.)
+    var old = document.getElementById("done");
+    if (old) { old.textContent = done; return; }
+    var p = document.createElement("p");
+    p.className = "flash";
+    p.id = "done";
+    p.setAttribute("role", "status");
+    p.textContent = done;
+    main.insertBefore(p, main.firstChild);
+  }
 
   function wire(form) {
     form.addEventListener("submit", function (ev) {
@@ -129,10 +154,13 @@
         });
         return window.jongg.send(form.dataset.method || "POST", url, d);
       }).then(function (answer) {
+        // To the form's page (or this one again), which says what was done.
         var next = form.dataset.then || "";
+        var done = answer.done || "";
+        if (next.indexOf("{done}") >= 0) next = next.replace("{done}", encodeURIComponent(done));
+        else if (done) sessionStorage.setItem("jongg-done", done);
         if (next === "") { location.reload(); return; }
-        location.href = next.replace("{id}", answer.id)
-          .replace("{done}", encodeURIComponent(answer.done || ""));
+        location.href = next.replace("{id}", answer.id);
       }).catch(function (e) {
         if (button) button.disabled = false;
         if (err) { err.textContent = e.message; err.focus(); }

@@ -271,8 +271,11 @@ document.addEventListener("DOMContentLoaded", function () {
     save(false);
   });
 
+  // Each signature is also a form of its own (it works before this script
+  // loads); here it is sent without leaving the page.
   document.querySelectorAll("button.sign").forEach(function (b) {
-    b.addEventListener("click", function () {
+    b.addEventListener("click", function (ev) {
+      ev.preventDefault();
       b.disabled = true;
       var body = { seat: b.dataset.seat, version: version };
       if (b.dataset.game) body.game = Number(b.dataset.game);

@@ -39,9 +39,15 @@ const AUTH_BODY_LIMIT: usize = 16 * 1024;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Access::Public, routes!(setup)).limit(AUTH_BODY_LIMIT),
-        route(Access::Public, routes!(login)).limit(AUTH_BODY_LIMIT),
-        route(Access::Anyone, routes!(logout)),
+        route(Access::Public, routes!(setup))
+            .limit(AUTH_BODY_LIMIT)
+            .form(|_| "Your password is set: log in with it".into()),
+        route(Access::Public, routes!(login))
+            .limit(AUTH_BODY_LIMIT)
+            // The login's own answer to its form is the next page (or the
+            // login page again, saying what went wrong); nothing more to say.
+            .form(|_| String::new()),
+        route(Access::Anyone, routes!(logout)).form(|_| "Logged out".into()),
         route(Access::Anyone, routes!(me)),
     ]
 }

@@ -21,7 +21,8 @@ use utoipa_axum::routes;
 pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Public, routes!(read)),
-        route(Access::Director, routes!(adjust)),
+        route(Access::Director, routes!(adjust))
+            .form(|s| format!("The clock of round {} is changed", s.param("r"))),
     ]
 }
 

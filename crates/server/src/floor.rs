@@ -34,9 +34,11 @@ pub fn routes() -> Vec<Route> {
         route(Access::Director, routes!(appoint)),
         route(Access::Director, routes!(remove_official)),
         route(Access::Floor, routes!(open_calls)),
-        route(Access::Table, routes!(call_director)),
-        route(Access::Floor, routes!(take_call)),
-        route(Access::Floor, routes!(close_call)),
+        route(Access::Table, routes!(call_director))
+            .form(|_| "The director is called: stay at the table".into()),
+        route(Access::Floor, routes!(take_call))
+            .form(|s| format!("Call {} is yours", s.param("c"))),
+        route(Access::Floor, routes!(close_call)).form(|s| format!("Call {} closed", s.param("c"))),
         route(Access::Floor, routes!(warn)),
         route(Access::Director, routes!(penalize)),
         route(Access::Director, routes!(disqualify)),

@@ -121,6 +121,24 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
         .map_err(|e| e.to_string())
 }
 
+/// A page's form (url-encoded, issue 13.7) read as the bodies with the most
+/// to read: the settings (nested fields, lists of lines, a JSON list, an
+/// optional field), a seating and a new player (numbers, a tick).
+pub fn form(bytes: &[u8]) -> Result<usize, String> {
+    use crate::body::{players, read_form, rounds, settings};
+    let settings = read_form::<settings::UpdateSettings>(bytes).map(|_| 1);
+    let seat = read_form::<rounds::SeatRound>(bytes).map(|_| 1);
+    let player = read_form::<players::RegisterPlayer>(bytes).map(|_| 1);
+    let taken = [settings, seat, player]
+        .into_iter()
+        .filter_map(Result::ok)
+        .count();
+    if taken == 0 {
+        return Err("no body takes this form".into());
+    }
+    Ok(taken)
+}
+
 /// A pasted player list, read as the players page reads it.
 pub fn players_csv(text: &str) -> Result<usize, String> {
     csv::players(text).map(|rows| rows.len())

@@ -11,7 +11,10 @@
 //! must be `application/json` (415 otherwise): the types a plain HTML form
 //! can send (`text/plain`, url-encoded, multipart) are refused, so another
 //! site can only send JSON by asking the browser first, which this server
-//! never allows (it sends no CORS headers).
+//! never allows (it sends no CORS headers). The one exception is this
+//! server's own pages' forms (issue 13.7, `forms.rs`): url-encoded, only to
+//! a route the table marks as taking one, and only showing it comes from
+//! here (`Origin` or `Sec-Fetch-Site`, checked above, must be sent).
 //!
 //! Every answer carries the headers a browser needs to keep the pages to
 //! themselves: a Content-Security-Policy (scripts and styles only from this
@@ -40,20 +43,30 @@ const OTHER_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 
 pub(crate) async fn guard(State(app): State<Arc<AppState>>, req: Request, next: Next) -> Response {
     let changes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    let refused = if changes {
-        same_origin(&app, req.headers())
-            .and_then(|()| json_body(req.uri().path(), req.headers()))
-            .err()
+    let query = (*req.method() == Method::GET)
+        .then(|| req.uri().query().map(str::to_string))
+        .flatten();
+    let checked = if changes {
+        match same_origin(&app, req.headers()).and_then(|()| json_body(req.headers())) {
+            // A page's form (issue 13.7): its hidden fields are taken out
+            // before routing; the route's form layer takes it or refuses it.
+            Ok(()) if is_form(req.headers()) => crate::forms::prepare(req).await,
+            Ok(()) => Ok(req),
+            Err(e) => Err(e.into_response()),
+        }
     } else {
-        None
+        Ok(req)
     };
-    let mut res = match refused {
-        Some(e) => e.into_response(),
-        None => next.run(req).await,
+    let mut res = match checked {
+        Err(refused) => refused,
+        Ok(req) => next.run(req).await,
     };
     if res.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json(&res) {
         // axum's own answer is plain text; ours is JSON like every error.
         res = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE).into_response();
+    }
+    if query.as_deref().is_some_and(|q| q.contains("done=")) {
+        res = crate::forms::show_done(query.as_deref(), res).await;
     }
     secure_headers(&app, &mut res);
     res
@@ -76,7 +89,16 @@ fn same_origin(app: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
             )));
         }
     }
-    if let Some(origin) = headers.get(header::ORIGIN) {
+    // A page's own form is sent with `Origin: null` (its pages say
+    // `Referrer-Policy: no-referrer`, which hides the origin of a form's
+    // post too): the browser's own `Sec-Fetch-Site: same-origin`, which no
+    // page can set, says where it is from.
+    let same_origin_site = headers
+        .get("sec-fetch-site")
+        .is_some_and(|s| s.as_bytes() == b"same-origin");
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !(origin.as_bytes() == b"null" && same_origin_site)
+    {
         let origin = origin.to_str().unwrap_or("?");
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let ours = match (origin_host(origin), host) {
@@ -93,12 +115,6 @@ fn same_origin(app: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// The routes a plain HTML form may post to, url-encoded, so that their
-/// page works before its script loads (issue 13.7). Such a post must show
-/// where it comes from (`Origin` or `Sec-Fetch-Site`, which every browser
-/// sends with a form's POST): [`same_origin`] has then checked it is ours.
-pub(crate) const FORM_ROUTES: &[&str] = &["/api/login"];
-
 /// Whether a request's body is a url-encoded form.
 pub(crate) fn is_form(headers: &HeaderMap) -> bool {
     headers
@@ -111,16 +127,11 @@ pub(crate) fn is_form(headers: &HeaderMap) -> bool {
         })
 }
 
-fn json_body(path: &str, headers: &HeaderMap) -> Result<(), ApiError> {
-    if is_form(headers) && FORM_ROUTES.contains(&path) {
-        let shown_origin =
-            headers.contains_key(header::ORIGIN) || headers.contains_key("sec-fetch-site");
-        if shown_origin {
-            return Ok(());
-        }
-        return Err(ApiError::forbidden(
-            "a form sent without Origin or Sec-Fetch-Site may not change anything: send JSON",
-        ));
+/// A body is JSON, or a page's url-encoded form (which `forms.rs` then
+/// checks and the route takes or refuses: `Route::form`).
+fn json_body(headers: &HeaderMap) -> Result<(), ApiError> {
+    if is_form(headers) {
+        return Ok(());
     }
     let has_body = headers
         .get(header::CONTENT_LENGTH)
@@ -219,7 +230,7 @@ mod tests {
 
     #[test]
     fn only_json_bodies_are_taken() {
-        let ok = |p: &[(&'static str, &'static str)]| json_body("/api/x", &headers(p)).is_ok();
+        let ok = |p: &[(&'static str, &'static str)]| json_body(&headers(p)).is_ok();
         assert!(ok(&[]));
         assert!(ok(&[("content-type", "application/json")]));
         assert!(ok(&[
@@ -230,27 +241,9 @@ mod tests {
             ("content-type", "text/plain"),
             ("content-length", "2")
         ]));
-        assert!(!ok(&[(
-            "content-type",
-            "application/x-www-form-urlencoded"
-        )]));
         assert!(!ok(&[("content-type", "multipart/form-data; boundary=x")]));
         assert!(!ok(&[("content-length", "12")]));
         assert!(!ok(&[("transfer-encoding", "chunked")]));
         assert!(ok(&[("content-length", "0")]));
-    }
-
-    #[test]
-    fn a_form_goes_only_to_a_form_route_and_only_showing_where_it_is_from() {
-        let form = ("content-type", "application/x-www-form-urlencoded");
-        let ok = |path, p: &[(&'static str, &'static str)]| json_body(path, &headers(p)).is_ok();
-        assert!(ok("/api/login", &[form, ("origin", "http://h")]));
-        assert!(ok("/api/login", &[form, ("sec-fetch-site", "same-origin")]));
-        assert!(!ok("/api/login", &[form]));
-        assert!(!ok("/api/tournaments", &[form, ("origin", "http://h")]));
-        assert!(!ok(
-            "/api/login",
-            &[("content-type", "text/plain"), ("origin", "http://h")]
-        ));
     }
 }

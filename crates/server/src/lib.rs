@@ -22,6 +22,7 @@ mod clock;
 mod error;
 mod extract;
 mod floor;
+mod forms;
 #[cfg(feature = "test-support")]
 pub mod fuzzing;
 mod guard;
@@ -161,17 +162,22 @@ pub fn router(state: Arc<AppState>) -> Router {
         };
         let checked = route
             .handler
-            .route_layer(axum::middleware::from_fn_with_state(gate, access::enforce));
+            .route_layer(axum::middleware::from_fn_with_state(gate, access::enforce))
+            .route_layer(axum::middleware::from_fn_with_state(
+                route.form,
+                forms::layer,
+            ));
         r = r.route(&route.path, checked);
     }
-    let app = r
+    let routed = r
         .fallback(|| async { ApiError::not_found("no such route: see /openapi.json") })
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            guard::guard,
-        ))
-        .with_state(state);
+        .with_state(state.clone());
+    // The guard runs before routing: a page's form may give the method a
+    // form cannot, or a value of the path (`forms.rs`).
+    let app = Router::new()
+        .fallback_service(routed)
+        .layer(axum::middleware::from_fn_with_state(state, guard::guard));
     logging::with_request_log(app)
 }
 

@@ -20,13 +20,29 @@ use utoipa_axum::routes;
 pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Public, routes!(list)),
-        route(Access::Director, routes!(register)),
+        route(Access::Director, routes!(register)).form(|s| {
+            format!(
+                "{} registered as player {}",
+                s.field("name"),
+                s.field("number")
+            )
+        }),
         route(Access::Public, routes!(record)),
         route(Access::Director, routes!(update)),
-        route(Access::Director, routes!(withdraw)),
-        route(Access::Director, routes!(late)),
-        route(Access::Director, routes!(arrive)),
-        route(Access::Director, routes!(substitute)),
+        route(Access::Director, routes!(withdraw))
+            .form(|s| format!("Player {} withdrawn", s.param("n"))),
+        route(Access::Director, routes!(late))
+            .form(|s| format!("Player {} marked not here yet", s.param("n"))),
+        route(Access::Director, routes!(arrive))
+            .form(|s| format!("Player {} arrived", s.param("n"))),
+        route(Access::Director, routes!(substitute)).form(|s| {
+            format!(
+                "{} (player {}) substitutes for player {}",
+                s.field("name"),
+                s.field("number"),
+                s.param("n")
+            )
+        }),
     ]
 }
 

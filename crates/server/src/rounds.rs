@@ -22,20 +22,30 @@ use utoipa_axum::routes;
 pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Public, routes!(round)),
-        route(Access::Director, routes!(seat)),
-        route(Access::Director, routes!(start)),
-        route(Access::Director, routes!(close)),
+        route(Access::Director, routes!(seat)).form(|s| format!("Round {} seated", s.param("r"))),
+        route(Access::Director, routes!(start)).form(|s| format!("Round {} started", s.param("r"))),
+        route(Access::Director, routes!(close)).form(|s| format!("Round {} closed", s.param("r"))),
         route(Access::Director, routes!(links)),
         route(Access::Public, routes!(sheet)),
         route(Access::Table, routes!(enter_game)),
         route(Access::Director, routes!(amend)),
-        route(Access::Table, routes!(sign)),
+        route(Access::Table, routes!(sign)).form(|s| {
+            let mut seat = s.field("seat");
+            if let Some(first) = seat.get(..1) {
+                seat = first.to_uppercase() + &seat[1..];
+            }
+            match s.field("game") {
+                g if g.is_empty() => format!("{seat} signed the sheet"),
+                g => format!("{seat} signed game {g}"),
+            }
+        }),
         // A floor official accepts sheets of their tables (14.2).
-        route(Access::Floor, routes!(accept)),
+        route(Access::Floor, routes!(accept))
+            .form(|s| format!("Sheet of table {} accepted", s.param("t"))),
         route(Access::Director, routes!(link)),
         route(Access::Director, routes!(qr)),
         route(Access::Scorekeeper, routes!(scorekeeper)),
-        route(Access::Director, routes!(accept_signed)),
+        route(Access::Director, routes!(accept_signed)).form(|s| s.answer("done")),
     ]
 }
 

@@ -36,6 +36,9 @@ pub struct Route {
     pub path: String,
     pub access: Access,
     pub answer: Answer,
+    /// A page's form may post to it (issue 13.7, `forms.rs`): what it says
+    /// it did. `None`: JSON only, a form is refused (415).
+    pub(crate) form: Option<crate::forms::Confirm>,
     operation: Operation,
     schemas: Vec<(String, RefOr<Schema>)>,
     pub(crate) handler: MethodRouter<Arc<AppState>>,
@@ -48,6 +51,7 @@ impl std::fmt::Debug for Route {
             .field("path", &self.path)
             .field("access", &self.access)
             .field("answer", &self.answer)
+            .field("form", &self.form.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -65,6 +69,7 @@ pub(crate) fn route(
         path,
         access,
         answer,
+        form: None,
         operation,
         schemas,
         handler,
@@ -76,6 +81,20 @@ impl Route {
     pub(crate) fn limit(mut self, bytes: usize) -> Route {
         self.handler = self.handler.layer(DefaultBodyLimit::max(bytes));
         self
+    }
+
+    /// A page's form may post to this route, url-encoded, and works before
+    /// the script loads (issue 13.7): the post is answered with a redirect
+    /// to the form's page, saying what `confirm` says was done (the script's
+    /// JSON path gets the same words). See `forms.rs`.
+    pub(crate) fn form(mut self, confirm: crate::forms::Confirm) -> Route {
+        self.form = Some(confirm);
+        self
+    }
+
+    /// Whether a page's form may post to this route.
+    pub fn takes_forms(&self) -> bool {
+        self.form.is_some()
     }
 
     /// The path as the OpenAPI document writes it (`{*doc}` is `{doc}`).
@@ -181,6 +200,7 @@ pub fn openapi() -> Value {
             r.method.to_ascii_lowercase(),
             r.access,
             r.answer,
+            r.takes_forms(),
         ));
     }
     let components = utoipa::openapi::ComponentsBuilder::new()
@@ -208,7 +228,7 @@ pub fn openapi() -> Value {
         "tableKey": { "type": "http", "scheme": "bearer",
             "description": "A table's scorekeeper token (the `key` of the printed link; also accepted as ?key=)." }
     });
-    for (path, method, access, answer) in extra {
+    for (path, method, access, answer, form) in extra {
         let op = &mut v["paths"][&path][&method];
         match access {
             Access::Public => {}
@@ -221,6 +241,11 @@ pub fn openapi() -> Value {
         let responses = op["responses"].as_object_mut();
         if let Some(responses) = responses {
             errors(responses, &path, &method, access, answer);
+            if form {
+                responses.entry("303".to_string()).or_insert_with(|| {
+                    json!({ "description": "A page's url-encoded form (with Origin or Sec-Fetch-Site): to the form's page (its `then`), saying what was done (`?done=`); see docs/ARCHITECTURE.md, \"Forms before the script loads\"" })
+                });
+            }
         }
     }
     // Every body type refuses fields it does not have (`deny_unknown_fields`,
@@ -266,7 +291,7 @@ fn errors(m: &mut Map<String, Value>, path: &str, method: &str, access: Access, 
         add("413", "The body is too large");
         add(
             "415",
-            "The body is not JSON (Content-Type must be application/json)",
+            "The body is not JSON (Content-Type must be application/json; a page's form only where the route takes one)",
         );
         add(
             "422",

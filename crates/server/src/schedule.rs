@@ -24,7 +24,7 @@ pub(crate) const OFFER_WORK: u64 = jongg_rules::schedule::SEARCH_WORK / 20;
 pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Director, routes!(offer)),
-        route(Access::Director, routes!(adopt)),
+        route(Access::Director, routes!(adopt)).form(|_| "The computed seating is adopted".into()),
     ]
 }
 

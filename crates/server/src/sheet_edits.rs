@@ -23,7 +23,13 @@ use std::sync::Arc;
 use utoipa_axum::routes;
 
 pub fn routes() -> Vec<Route> {
-    vec![route(Access::Table, routes!(record_east))]
+    vec![route(Access::Table, routes!(record_east)).form(|s| {
+        let mut seat = s.field("east");
+        if let Some(first) = seat.get(..1) {
+            seat = first.to_uppercase() + &seat[1..];
+        }
+        format!("{seat} won the roll: East now")
+    })]
 }
 
 /// What a refused edit answers: the message, which refusal, and the sheet

@@ -42,10 +42,11 @@ const IMPORT_LIMIT: usize = jongg_tournament::limits::MAX_FILE;
 pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Public, routes!(list)),
-        route(Access::Director, routes!(create)),
+        route(Access::Director, routes!(create))
+            .form(|s| format!("Tournament {} created", s.field("name"))),
         route(Access::Director, routes!(import)).limit(IMPORT_LIMIT),
         route(Access::Public, routes!(summary)),
-        route(Access::Director, routes!(update_settings)),
+        route(Access::Director, routes!(update_settings)).form(|_| "Settings saved".into()),
         route(Access::Table, routes!(any_command)),
         route(Access::Public, routes!(standings)),
         route(Access::Director, routes!(audit)),

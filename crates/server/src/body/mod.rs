@@ -22,6 +22,7 @@ pub(crate) mod card;
 pub(crate) mod clock;
 pub(crate) mod command;
 pub(crate) mod floor;
+pub(crate) mod form;
 pub(crate) mod pages;
 pub(crate) mod players;
 pub(crate) mod rounds;
@@ -39,8 +40,12 @@ use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use std::sync::Arc;
 
+pub(crate) use form::read_form;
+
 /// A request body read as `T` (see the module's comment); an empty body
-/// reads as `{}`.
+/// reads as `{}`. On a route that takes a page's form (`Route::form`), a
+/// url-encoded form is read into the same `T` (`form.rs`); the guard and the
+/// route's form layer have let no form through anywhere else.
 #[derive(Debug)]
 pub(crate) struct Body<T>(pub T);
 
@@ -48,6 +53,7 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, app: &Arc<AppState>) -> Result<Body<T>, ApiError> {
+        let form = crate::guard::is_form(req.headers());
         let bytes = Bytes::from_request(req, app).await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::new(e.status(), crate::guard::TOO_LARGE)
@@ -55,12 +61,15 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for Body<T> {
                 ApiError::bad_request(format!("the body cannot be read: {}", e.body_text()))
             }
         })?;
+        if form {
+            return read_form(&bytes).map(Body);
+        }
         read(&bytes).map(Body)
     }
 }
 
 /// A body that is JSON, or a plain HTML form (`application/x-www-form-urlencoded`)
-/// on a route the guard lets take one ([`crate::guard::FORM_ROUTES`]): a page
+/// on a route that takes a page's form (`Route::form`): a page
 /// that works before its script loads (issue 13.7). Form fields are text;
 /// `form` says which it was, so the answer can be a page rather than JSON.
 #[derive(Debug)]
@@ -82,28 +91,6 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonOrForm<T> {
             .map_err(|e| ApiError::new(e.status(), crate::guard::TOO_LARGE))?;
         read_form(&bytes).map(|body| JsonOrForm { body, form: true })
     }
-}
-
-/// Reads a url-encoded form as `T`: each field once, no NUL.
-pub(crate) fn read_form<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(bytes)
-        .map_err(|e| ApiError::bad_request(format!("the form cannot be read: {e}")))?;
-    let mut object = serde_json::Map::new();
-    for (key, value) in pairs {
-        if key.contains('\0') || value.contains('\0') {
-            return Err(ApiError::bad_request(format!(
-                "the form's field `{}` holds a NUL character",
-                key.replace('\0', "")
-            )));
-        }
-        if object.contains_key(&key) {
-            return Err(ApiError::bad_request(format!(
-                "the form gives the field `{key}` twice"
-            )));
-        }
-        object.insert(key, Value::String(value));
-    }
-    decode(Value::Object(object)).map_err(|e| ApiError::unprocessable(e.to_string()))
 }
 
 /// Reads a body as `T`, naming what is wrong.

@@ -395,7 +395,6 @@ pub(crate) fn reseat_views(t: &Tournament) -> Vec<ReseatView> {
 struct Control {
     id: i64,
     name: String,
-    flash: String,
     hall: Option<(String, Vec<String>)>,
     /// The round shown, its heading's words, and its live part.
     round: Option<(u8, &'static str)>,
@@ -422,7 +421,8 @@ struct Control {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct ControlQuery {
-    /// What was just done, to say so at the top.
+    /// What was just done, said at the top (the guard writes it in: `forms.rs`).
+    #[allow(dead_code)]
     done: Option<String>,
     /// A round to look at (else the one under way).
     round: Option<u8>,
@@ -460,7 +460,6 @@ fn control_of(t: &Tournament, id: i64, q: ControlQuery, now: i64) -> Control {
     Control {
         id,
         name: name_of(t),
-        flash: q.done.unwrap_or_default(),
         hall: None,
         round: r.map(|r| (r.seating.round.0, round_words(r.state))),
         live: shown

@@ -85,9 +85,14 @@ impl From<askama::Error> for PageError {
 
 #[derive(Template)]
 #[template(path = "error.html")]
-struct ErrorPage {
-    title: String,
-    message: String,
+pub(crate) struct ErrorPage {
+    pub title: String,
+    pub message: String,
+    /// The way back: a local path and its words.
+    pub back: String,
+    pub back_label: String,
+    /// A line more: what else to do (a refused form: what Back keeps).
+    pub hint: String,
 }
 
 impl IntoResponse for PageError {
@@ -106,6 +111,9 @@ impl IntoResponse for PageError {
                 let page = ErrorPage {
                     title: title.into(),
                     message: e.message,
+                    back: "/".into(),
+                    back_label: "All tournaments".into(),
+                    hint: String::new(),
                 };
                 let body = page
                     .render()

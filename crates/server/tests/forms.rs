@@ -1,0 +1,682 @@
+//! The pages' forms before the script loads (issue 13.7; `forms.rs`): each
+//! kind of form posted url-encoded as a browser sends it, answered with a
+//! 303 to its page saying what was done, the change made; a refusal is a
+//! page in words; a form from another site, or without saying where it is
+//! from, is refused, and a route the table does not open to forms takes
+//! JSON only. The mechanism does not depend on the database: SQLite only.
+
+mod common;
+
+use common::*;
+use jongg_server::client::Response;
+use jongg_store::Backend;
+use serde_json::json;
+
+/// A browser's form post (`Origin` of this server) as the director.
+fn form(app: &App, path: &str, body: &str) -> Response {
+    let origin = format!("http://{}", app.addr);
+    app.director()
+        .request_with(
+            "POST",
+            path,
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(body.as_bytes()),
+        )
+        .unwrap()
+}
+
+/// Asserts a 303 to `to` saying `done`, and that the page it lands on
+/// shows it; returns the page.
+#[track_caller]
+fn lands(app: &App, r: &Response, to: &str, done: &str) -> String {
+    assert_eq!(r.status, 303, "{}", r.text());
+    let location = r.header("location").unwrap_or_default().to_string();
+    let (path, query) = location.split_once('?').unwrap_or((&location, ""));
+    assert_eq!(path, to, "went to {location}");
+    let said: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap();
+    assert!(
+        said.contains(&("done".to_string(), done.to_string())),
+        "{location} does not say {done:?}"
+    );
+    let page = app.director().get(&location).unwrap();
+    assert_eq!(page.status, 200, "{}", page.text());
+    let shown = format!("role=\"status\" id=\"done\">{done}</p>").replace('\'', "&#39;");
+    assert!(
+        page.text().contains(&shown),
+        "{location} does not show {done:?}"
+    );
+    page.text()
+}
+
+#[test]
+fn every_kind_of_director_form_works_without_a_script() {
+    let app = App::start(Backend::Sqlite);
+    // Create a tournament: the rules' preset by its radio button.
+    let r = form(
+        &app,
+        "/api/tournaments",
+        "then=%2Fdirector%2Ft%2F%7Bid%7D&rules.kind=preset&name=Spring+Open&dates=2026-03-14%0D%0A2026-03-15&rules.name=standard&rounds=3&games_per_round=&round_minutes=",
+    );
+    let location = r.header("location").unwrap_or_default().to_string();
+    let id: i64 = location
+        .strip_prefix("/director/t/")
+        .and_then(|l| l.split('?').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{location}"));
+    lands(
+        &app,
+        &r,
+        &format!("/director/t/{id}"),
+        "Tournament Spring Open created",
+    );
+    let mut d = app.director();
+    let t0 = expect(d.get(&t(id)), 200);
+    assert_eq!(t0["settings"]["rounds"], 3);
+    assert_eq!(t0["settings"]["dates"].as_array().unwrap().len(), 2);
+
+    // Settings: PATCH through `_method`; points only go with sitting out.
+    let players = format!("/director/t/{id}/players");
+    let settings = format!("/director/t/{id}/settings");
+    let r = form(
+        &app,
+        &t(id),
+        &format!(
+            "then={}&_method=PATCH&_optional=odd_players.points&name=Spring+Open+2026&rounds=2&round_minutes=90&odd_players.kind=three_player_tables&odd_players.points=5",
+            settings.replace('/', "%2F")
+        ),
+    );
+    lands(&app, &r, &settings, "Settings saved");
+    let t1 = expect(d.get(&t(id)), 200);
+    assert_eq!(t1["settings"]["name"], "Spring Open 2026");
+    assert_eq!(t1["settings"]["rounds"], 2);
+
+    // Register: a number typed, a box ticked or not.
+    let then = format!("then={}", players.replace('/', "%2F"));
+    for n in 1..=7 {
+        let late = if n == 7 { "&late=on" } else { "" };
+        let r = form(
+            &app,
+            &format!("{}/players", t(id)),
+            &format!("{then}&number={n}&name=Player+{n}&club={late}"),
+        );
+        lands(
+            &app,
+            &r,
+            &players,
+            &format!("Player {n} registered as player {n}"),
+        );
+    }
+    let list = expect(d.get(&format!("{}/players", t(id))), 200);
+    let status = |n: u64| {
+        list["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["number"] == n)
+            .map(|p| p["status"].to_string())
+            .unwrap_or_default()
+    };
+    assert!(status(7).contains("late"), "{}", status(7));
+    assert!(!status(6).contains("late"), "{}", status(6));
+
+    // A pasted CSV list.
+    let r = form(
+        &app,
+        &format!("/director/t/{id}/players.csv"),
+        &format!("{then}&csv=8%2CAnn+Lee%0A9%2CBen+Ong%2CClub+A"),
+    );
+    lands(&app, &r, &players, "2 players uploaded");
+
+    // Late, arrived, withdrawn; a substitute through `{out}` in the action.
+    let p = |n: u32, what: &str| format!("{}/players/{n}/{what}", t(id));
+    lands(
+        &app,
+        &form(&app, &p(7, "arrive"), &then),
+        &players,
+        "Player 7 arrived",
+    );
+    lands(
+        &app,
+        &form(&app, &p(6, "late"), &then),
+        &players,
+        "Player 6 marked not here yet",
+    );
+    lands(
+        &app,
+        &form(&app, &p(6, "arrive"), &then),
+        &players,
+        "Player 6 arrived",
+    );
+    lands(
+        &app,
+        &form(&app, &p(9, "withdraw"), &then),
+        &players,
+        "Player 9 withdrawn",
+    );
+    let r = form(
+        &app,
+        &format!("{}/players/%7Bout%7D/substitute", t(id)),
+        &format!("{then}&out=8&number=10&name=Cy+Dee"),
+    );
+    lands(
+        &app,
+        &r,
+        &players,
+        "Cy Dee (player 10) substitutes for player 8",
+    );
+    // Who leaves, left unchosen: said on a page, nothing done.
+    let r = form(
+        &app,
+        &format!("{}/players/%7Bout%7D/substitute", t(id)),
+        &format!("{then}&out=&number=11&name=Di+Eck"),
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("left empty"), "{}", r.text());
+    let list = expect(d.get(&format!("{}/players", t(id))), 200);
+    assert_eq!(list["players"].as_array().unwrap().len(), 10);
+
+    // Seat round 1: a draw number, dropped where the method takes none.
+    let control = format!("/director/t/{id}");
+    let ctl = format!("then={}", control.replace('/', "%2F"));
+    let r = form(
+        &app,
+        &format!("{}/rounds/1/seat", t(id)),
+        &format!("{ctl}&_optional=method.seed&method.kind=by_number&method.seed=1001"),
+    );
+    lands(&app, &r, &control, "Round 1 seated");
+    let r = form(&app, &format!("{}/rounds/1/start", t(id)), &ctl);
+    lands(&app, &r, &control, "Round 1 started");
+
+    // The clock: minutes only go with adding time.
+    let r = form(
+        &app,
+        &format!("{}/rounds/1/clock", t(id)),
+        &format!(
+            "{ctl}&_optional=action.minutes&action.kind=pause&action.minutes=5&reason=A+fire+drill"
+        ),
+    );
+    lands(&app, &r, &control, "The clock of round 1 is changed");
+    let clock = expect(d.get(&format!("{}/rounds/1/clock", t(id))), 200);
+    assert_eq!(clock["clock"]["state"], "paused", "{clock}");
+
+    // Table 1's sheet filled and signed by the API, then accepted by a form.
+    let seats = seating(&app, id, 1);
+    let (table, seated) = seats[0];
+    let link = expect(
+        d.get(&format!("{}/rounds/1/tables/{table}/link", t(id))),
+        200,
+    );
+    let mut k = app.with_token(link["token"].as_str().unwrap());
+    let games = t1["settings"]["games_per_round"].as_u64().unwrap();
+    for g in 1..=games {
+        let entry = json!({ "kind": "points",
+            "points": { "east": 50, "south": -25, "west": -25, "north": 0 }, "mah_jongg": "east" });
+        let entry = if seated[3].is_none() {
+            json!({ "kind": "points", "points": { "east": 50, "south": -25, "west": -25 }, "mah_jongg": "east" })
+        } else {
+            entry
+        };
+        expect(
+            k.put(
+                &format!("{}/rounds/1/tables/{table}/games/{g}", t(id)),
+                &json!({ "entry": entry }),
+            ),
+            200,
+        );
+    }
+    // East signs by the score page's form (the key in its action), the
+    // others by the API.
+    let sheet = expect(d.get(&format!("{}/rounds/1/tables/{table}", t(id))), 200);
+    let version = sheet["sheet"]["version"].as_u64().unwrap_or_default();
+    let key = link["token"].as_str().unwrap().to_string();
+    let origin = format!("http://{}", app.addr);
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            &format!("{}/rounds/1/tables/{table}/sign?key={key}", t(id)),
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(format!("then=%2Fscore%3Fkey%3D{key}&seat=east&version={version}").as_bytes()),
+        )
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(
+        r.header("location"),
+        Some(format!("/score?key={key}&done=East%20signed%20the%20sheet").as_str())
+    );
+    for (i, s) in seated.iter().enumerate().skip(1) {
+        if s.is_some() {
+            expect(
+                k.post(
+                    &format!("{}/rounds/1/tables/{table}/sign", t(id)),
+                    &json!({ "seat": SEATS[i] }),
+                ),
+                200,
+            );
+        }
+    }
+    let r = form(
+        &app,
+        &format!("{}/rounds/1/tables/{table}/accept", t(id)),
+        &format!("then=%2Fdirector%2Ft%2F{id}%3Fround%3D1"),
+    );
+    assert_eq!(
+        r.header("location")
+            .map(|l| l.starts_with(&format!("/director/t/{id}?round=1&done="))),
+        Some(true),
+        "{:?}",
+        r.header("location")
+    );
+    lands(
+        &app,
+        &r,
+        &control,
+        &format!("Sheet of table {table} accepted"),
+    );
+    let sheet = expect(d.get(&format!("{}/rounds/1/tables/{table}", t(id))), 200);
+    assert!(sheet["sheet"].to_string().contains("accepted"), "{sheet}");
+
+    // Accept all signed, with none left: refused in words, the way back.
+    let r = form(&app, &format!("{}/rounds/1/accept-signed", t(id)), &ctl);
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert!(
+        r.text().contains("no sheet of round 1 is signed"),
+        "{}",
+        r.text()
+    );
+    assert!(
+        r.text().contains(&format!("href=\"{control}\"")),
+        "{}",
+        r.text()
+    );
+
+    // The other sheets filled and signed by the API, then all accepted at
+    // once, and the round closed, by their forms.
+    for &(other, seated) in seats.iter().skip(1) {
+        fill_and_sign(&app, id, other, &seated, games);
+    }
+    let r = form(&app, &format!("{}/rounds/1/accept-signed", t(id)), &ctl);
+    let others: Vec<String> = seats.iter().skip(1).map(|s| s.0.to_string()).collect();
+    let n = others.len();
+    let words = format!(
+        "Accepted {n} signed sheet{} of round 1: table{} {}.",
+        if n == 1 { "" } else { "s" },
+        if n == 1 { "" } else { "s" },
+        others.join(", ")
+    );
+    lands(&app, &r, &control, &words);
+    let r = form(&app, &format!("{}/rounds/1/close", t(id)), &ctl);
+    lands(&app, &r, &control, "Round 1 closed");
+    let summary = expect(d.get(&t(id)), 200);
+    assert_eq!(summary["rounds"][0]["state"], "closed", "{summary}");
+
+    // Log out: to the login page, saying so; the session has ended.
+    let r = form(&app, "/api/logout", "then=%2Flogin");
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(r.header("location"), Some("/login?done=Logged%20out"));
+    assert!(
+        r.headers
+            .iter()
+            .any(|(n, v)| n.eq_ignore_ascii_case("set-cookie") && v.starts_with("jongg_session=;")),
+        "the session's cookie is cleared: {:?}",
+        r.headers
+    );
+    let page = app.public().get("/login?done=Logged%20out").unwrap();
+    assert!(page.text().contains("id=\"done\">Logged out</p>"));
+    assert_eq!(d.get("/api/me").unwrap().status, 401);
+}
+
+#[test]
+fn a_refused_form_is_a_page_in_words_with_the_way_back() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 2);
+    let players = format!("/director/t/{id}/players");
+    let then = format!("then={}", players.replace('/', "%2F"));
+    // A number already taken: the domain's words, on a page, with the way back.
+    let r = form(
+        &app,
+        &format!("{}/players", t(id)),
+        &format!("{then}&number=2&name=Again"),
+    );
+    assert!(
+        r.status == 409 || r.status == 422,
+        "{} {}",
+        r.status,
+        r.text()
+    );
+    assert!(
+        r.header("content-type")
+            .unwrap_or_default()
+            .starts_with("text/html"),
+        "{:?}",
+        r.header("content-type")
+    );
+    assert!(
+        r.text().contains("class=\"error\" role=\"alert\""),
+        "{}",
+        r.text()
+    );
+    assert!(
+        r.text().contains(&format!("href=\"{players}\"")),
+        "{}",
+        r.text()
+    );
+    assert!(!r.text().contains("{\"error\""));
+    assert!(
+        r.text()
+            .contains("Back button returns to the form with what you typed")
+    );
+    // A number that is not one: named in words, not serde's.
+    let r = form(
+        &app,
+        &format!("{}/players", t(id)),
+        &format!("{then}&number=five&name=Eve"),
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("must be a whole number"), "{}", r.text());
+    // Not logged in: the way back is the login, then the form's page.
+    let origin = format!("http://{}", app.addr);
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            &format!("{}/players/1/withdraw", t(id)),
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(then.as_bytes()),
+        )
+        .unwrap();
+    assert_eq!(r.status, 401, "{}", r.text());
+    assert!(
+        r.text().contains("href=\"/login?next=/director/t/"),
+        "{}",
+        r.text()
+    );
+    // What a page says was done is text, never markup.
+    let page = app
+        .public()
+        .get("/login?done=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+        .unwrap();
+    assert!(
+        page.text()
+            .contains("id=\"done\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
+        "{}",
+        page.text()
+    );
+    // Another site as `then` is never gone to.
+    let r = form(
+        &app,
+        &format!("{}/players/1/late", t(id)),
+        "then=%2F%2Fevil.example%2F",
+    );
+    assert_eq!(r.status, 303);
+    assert_eq!(
+        r.header("location"),
+        Some("/?done=Player%201%20marked%20not%20here%20yet")
+    );
+}
+
+#[test]
+fn a_form_from_elsewhere_or_to_a_json_route_is_refused() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 2);
+    let path = format!("{}/players", t(id));
+    let body = b"then=%2F&number=5&name=Eve";
+    let post = |headers: &[(&str, &str)]| {
+        let mut h = vec![("Content-Type", "application/x-www-form-urlencoded")];
+        h.extend_from_slice(headers);
+        app.director()
+            .request_with("POST", &path, &h, Some(body))
+            .unwrap()
+    };
+    // Without Origin or Sec-Fetch-Site: not a browser's form.
+    assert_eq!(post(&[]).status, 403);
+    // From another site, either way.
+    assert_eq!(post(&[("Origin", "http://127.0.0.1:1")]).status, 403);
+    assert_eq!(post(&[("Sec-Fetch-Site", "cross-site")]).status, 403);
+    assert_eq!(post(&[("Sec-Fetch-Site", "same-site")]).status, 403);
+    // Nothing was registered.
+    let list = expect(app.director().get(&path), 200);
+    assert_eq!(list["players"].as_array().unwrap().len(), 4);
+    assert_eq!(post(&[("Origin", "null")]).status, 403);
+    assert_eq!(
+        post(&[("Origin", "null"), ("Sec-Fetch-Site", "cross-site")]).status,
+        403
+    );
+    // Sec-Fetch-Site: same-origin alone is enough, and with `Origin: null`
+    // (what a browser sends from a page that says no-referrer).
+    assert_eq!(post(&[("Sec-Fetch-Site", "same-origin")]).status, 303);
+    assert_eq!(
+        post(&[("Origin", "null"), ("Sec-Fetch-Site", "same-origin")]).status,
+        409,
+        "taken (the number is registered already)"
+    );
+    // A route the table does not open to forms: 415, JSON.
+    let origin = format!("http://{}", app.addr);
+    let r = app
+        .director()
+        .request_with(
+            "POST",
+            &format!("{}/players/1", t(id)),
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+                ("Sec-Fetch-Site", "same-origin"),
+            ],
+            Some(b"_method=PATCH&name=Changed"),
+        )
+        .unwrap();
+    assert_eq!(r.status, 415, "{}", r.text());
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("JSON")
+    );
+}
+
+#[test]
+fn the_script_gets_the_same_words_and_the_same_json() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 2);
+    let r = app
+        .director()
+        .post(
+            &format!("{}/players", t(id)),
+            &json!({ "number": 5, "name": "Eve Fox" }),
+        )
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert_eq!(
+        r.header("jongg-done"),
+        Some("Eve%20Fox%20registered%20as%20player%205")
+    );
+    assert!(r.json()["events"].is_array(), "{}", r.text());
+    // A route without a form has no words to add.
+    let r = app.director().get(&format!("{}/players", t(id))).unwrap();
+    assert!(r.header("jongg-done").is_none());
+}
+
+#[test]
+fn the_setup_form_works_without_a_script() {
+    let app = App::start_bare(Backend::Sqlite);
+    let token = app.setup_token().unwrap();
+    let origin = format!("http://{}", app.addr);
+    let body = format!(
+        "then=%2Flogin&token={token}&username=director&password=a+good+password&confirm=a+good+password"
+    );
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            "/api/setup",
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(body.as_bytes()),
+        )
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(
+        r.header("location"),
+        Some("/login?done=Your%20password%20is%20set%3A%20log%20in%20with%20it")
+    );
+    let r = app
+        .public()
+        .post("/api/login", &json!({ "password": "a good password" }))
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+}
+
+#[test]
+fn the_floors_forms_work_without_a_script() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let link = expect(
+        app.director()
+            .get(&format!("{}/rounds/1/tables/1/link", t(id))),
+        200,
+    );
+    let key = link["token"].as_str().unwrap().to_string();
+    // The score page's "call the director", with the table's key in the action.
+    let origin = format!("http://{}", app.addr);
+    let score = format!("/score?key={key}");
+    let body = format!(
+        "then={}&seat=south&reason=A+claim+on+a+discard",
+        url_encoded(&score)
+    );
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            &format!("{}/rounds/1/tables/1/call?key={key}", t(id)),
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(body.as_bytes()),
+        )
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(
+        r.header("location"),
+        Some(
+            format!("{score}&done=The%20director%20is%20called%3A%20stay%20at%20the%20table")
+                .as_str()
+        )
+    );
+    let calls = expect(app.director().get(&format!("{}/calls", t(id))), 200);
+    assert!(
+        calls.to_string().contains("A claim on a discard"),
+        "{calls}"
+    );
+    // The floor page: take the call, close it with a note (no game chosen).
+    let floor = format!("/floor/t/{id}");
+    let then = format!("then={}", url_encoded(&floor));
+    let r = form(&app, &format!("{}/calls/1/take", t(id)), &then);
+    lands(&app, &r, &floor, "Call 1 is yours");
+    let r = form(
+        &app,
+        &format!("{}/calls/1/close", t(id)),
+        &format!("{then}&incident=&game=&seat=&note=Settled+at+the+table"),
+    );
+    lands(&app, &r, &floor, "Call 1 closed");
+    let calls = expect(app.director().get(&format!("{}/calls", t(id))), 200);
+    assert!(
+        !calls.to_string().contains("A claim on a discard"),
+        "{calls}"
+    );
+}
+
+fn url_encoded(s: &str) -> String {
+    serde_urlencoded::to_string([("x", s)]).unwrap()[2..].to_string()
+}
+
+#[test]
+fn a_table_of_three_records_east_by_its_form() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 7, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let mut d = app.director();
+    let link = expect(d.get(&format!("{}/rounds/1/tables/2/link", t(id))), 200);
+    let key = link["token"].as_str().unwrap().to_string();
+    let sheet = || expect(d_get(&app, &format!("{}/rounds/1/tables/2", t(id))), 200);
+    let version = sheet()["sheet"]["version"].as_u64().unwrap_or_default();
+    let score = format!("/score?key={key}");
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            &format!("{}/rounds/1/tables/2/east?key={key}", t(id)),
+            &[
+                // What a browser sends from a page that says no-referrer.
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Sec-Fetch-Site", "same-origin"),
+                ("Origin", "null"),
+            ],
+            Some(format!("then={}&east=west&version={version}", url_encoded(&score)).as_bytes()),
+        )
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(
+        r.header("location"),
+        Some(format!("{score}&done=West%20won%20the%20roll%3A%20East%20now").as_str())
+    );
+    assert_eq!(sheet()["sheet"]["east_after_reroll"], "west");
+    // The score page says so, on landing.
+    let page = app.public().get(r.header("location").unwrap()).unwrap();
+    assert!(
+        page.text()
+            .contains("id=\"done\">West won the roll: East now</p>")
+    );
+}
+
+fn d_get(app: &App, path: &str) -> std::io::Result<Response> {
+    app.director().get(path)
+}
+
+/// Enters every game of a table's sheet (plain points) and signs every
+/// seat, with the table's key.
+fn fill_and_sign(app: &App, id: i64, table: u64, seated: &[Option<u64>; 4], games: u64) {
+    let link = expect(
+        app.director()
+            .get(&format!("{}/rounds/1/tables/{table}/link", t(id))),
+        200,
+    );
+    let mut k = app.with_token(link["token"].as_str().unwrap());
+    for g in 1..=games {
+        let entry = if seated[3].is_none() {
+            json!({ "kind": "points", "points": { "east": 50, "south": -25, "west": -25 }, "mah_jongg": "east" })
+        } else {
+            json!({ "kind": "points", "points": { "east": 50, "south": -25, "west": -25, "north": 0 }, "mah_jongg": "east" })
+        };
+        expect(
+            k.put(
+                &format!("{}/rounds/1/tables/{table}/games/{g}", t(id)),
+                &json!({ "entry": entry }),
+            ),
+            200,
+        );
+    }
+    for (i, s) in seated.iter().enumerate() {
+        if s.is_some() {
+            expect(
+                k.post(
+                    &format!("{}/rounds/1/tables/{table}/sign", t(id)),
+                    &json!({ "seat": SEATS[i] }),
+                ),
+                200,
+            );
+        }
+    }
+}

@@ -1,0 +1,140 @@
+// The pages before their script loads (issue 13.7): a browser with
+// JavaScript turned off runs a tournament's first round through the pages'
+// own forms (method="post" and an action; forms.rs on the server): log in,
+// create a tournament, register players (one by one and a pasted list),
+// seat and start round 1, sign a sheet on the score page, accept it, log
+// out. Each step lands on its page saying what was done; a refused form is
+// a page in words with the way back. The games themselves are entered
+// through the API with the table's key (the score page's game form still
+// needs its script).
+//
+// scripts/browser-tests.sh starts jongg and sets JONGG_URL and JONGG_SETUP.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { launch, screenshot } from "./lib.mjs";
+
+const URL = process.env.JONGG_URL;
+const SETUP = process.env.JONGG_SETUP;
+const PASSWORD = "mahjong-table-9";
+const SEATS = ["east", "south", "west", "north"];
+
+// Submits a form by its button and waits for the page it lands on.
+async function submit(page, button) {
+  await Promise.all([page.waitForNavigation(), page.click(button)]);
+}
+
+// The confirmation the page shows at the top.
+const done = (page) => page.textContent("#done");
+
+test("a round through the pages with JavaScript off", { timeout: 300_000 }, async () => {
+  assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
+  const browser = await launch();
+  try {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const requests = [];
+    page.on("request", (r) => { if (r.resourceType() === "fetch" || r.resourceType() === "xhr") requests.push(r.url()); });
+
+    // The setup link (if no other test used it), then the login.
+    await page.goto(SETUP);
+    if (await page.locator("#confirm").count()) {
+      await page.fill("#password", PASSWORD);
+      await page.fill("#confirm", PASSWORD);
+      await submit(page, "button[type=submit]");
+      assert.match(page.url(), /\/login\?done=/, await page.content());
+      assert.equal(await done(page), "Your password is set: log in with it");
+    } else {
+      await page.goto(`${URL}/login`);
+    }
+    await page.fill("#password", PASSWORD);
+    await submit(page, "button[type=submit]");
+    assert.match(page.url(), /\/director$/);
+
+    // Create a tournament: a preset by its radio button, two rounds.
+    await page.fill("#name", "No Script Open");
+    await page.fill("#dates", "2026-05-02");
+    await page.check("input[name='rules.name'][value=standard]");
+    await page.fill("#rounds", "2");
+    await submit(page, "#create button[type=submit]");
+    const id = Number(new globalThis.URL(page.url()).pathname.split("/").pop());
+    assert.ok(id > 0, page.url());
+    assert.equal(await done(page), "Tournament No Script Open created");
+    const dash = `${URL}/director/t/${id}`;
+
+    // Register players one by one; a refused one is a page with the way back.
+    await page.goto(`${dash}/players`);
+    const names = ["Ann Arden", "Bo Baker", "Cat Cole", "Dee Dunn"];
+    for (const [i, name] of names.entries()) {
+      await page.fill("#p-number", String(i + 1));
+      await page.fill("#p-name", name);
+      await submit(page, "#register button[type=submit]");
+      assert.equal(await done(page), `${name} registered as player ${i + 1}`);
+    }
+    await page.fill("#p-number", "1");
+    await page.fill("#p-name", "Twice");
+    await submit(page, "#register button[type=submit]");
+    assert.equal(await page.textContent("h1"), "That did not work");
+    assert.match(await page.textContent("main"), /Back button returns to the form with what you typed/);
+    await screenshot(page, "nojs-refused");
+    // The browser's Back keeps what was typed, as the page says.
+    await page.goBack();
+    assert.equal(await page.inputValue("#p-name"), "Twice");
+    assert.match(page.url(), /\/players(\?|$)/);
+    // Four more as a pasted list.
+    await page.fill("#players-csv", "number,name\n5,Eli Eng\n6,Fay Ford\n7,Gil Gray\n8,Hy Hunt");
+    await submit(page, "#upload button[type=submit]");
+    assert.equal(await done(page), "4 players uploaded");
+    assert.equal(await page.locator("#players-h").textContent(), "Players (8)");
+
+    // Seat round 1 by number (the draw number is not sent with it), start it.
+    await page.goto(dash);
+    await page.selectOption("#method", "by_number");
+    await submit(page, "#seat-form button[type=submit]");
+    assert.equal(await done(page), "Round 1 seated");
+    await submit(page, "button:has-text('Start round 1')");
+    assert.equal(await done(page), "Round 1 started");
+    await page.waitForSelector("#round-1:has-text('under way')");
+
+    // Table 1's games, entered with the table's key.
+    const api = ctx.request;
+    const link = await (await api.get(`${URL}/api/tournaments/${id}/rounds/1/tables/1/link`)).json();
+    const key = { Authorization: `Bearer ${link.token}` };
+    const t1 = `${URL}/api/tournaments/${id}/rounds/1/tables/1`;
+    for (let g = 1; g <= 4; g++) {
+      const r = await api.put(`${t1}/games/${g}`, { headers: key, data: { entry: {
+        kind: "points", points: { east: 25, south: -10, west: 0, north: 0 }, mah_jongg: "east" } } });
+      assert.equal(r.status(), 200, await r.text());
+    }
+    // Each player signs on the score page, its script off too.
+    const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const sk = await phone.newPage();
+    await sk.goto(`${URL}/score?key=${link.token}`);
+    for (const seat of SEATS) {
+      await submit(sk, `button.sign[data-seat=${seat}]`);
+      const label = seat[0].toUpperCase() + seat.slice(1);
+      assert.equal(await done(sk), `${label} signed the sheet`);
+    }
+    await screenshot(sk, "nojs-signed");
+    await phone.close();
+
+    // Accept it on round control.
+    await page.goto(`${dash}?round=1`);
+    await submit(page, "button:has-text('Accept table 1')");
+    assert.equal(await done(page), "Sheet of table 1 accepted");
+    await screenshot(page, "nojs-accepted");
+    const sheet = await (await api.get(t1)).json();
+    assert.ok(JSON.stringify(sheet).includes("accepted"), JSON.stringify(sheet));
+
+    // Log out: to the login page, saying so.
+    await page.goto(`${URL}/director`);
+    await submit(page, "button:has-text('Log out')");
+    assert.match(page.url(), /\/login\?done=/);
+    assert.equal(await done(page), "Logged out");
+    const me = await (await api.get(`${URL}/api/me`)).json();
+    assert.equal(me.role, "public");
+
+    assert.deepEqual(requests, [], "no script ran: nothing was fetched");
+  } finally {
+    await browser.close();
+  }
+});
