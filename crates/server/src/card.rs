@@ -21,7 +21,7 @@ use utoipa_axum::routes;
 pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Public, routes!(card)),
-        route(Access::Director, routes!(set_card)),
+        route(Access::Director, routes!(set_card)).form(|_| "The event's card is saved".into()),
         route(Access::Public, routes!(check_hand)),
     ]
 }

@@ -31,17 +31,27 @@ use utoipa_axum::routes;
 pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Director, routes!(officials)),
-        route(Access::Director, routes!(appoint)),
-        route(Access::Director, routes!(remove_official)),
+        route(Access::Director, routes!(appoint))
+            .form(|s| format!("{} is saved as a floor official", s.field("name"))),
+        route(Access::Director, routes!(remove_official))
+            .form(|s| format!("Official {} removed: their login has ended", s.param("o"))),
         route(Access::Floor, routes!(open_calls)),
         route(Access::Table, routes!(call_director))
             .form(|_| "The director is called: stay at the table".into()),
         route(Access::Floor, routes!(take_call))
             .form(|s| format!("Call {} is yours", s.param("c"))),
         route(Access::Floor, routes!(close_call)).form(|s| format!("Call {} closed", s.param("c"))),
-        route(Access::Floor, routes!(warn)),
-        route(Access::Director, routes!(penalize)),
-        route(Access::Director, routes!(disqualify)),
+        route(Access::Floor, routes!(warn))
+            .form(|s| format!("The complaint about player {} is recorded", s.param("n"))),
+        route(Access::Director, routes!(penalize)).form(|s| {
+            format!(
+                "Player {} is penalised {} points",
+                s.param("n"),
+                s.field("points")
+            )
+        }),
+        route(Access::Director, routes!(disqualify))
+            .form(|s| format!("Player {} is disqualified", s.param("n"))),
         route(Access::Director, routes!(floor_log)),
         route(Access::Director, routes!(floor_csv)),
     ]

@@ -598,6 +598,63 @@ fn the_floors_forms_work_without_a_script() {
     );
 }
 
+/// The director's pages of the floor (officials, a player's discipline, the
+/// event's card: issue 14) post their forms without a script too.
+#[test]
+fn the_directors_floor_pages_work_without_a_script() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 2);
+    // Appoint an official: tables typed as a form writes them.
+    let officials = format!("/director/t/{id}/officials");
+    let then = format!("then={}", url_encoded(&officials));
+    let r = form(
+        &app,
+        &format!("{}/officials", t(id)),
+        &format!("{then}&number=1&name=Ann+Lee&tables=1%2C+2&username=ann&password=a+long+secret"),
+    );
+    lands(&app, &r, &officials, "Ann Lee is saved as a floor official");
+    let list = expect(app.director().get(&format!("{}/officials", t(id))), 200);
+    assert!(list.to_string().contains("\"ann\""), "{list}");
+    // A player's page: a complaint, a penalty, a disqualification.
+    let player = format!("/director/t/{id}/players/2");
+    let then = format!("then={}", url_encoded(&player));
+    let r = form(
+        &app,
+        &format!("{}/players/2/warn", t(id)),
+        &format!("{then}&reason=Talked+over+the+table"),
+    );
+    lands(
+        &app,
+        &r,
+        &player,
+        "The complaint about player 2 is recorded",
+    );
+    let r = form(
+        &app,
+        &format!("{}/players/2/penalty", t(id)),
+        &format!("{then}&points=-10&reason=Slow+play+again"),
+    );
+    lands(&app, &r, &player, "Player 2 is penalised -10 points");
+    let r = form(
+        &app,
+        &format!("{}/players/2/disqualify", t(id)),
+        &format!("{then}&scores=void&reason=Left+the+hall"),
+    );
+    lands(&app, &r, &player, "Player 2 is disqualified");
+    let floor = expect(app.director().get(&format!("{}/floor", t(id))), 200).to_string();
+    for said in ["Talked over the table", "Slow play again", "Left the hall"] {
+        assert!(floor.contains(said), "{said}: {floor}");
+    }
+    // The event's card: back to the practice card.
+    let card = format!("/director/t/{id}/card");
+    let r = form(
+        &app,
+        &format!("{}/card", t(id)),
+        &format!("then={}&card.kind=practice", url_encoded(&card)),
+    );
+    lands(&app, &r, &card, "The event's card is saved");
+}
+
 fn url_encoded(s: &str) -> String {
     serde_urlencoded::to_string([("x", s)]).unwrap()[2..].to_string()
 }
