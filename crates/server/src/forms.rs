@@ -292,19 +292,30 @@ pub(crate) async fn layer(
     refused(head.status, message, &then)
 }
 
-/// `then` with `done` in its query (replacing a `{done}` placeholder).
+/// `then` with `done` in its query, signed ([`crate::flash`]; replacing a
+/// `{done}` placeholder).
 fn with_done(then: &str, done: &str) -> String {
     if done.is_empty() {
         return then.replace("{done}", "");
     }
-    let done = url_encode(done);
+    let done = format!(
+        "{}&{}={}",
+        url_encode(done),
+        crate::flash::FIELD,
+        crate::flash::sign(done)
+    );
     if then.contains("{done}") {
         return then.replace("{done}", &done);
     }
     let (path, fragment) = then.split_once('#').map_or((then, ""), |(p, f)| (p, f));
+    let signature = format!("{}=", crate::flash::FIELD);
     let kept: Vec<&str> = path
         .split_once('?')
-        .map(|(_, q)| q.split('&').filter(|kv| !kv.starts_with("done=")).collect())
+        .map(|(_, q)| {
+            q.split('&')
+                .filter(|kv| !kv.starts_with("done=") && !kv.starts_with(&signature))
+                .collect()
+        })
         .unwrap_or_default();
     let base = path.split('?').next().unwrap_or("/");
     let mut query = kept.join("&");
@@ -354,12 +365,12 @@ fn refused(status: StatusCode, message: String, then: &str) -> Response {
 /// (every page has one, `base.html`), escaped: whichever page a form
 /// lands on says what was done.
 pub(crate) async fn show_done(query: Option<&str>, res: Response) -> Response {
+    // Only words this server signed: a link from elsewhere shows nothing.
     let done = query.and_then(|q| {
-        serde_urlencoded::from_str::<Vec<(String, String)>>(q)
-            .ok()?
-            .into_iter()
-            .find(|(k, _)| k == "done")
-            .map(|(_, v)| v.chars().take(300).collect::<String>())
+        let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(q).ok()?;
+        let field = |name: &str| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        let (done, signature) = (field("done")?, field(crate::flash::FIELD)?);
+        crate::flash::verify(done, signature).then(|| done.chars().take(300).collect::<String>())
     });
     let html = res
         .headers()
@@ -410,13 +421,26 @@ mod tests {
     }
 
     #[test]
-    fn the_confirmation_goes_in_the_query() {
+    fn the_confirmation_goes_in_the_query_signed() {
+        let signed = |d: &str| format!("{}={}", crate::flash::FIELD, crate::flash::sign(d));
         assert_eq!(
             with_done("/director/t/1", "Round 2 started"),
-            "/director/t/1?done=Round%202%20started"
+            format!(
+                "/director/t/1?done=Round%202%20started&{}",
+                signed("Round 2 started")
+            )
         );
-        assert_eq!(with_done("/x?q=5&done=old", "ok"), "/x?q=5&done=ok");
-        assert_eq!(with_done("/x?done={done}", "a b"), "/x?done=a%20b");
-        assert_eq!(with_done("/x#t3", "ok"), "/x?done=ok#t3");
+        assert_eq!(
+            with_done("/x?q=5&done=old&ds=00", "ok"),
+            format!("/x?q=5&done=ok&{}", signed("ok"))
+        );
+        assert_eq!(
+            with_done("/x?done={done}", "a b"),
+            format!("/x?done=a%20b&{}", signed("a b"))
+        );
+        assert_eq!(
+            with_done("/x#t3", "ok"),
+            format!("/x?done=ok&{}#t3", signed("ok"))
+        );
     }
 }

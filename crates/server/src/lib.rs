@@ -21,6 +21,7 @@ pub mod client;
 mod clock;
 mod error;
 mod extract;
+mod flash;
 mod floor;
 mod forms;
 #[cfg(feature = "test-support")]

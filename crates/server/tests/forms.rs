@@ -247,7 +247,7 @@ fn every_kind_of_director_form_works_without_a_script() {
         .unwrap();
     assert_eq!(r.status, 303, "{}", r.text());
     assert_eq!(
-        r.header("location"),
+        unsigned(&r).as_deref(),
         Some(format!("/score?key={key}&done=East%20signed%20the%20sheet").as_str())
     );
     for (i, s) in seated.iter().enumerate().skip(1) {
@@ -319,7 +319,7 @@ fn every_kind_of_director_form_works_without_a_script() {
     // Log out: to the login page, saying so; the session has ended.
     let r = form(&app, "/api/logout", "then=%2Flogin");
     assert_eq!(r.status, 303, "{}", r.text());
-    assert_eq!(r.header("location"), Some("/login?done=Logged%20out"));
+    assert_eq!(unsigned(&r).as_deref(), Some("/login?done=Logged%20out"));
     assert!(
         r.headers
             .iter()
@@ -327,7 +327,10 @@ fn every_kind_of_director_form_works_without_a_script() {
         "the session's cookie is cleared: {:?}",
         r.headers
     );
-    let page = app.public().get("/login?done=Logged%20out").unwrap();
+    let page = app
+        .public()
+        .get(r.header("location").unwrap_or_default())
+        .unwrap();
     assert!(page.text().contains("id=\"done\">Logged out</p>"));
     assert_eq!(d.get("/api/me").unwrap().status, 401);
 }
@@ -400,14 +403,20 @@ fn a_refused_form_is_a_page_in_words_with_the_way_back() {
         "{}",
         r.text()
     );
-    // What a page says was done is text, never markup.
+    // What a page says was done is text, never markup (a name in it too).
+    let r = form(
+        &app,
+        "/api/tournaments",
+        "then=%2Fdirector&rules.kind=preset&rules.name=standard&name=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    );
+    assert_eq!(r.status, 303, "{}", r.text());
     let page = app
-        .public()
-        .get("/login?done=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+        .director()
+        .get(r.header("location").unwrap_or_default())
         .unwrap();
     assert!(
         page.text()
-            .contains("id=\"done\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
+            .contains("id=\"done\">Tournament &lt;script&gt;alert(1)&lt;/script&gt; created</p>"),
         "{}",
         page.text()
     );
@@ -419,7 +428,7 @@ fn a_refused_form_is_a_page_in_words_with_the_way_back() {
     );
     assert_eq!(r.status, 303);
     assert_eq!(
-        r.header("location"),
+        unsigned(&r).as_deref(),
         Some("/?done=Player%201%20marked%20not%20here%20yet")
     );
 }
@@ -527,7 +536,7 @@ fn the_setup_form_works_without_a_script() {
         .unwrap();
     assert_eq!(r.status, 303, "{}", r.text());
     assert_eq!(
-        r.header("location"),
+        unsigned(&r).as_deref(),
         Some("/login?done=Your%20password%20is%20set%3A%20log%20in%20with%20it")
     );
     let r = app
@@ -569,7 +578,7 @@ fn the_floors_forms_work_without_a_script() {
         .unwrap();
     assert_eq!(r.status, 303, "{}", r.text());
     assert_eq!(
-        r.header("location"),
+        unsigned(&r).as_deref(),
         Some(
             format!("{score}&done=The%20director%20is%20called%3A%20stay%20at%20the%20table")
                 .as_str()
@@ -655,6 +664,55 @@ fn the_directors_floor_pages_work_without_a_script() {
     lands(&app, &r, &card, "The event's card is saved");
 }
 
+/// The confirmation in the address is shown only with this server's
+/// signature: a link from elsewhere cannot write its own words on a page.
+#[test]
+fn a_link_from_elsewhere_cannot_write_on_a_page() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 1);
+    let r = form(
+        &app,
+        &format!("{}/players/1/late", t(id)),
+        &format!("then={}", url_encoded(&format!("/director/t/{id}/players"))),
+    );
+    let location = r.header("location").unwrap_or_default().to_string();
+    let shown = |path: &str| {
+        let page = app.director().get(path).unwrap();
+        assert_eq!(page.status, 200, "{path}");
+        page.text().contains("id=\"done\"")
+    };
+    assert!(
+        shown(&location),
+        "the server's own confirmation: {location}"
+    );
+    let forged = "Call+555-0100+to+confirm+your+password";
+    let base = format!("/director/t/{id}/players");
+    assert!(!shown(&format!("{base}?done={forged}")));
+    assert!(!shown(&format!(
+        "{base}?done={forged}&ds={}",
+        "0".repeat(32)
+    )));
+    // Another page's signature does not carry other words.
+    let signature = location.split("ds=").nth(1).unwrap_or_default();
+    assert!(!shown(&format!("{base}?done={forged}&ds={signature}")));
+}
+
+/// Where a 303 goes, without the confirmation's signature (`&ds=`, made
+/// by the server with a key of its own: `flash.rs`).
+fn unsigned(r: &Response) -> Option<String> {
+    let l = r.header("location")?;
+    let Some((before, after)) = l.split_once("&ds=") else {
+        return Some(l.to_string());
+    };
+    let rest = after.trim_start_matches(|c: char| c.is_ascii_hexdigit());
+    assert_eq!(
+        after.len() - rest.len(),
+        32,
+        "a signature of 32 hex digits: {l}"
+    );
+    Some(format!("{before}{rest}"))
+}
+
 fn url_encoded(s: &str) -> String {
     serde_urlencoded::to_string([("x", s)]).unwrap()[2..].to_string()
 }
@@ -685,9 +743,12 @@ fn a_table_of_three_records_east_by_its_form() {
         )
         .unwrap();
     assert_eq!(r.status, 303, "{}", r.text());
-    assert_eq!(
-        r.header("location"),
-        Some(format!("{score}&done=West%20won%20the%20roll%3A%20East%20now").as_str())
+    assert!(
+        r.header("location").is_some_and(|l| l.starts_with(&format!(
+            "{score}&done=West%20won%20the%20roll%3A%20East%20now&ds="
+        ))),
+        "{:?}",
+        r.header("location")
     );
     assert_eq!(sheet()["sheet"]["east_after_reroll"], "west");
     // The score page says so, on landing.

@@ -196,7 +196,12 @@ mod tests {
     #[test]
     fn a_text_that_is_not_what_the_type_wants_is_named() {
         let e = read_form::<RegisterPlayer>(b"number=seven&name=Ann").unwrap_err();
-        assert!(e.message.contains("`number`"), "{}", e.message);
+        assert!(
+            e.message
+                .contains("the player's number must be a whole number"),
+            "{}",
+            e.message
+        );
         let e = read_form::<RegisterPlayer>(b"number=1&name=Ann&colour=red").unwrap_err();
         assert!(
             e.message.contains("unknown field `colour`"),
