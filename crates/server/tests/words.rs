@@ -358,6 +358,10 @@ fn every_page_of_a_played_tournament_is_in_plain_words() {
         "/director/t/{id}/print/round/2/sheets",
         "/director/t/{id}/print/round/2/cards",
         "/director/t/{id}/print/standings",
+        "/director/t/{id}/officials",
+        "/director/t/{id}/players/1",
+        "/director/t/{id}/card",
+        "/director/t/{id}/badges",
         "/floor/t/{id}",
         "/t/{id}/nothing-here",
     ]
