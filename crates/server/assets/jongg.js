@@ -157,8 +157,10 @@
         // To the form's page (or this one again), which says what was done.
         var next = form.dataset.then || "";
         var done = answer.done || "";
-        if (next.indexOf("{done}") >= 0) next = next.replace("{done}", encodeURIComponent(done));
-        else if (done) sessionStorage.setItem("jongg-done", done);
+        // The words go by this tab's storage: the server shows a `?done=`
+        // only with its own signature (flash.rs), which the script has not.
+        next = next.replace(/([?&])done=\{done\}&?/, "$1").replace(/[?&]$/, "");
+        if (done) sessionStorage.setItem("jongg-done", done);
         if (next === "") { location.reload(); return; }
         location.href = next.replace("{id}", answer.id);
       }).catch(function (e) {
