@@ -56,19 +56,7 @@ impl Store {
         {
             return Ok(false);
         }
-        sqlx::query(
-            "DELETE FROM official_sessions WHERE username IN \
-             (SELECT username FROM official_accounts WHERE tournament_id = $1 AND official_no = $2)",
-        )
-        .bind(link.tournament.0)
-        .bind(i64::from(link.official.0))
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("DELETE FROM official_accounts WHERE tournament_id = $1 AND official_no = $2")
-            .bind(link.tournament.0)
-            .bind(i64::from(link.official.0))
-            .execute(&mut *tx)
-            .await?;
+        delete_login(&mut tx, link).await?;
         let insert = sqlx::query(
             "INSERT INTO official_accounts (username, password_hash, tournament_id, official_no, created_at) \
              VALUES ($1, $2, $3, $4, $5)",
@@ -165,19 +153,7 @@ impl Store {
     /// removed from the tournament). Nothing to remove is not an error.
     pub async fn remove_official_login(&self, link: OfficialLink) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
-        sqlx::query(
-            "DELETE FROM official_sessions WHERE username IN \
-             (SELECT username FROM official_accounts WHERE tournament_id = $1 AND official_no = $2)",
-        )
-        .bind(link.tournament.0)
-        .bind(i64::from(link.official.0))
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("DELETE FROM official_accounts WHERE tournament_id = $1 AND official_no = $2")
-            .bind(link.tournament.0)
-            .bind(i64::from(link.official.0))
-            .execute(&mut *tx)
-            .await?;
+        delete_login(&mut tx, link).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -190,4 +166,26 @@ impl Store {
             .await?;
         Ok(())
     }
+}
+
+/// Deletes one official's login and its sessions, in the caller's transaction
+/// (a new login replaces it; a removal ends it).
+async fn delete_login(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    link: OfficialLink,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "DELETE FROM official_sessions WHERE username IN \
+         (SELECT username FROM official_accounts WHERE tournament_id = $1 AND official_no = $2)",
+    )
+    .bind(link.tournament.0)
+    .bind(i64::from(link.official.0))
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("DELETE FROM official_accounts WHERE tournament_id = $1 AND official_no = $2")
+        .bind(link.tournament.0)
+        .bind(i64::from(link.official.0))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
