@@ -73,6 +73,11 @@ async fn set_card(
     Params(InTournament { id }): Params<InTournament>,
     Body(b): Body<SetCard>,
 ) -> Result<Json<Value>, ApiError> {
+    if b.year.is_none() && b.card.is_none() {
+        return Err(ApiError::unprocessable(
+            "nothing to change: choose the card's year or the card to use",
+        ));
+    }
     let now = app
         .tournaments
         .get(id)?

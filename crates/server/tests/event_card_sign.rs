@@ -142,6 +142,12 @@ fn st_louis_chooses_its_card_year_between_the_two_readings(app: &mut App) {
         422,
         "the 2022 card or the 2019 card",
     );
+    // Nothing to change is said, not taken as a change.
+    refused(
+        d.post(&format!("{}/card", t(id)), &json!({})),
+        422,
+        "nothing to change",
+    );
     expect(
         d.post(
             &format!("{}/card", t(id)),
