@@ -2,8 +2,8 @@
 //! games; the scorekeepers' table links and their QR codes.
 
 use crate::access::Caller;
-use crate::body::rounds::{AmendGame, EnterGame, RoundClock, SeatRound, SignSheet};
 use crate::body::game_form::GameForm;
+use crate::body::rounds::{AmendGame, EnterGame, RoundClock, SeatRound, SignSheet};
 use crate::body::{Body, Empty, FlatBody};
 use crate::error::ApiError;
 use crate::extract::Params;
@@ -30,8 +30,7 @@ pub fn routes() -> Vec<Route> {
         route(Access::Public, routes!(sheet)),
         // The score page's game form (its fields flat: `body/game_form.rs`).
         route(Access::Table, routes!(enter_game)).form(|s| format!("Game {} saved", s.param("g"))),
-        route(Access::Director, routes!(amend))
-            .form(|s| format!("Game {} amended", s.param("g"))),
+        route(Access::Director, routes!(amend)).form(|s| format!("Game {} amended", s.param("g"))),
         route(Access::Table, routes!(sign)).form(|s| {
             let mut seat = s.field("seat");
             if let Some(first) = seat.get(..1) {

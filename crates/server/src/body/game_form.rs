@@ -10,6 +10,7 @@
 //! built: only the fields of the game's result are kept (a winner is not
 //! sent with a wall game), and no one threw a self-picked or heavenly hand.
 
+use super::card::Hand;
 use super::rounds::{AmendGame, EnterGame, Entry, Seat};
 use crate::error::ApiError;
 use jongg_rules::GameRecord;
@@ -61,7 +62,10 @@ impl Penalties {
     fn kinds(&self) -> impl Iterator<Item = PenaltyKind> {
         [
             (self.blind_pass_peek, PenaltyKind::BlindPassPeek),
-            (self.misnamed_exposure_tile, PenaltyKind::MisnamedExposureTile),
+            (
+                self.misnamed_exposure_tile,
+                PenaltyKind::MisnamedExposureTile,
+            ),
             (self.false_dead_call, PenaltyKind::FalseDeadCall),
             (self.hidden_wall_tail, PenaltyKind::HiddenWallTail),
         ]
@@ -113,6 +117,13 @@ pub struct GameForm {
     /// Ticked where the sheet is signed: saving clears the signatures.
     #[serde(default)]
     pub clear_signatures: bool,
+    /// The winning hand's tiles on the rack, checked on the event's card
+    /// (issue 14.1; only where the event has a card).
+    #[serde(default)]
+    pub hand_concealed: Option<String>,
+    /// Its exposed groups, each separated by `/`.
+    #[serde(default)]
+    pub hand_exposed: Option<String>,
     /// Why an accepted sheet's game is changed (amending only).
     #[serde(default)]
     pub reason: Option<String>,
@@ -171,6 +182,38 @@ impl GameForm {
     }
 }
 
+impl GameForm {
+    /// The entry the script sends: the record, with the hand's tiles where
+    /// they are typed for a Mah Jongg (`assets/score_hand.js`, `hand()`).
+    pub fn entry(&self) -> Entry {
+        let record = self.record();
+        let concealed = self.hand_concealed.as_deref().map_or("", str::trim);
+        let tiles_shown = matches!(
+            self.result,
+            GameResult::Mahjong | GameResult::MahjongInError
+        );
+        if concealed.is_empty() || !tiles_shown {
+            return Entry::Record { record };
+        }
+        let exposures = self
+            .hand_exposed
+            .as_deref()
+            .unwrap_or_default()
+            .split('/')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect();
+        Entry::Hand {
+            record,
+            hand: Hand {
+                concealed: concealed.to_string(),
+                exposures,
+            },
+        }
+    }
+}
+
 impl TryFrom<GameForm> for EnterGame {
     type Error = ApiError;
 
@@ -181,7 +224,7 @@ impl TryFrom<GameForm> for EnterGame {
             ));
         }
         Ok(EnterGame {
-            entry: Entry::Record { record: f.record() },
+            entry: f.entry(),
             version: f.version,
             clear_signatures: f.clear_signatures,
         })
@@ -199,7 +242,7 @@ impl TryFrom<GameForm> for AmendGame {
             ));
         }
         Ok(AmendGame {
-            entry: Entry::Record { record: f.record() },
+            entry: f.entry(),
             reason,
         })
     }
@@ -288,5 +331,20 @@ mod tests {
         assert!(EnterGame::try_from(form("result=wall&reason=x")).is_err());
         let e = EnterGame::try_from(form("result=wall&version=4&clear_signatures=on")).unwrap();
         assert_eq!((e.version, e.clear_signatures), (Some(4), true));
+    }
+
+    #[test]
+    fn typed_tiles_go_with_a_mah_jongg_only() {
+        let f =
+            "result=mahjong&winner=east&hand_concealed=+1Bx3+F+&hand_exposed=2Cx3+%2F+%2F+J+J+J";
+        let form = read_form::<GameForm>(f.as_bytes()).unwrap();
+        let Entry::Hand { hand, .. } = form.entry() else {
+            panic!("no hand");
+        };
+        assert_eq!(hand.concealed, "1Bx3 F");
+        assert_eq!(hand.exposures, vec!["2Cx3", "J J J"]);
+        let f = b"result=wall&hand_concealed=1Bx3";
+        let form = read_form::<GameForm>(f).unwrap();
+        assert!(matches!(form.entry(), Entry::Record { .. }));
     }
 }
