@@ -1023,4 +1023,58 @@ fn the_score_pages_game_form_works_without_a_script() {
         "{}",
         sheet()
     );
+
+    // A signed sheet: the change is refused until its box says the
+    // signatures may be cleared (the script asks with a button instead).
+    let mut k = app.with_token(&key);
+    expect(
+        k.post(
+            &format!("{}/rounds/1/tables/1/sign", t(id)),
+            &json!({ "seat": "east" }),
+        ),
+        200,
+    );
+    let typed = [("game", "4")];
+    let (action, body) = game_form_post(&page(), &typed, &["result=timeout"]);
+    let r = post(&action, &body);
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert!(r.text().contains("That did not work"), "{}", r.text());
+    let (action, body) = game_form_post(&page(), &typed, &["result=timeout", "clear_signatures"]);
+    lands(&app, &post(&action, &body), "/score", "Game 4 saved");
+    assert_eq!(sheet()["sheet"]["signed"]["east"], false, "{}", sheet());
+}
+
+#[test]
+fn the_director_amends_an_accepted_game_by_the_form() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 1);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    fill_and_sign(&app, id, 1, &[Some(1), Some(2), Some(3), Some(4)], 4);
+    expect(
+        app.director()
+            .post(&format!("{}/rounds/1/tables/1/accept", t(id)), &json!({})),
+        200,
+    );
+    let here = format!("/director/t/{id}/r/1/table/1");
+    let page = app.director().get(&here).unwrap().text();
+    // Without a reason: refused in words, nothing changed.
+    let (action, body) = game_form_post(&page, &[("game", "2")], &["result=wall"]);
+    let r = form(&app, &action, &body);
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(
+        r.text().contains("say why the game is changed"),
+        "{}",
+        r.text()
+    );
+    let (action, body) = game_form_post(
+        &page,
+        &[("game", "2"), ("reason", "The table wrote the wrong game")],
+        &["result=wall"],
+    );
+    lands(&app, &form(&app, &action, &body), &here, "Game 2 amended");
+    let sheet = expect(
+        app.director().get(&format!("{}/rounds/1/tables/1", t(id))),
+        200,
+    );
+    assert_eq!(sheet["sheet"]["games"][1]["points"]["north"], 10, "{sheet}");
 }
