@@ -2,11 +2,11 @@
 // JavaScript turned off runs a tournament's first round through the pages'
 // own forms (method="post" and an action; forms.rs on the server): log in,
 // create a tournament, register players (one by one and a pasted list),
-// seat and start round 1, sign a sheet on the score page, accept it, log
+// seat and start round 1, enter and sign a sheet on the score page, accept it, log
 // out. Each step lands on its page saying what was done; a refused form is
-// a page in words with the way back. The games themselves are entered
-// through the API with the table's key (the score page's game form still
-// needs its script).
+// a page in words with the way back. The games are entered on the score
+// page's own game form (a discard, a self-pick, wall games with a dead hand
+// and a penalty), their points checked on the sheet.
 //
 // scripts/browser-tests.sh starts jongg and sets JONGG_URL and JONGG_SETUP.
 import { test } from "node:test";
@@ -95,19 +95,60 @@ test("a round through the pages with JavaScript off", { timeout: 300_000 }, asyn
     assert.equal(await done(page), "Round 1 started");
     await page.waitForSelector("#round-1:has-text('under way')");
 
-    // Table 1's games, entered with the table's key.
+    // Table 1's games, entered on the score page by its own form (a phone,
+    // its script off too): each lands back on the sheet saying so.
     const api = ctx.request;
     const link = await (await api.get(`${URL}/api/tournaments/${id}/rounds/1/tables/1/link`)).json();
-    const key = { Authorization: `Bearer ${link.token}` };
     const t1 = `${URL}/api/tournaments/${id}/rounds/1/tables/1`;
-    for (let g = 1; g <= 4; g++) {
-      const r = await api.put(`${t1}/games/${g}`, { headers: key, data: { entry: {
-        kind: "points", points: { east: 25, south: -10, west: 0, north: 0 }, mah_jongg: "east" } } });
-      assert.equal(r.status(), 200, await r.text());
-    }
-    // Each player signs on the score page, its script off too.
     const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const sk = await phone.newPage();
+    await sk.goto(`${URL}/score?key=${link.token}`);
+    const games = [
+      // Mah Jongg on West's discard, jokerless: South 30 + 20, West -10 (standard 13, 13.2, 13.5).
+      { result: "mahjong", winner: "south", discarder: "west", value: "30", exposures: "1", ticks: ["#f-jokerless"],
+        points: ["+0", "+50", "-10", "+0"] },
+      // Self-picked by East (the thrower chosen is left out): 25 + 10 (standard 13.1).
+      { result: "mahjong", winner: "east", discarder: "north", value: "25", ticks: ["#f-self_picked"],
+        points: ["+35", "+0", "+0", "+0"] },
+      // A wall game: West's hand dead, South looked at a blind-passed tile.
+      { result: "wall", dead: { west: "infraction" }, penalties: [["south", "blind_pass_peek"]],
+        points: ["+10", "+0", "-10", "+10"] },
+      { result: "wall", points: ["+10", "+10", "+10", "+10"] },
+    ];
+    for (const [i, g] of games.entries()) {
+      const n = i + 1;
+      await sk.selectOption("#f-game", String(n));
+      await sk.check(`input[name=result][value=${g.result}]`);
+      if (g.winner) await sk.selectOption("#f-winner", g.winner);
+      if (g.discarder) await sk.selectOption("#f-discarder", g.discarder);
+      if (g.value) await sk.fill("#f-value", g.value);
+      if (g.exposures) await sk.fill("#f-exposures", g.exposures);
+      for (const box of g.ticks || []) await sk.check(box);
+      if (g.dead || g.penalties) await sk.click("#dead-and-penalties > summary");
+      for (const [seat, why] of Object.entries(g.dead || {})) await sk.selectOption(`#f-dead-${seat}`, why);
+      for (const [seat, kind] of g.penalties || []) {
+        await sk.click(`details.seat-penalties[data-seat=${seat}] > summary`);
+        await sk.check(`input[name='penalty.${seat}.${kind}']`);
+      }
+      await submit(sk, "#save");
+      assert.equal(await done(sk), `Game ${n} saved`, await sk.textContent("main"));
+      const row = await sk.$$eval(`#game-${n} td`, (cells) => cells.map((c) => c.textContent.trim()));
+      assert.deepEqual(row, g.points, `game ${n} on the sheet`);
+    }
+    assert.ok(await sk.evaluate(() => document.documentElement.scrollWidth <= 390), "no wider than a phone");
+    await screenshot(sk, "nojs-games");
+    // Someone else saves the sheet meanwhile: this page's game is refused
+    // in words, with the way back, and nothing of it is saved.
+    const other = await api.put(`${t1}/games/4`, { headers: { Authorization: `Bearer ${link.token}` },
+      data: { entry: { kind: "record", record: { result: "wall" } } } });
+    assert.equal(other.status(), 200, await other.text());
+    await sk.click("#correct > summary");
+    await sk.selectOption("#f-game", "4");
+    await sk.check("input[name=result][value=timeout]");
+    await submit(sk, "#save");
+    assert.equal(await sk.textContent("h1"), "That did not work");
+    assert.match(await sk.textContent("main"), /Someone else saved this sheet/);
+    // Each player signs on the score page.
     await sk.goto(`${URL}/score?key=${link.token}`);
     for (const seat of SEATS) {
       await submit(sk, `button.sign[data-seat=${seat}]`);

@@ -143,13 +143,13 @@ async function fillGame(page, game) {
     for (const [seat, kind] of game.penalties) {
       // Each seat's penalties are folded until used (13.8).
       await page.click(`details.seat-penalties[data-seat=${seat}]:not([open]) > summary`).catch(() => {});
-      await page.check(`input[name=penalty][data-seat=${seat}][value=${kind}]`);
+      await page.check(`input[name='penalty.${seat}.${kind}']`);
     }
   }
   if (game.result === "mahjong_in_error") {
     await page.selectOption("#f-declarer", game.declarer);
     await page.fill("#f-value", String(game.value));
-    for (const s of game.exposed) await page.check(`input[name=exposed][value=${s}]`);
+    for (const s of game.exposed) await page.check(`input[name='exposed.${s}']`);
   }
   if (game.result === "misnamed_mahjong_claim") {
     await page.selectOption("#f-declarer", game.declarer);

@@ -205,6 +205,7 @@ fn targets() -> Vec<Target> {
                 "name=Spring+Open&dates=2026-03-14%0D%0A2026-03-15&rounds=5&round_minutes=90&tie_breaks=%5B%22points%22%2C%22mah_jonggs%22%5D&odd_players.kind=sit_out&odd_players.points=10&_optional=odd_players.points".into(),
                 "method.kind=random&method.seed=4001&_optional=method.seed".into(),
                 "number=7&name=Ann+Lee&club=&late=on".into(),
+                "result=mahjong&winner=south&declarer=&value=30&discarder=west&exposures=1&jokerless=on&dead.west=infraction&penalty.north.false_dead_call=on&exposed.east=on&version=3".into(),
             ],
             run: Box::new(|b| fuzzing::form(b).is_ok()),
         },

@@ -5,6 +5,8 @@
 // Also: which table this is (a warning when this phone last showed another
 // table), the sheet's version sent with every save (a stale one is refused
 // and the sheet as saved is shown), a confirm before clearing signatures,
+// (without the script the form posts itself: body/game_form.rs reads its
+// fields, named by seat: `dead.west`, `penalty.north.false_dead_call`),
 // a half-entered game kept in this browser until it is saved, and the roll
 // for East of a table of three.
 document.addEventListener("DOMContentLoaded", function () {
@@ -42,17 +44,17 @@ document.addEventListener("DOMContentLoaded", function () {
       if ($("f-declarer").value) rec.declarer = $("f-declarer").value;
       if (value !== "") rec.value = Number(value);
       var exposed = [];
-      form.querySelectorAll("input[name=exposed]:checked").forEach(function (c) { exposed.push(c.value); });
+      form.querySelectorAll("input[name^='exposed.']:checked").forEach(function (c) { exposed.push(c.dataset.seat); });
       if (exposed.length) rec.exposed = exposed;
     } else if (rec.result === "misnamed_mahjong_claim") {
       if ($("f-declarer").value) rec.declarer = $("f-declarer").value;
       if ($("f-discarder").value) rec.discarder = $("f-discarder").value;
     }
     var dead = {};
-    form.querySelectorAll("select[name=dead]").forEach(function (c) { if (c.value) dead[c.dataset.seat] = c.value; });
+    form.querySelectorAll("select[name^='dead.']").forEach(function (c) { if (c.value) dead[c.dataset.seat] = c.value; });
     if (Object.keys(dead).length) rec.dead = dead;
     var pens = [];
-    form.querySelectorAll("input[name=penalty]:checked").forEach(function (c) { pens.push({ seat: c.dataset.seat, kind: c.value }); });
+    form.querySelectorAll("input[name^='penalty.']:checked").forEach(function (c) { pens.push({ seat: c.dataset.seat, kind: c.dataset.kind }); });
     if (pens.length) rec.penalties = pens;
     return rec;
   }
@@ -127,7 +129,7 @@ document.addEventListener("DOMContentLoaded", function () {
   function load(game, draft) {
     var rec = draft || records[game];
     form.querySelectorAll("input[type=checkbox]").forEach(function (c) { c.checked = false; });
-    form.querySelectorAll("select[name=dead]").forEach(function (c) { c.value = ""; });
+    form.querySelectorAll("select[name^='dead.']").forEach(function (c) { c.value = ""; });
     $("f-winner").value = ""; $("f-discarder").value = ""; $("f-declarer").value = "";
     $("f-value").value = ""; $("f-exposures").value = "0";
     var radio = form.querySelector("input[name=result][value=mahjong]");
@@ -142,12 +144,12 @@ document.addEventListener("DOMContentLoaded", function () {
       $("f-exposures").value = rec.exposures || 0;
       FLAGS.forEach(function (f) { $("f-" + f).checked = !!rec[f]; });
       (rec.exposed || []).forEach(function (s) {
-        var c = form.querySelector("input[name=exposed][value=" + s + "]"); if (c) c.checked = true;
+        var c = form.querySelector("input[name='exposed." + s + "']"); if (c) c.checked = true;
       });
       if (FLAGS.slice(2).some(function (f) { return rec[f]; })) $("rare").open = true;
       Object.keys(rec.dead || {}).forEach(function (s) { var c = $("f-dead-" + s); if (c) c.value = rec.dead[s]; });
       (rec.penalties || []).forEach(function (p) {
-        var c = form.querySelector("input[name=penalty][data-seat=" + p.seat + "][value=" + p.kind + "]"); if (c) c.checked = true;
+        var c = form.querySelector("input[name='penalty." + p.seat + "." + p.kind + "']"); if (c) c.checked = true;
       });
       if (Object.keys(rec.dead || {}).length || (rec.penalties || []).length) $("dead-and-penalties").open = true;
     }
@@ -159,7 +161,7 @@ document.addEventListener("DOMContentLoaded", function () {
   // fold with a penalty chosen stays open and counts them.
   function markPenalties() {
     form.querySelectorAll("details.seat-penalties").forEach(function (fold) {
-      var n = fold.querySelectorAll("input[name=penalty]:checked").length;
+      var n = fold.querySelectorAll("input[name^='penalty.']:checked").length;
       if (n) fold.open = true;
       var count = fold.querySelector(".penalty-count");
       if (!count) {

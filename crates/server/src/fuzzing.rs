@@ -123,13 +123,17 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
 
 /// A page's form (url-encoded, issue 13.7) read as the bodies with the most
 /// to read: the settings (nested fields, lists of lines, a JSON list, an
-/// optional field), a seating and a new player (numbers, a tick).
+/// optional field), a seating, a new player (numbers, a tick) and the
+/// score page's game (fields by seat, turned into a game's entry).
 pub fn form(bytes: &[u8]) -> Result<usize, String> {
-    use crate::body::{players, read_form, rounds, settings};
+    use crate::body::{game_form, players, read_form, rounds, settings};
     let settings = read_form::<settings::UpdateSettings>(bytes).map(|_| 1);
     let seat = read_form::<rounds::SeatRound>(bytes).map(|_| 1);
     let player = read_form::<players::RegisterPlayer>(bytes).map(|_| 1);
-    let taken = [settings, seat, player]
+    let game = read_form::<game_form::GameForm>(bytes)
+        .and_then(rounds::EnterGame::try_from)
+        .map(|_| 1);
+    let taken = [settings, seat, player, game]
         .into_iter()
         .filter_map(Result::ok)
         .count();

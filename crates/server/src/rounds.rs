@@ -2,8 +2,9 @@
 //! games; the scorekeepers' table links and their QR codes.
 
 use crate::access::Caller;
+use crate::body::game_form::GameForm;
 use crate::body::rounds::{AmendGame, EnterGame, RoundClock, SeatRound, SignSheet};
-use crate::body::{Body, Empty};
+use crate::body::{Body, Empty, FlatBody};
 use crate::error::ApiError;
 use crate::extract::Params;
 use crate::extract::path::{InGame, InRound, InTable};
@@ -27,8 +28,9 @@ pub fn routes() -> Vec<Route> {
         route(Access::Director, routes!(close)).form(|s| format!("Round {} closed", s.param("r"))),
         route(Access::Director, routes!(links)),
         route(Access::Public, routes!(sheet)),
-        route(Access::Table, routes!(enter_game)),
-        route(Access::Director, routes!(amend)),
+        // The score page's game form (its fields flat: `body/game_form.rs`).
+        route(Access::Table, routes!(enter_game)).form(|s| format!("Game {} saved", s.param("g"))),
+        route(Access::Director, routes!(amend)).form(|s| format!("Game {} amended", s.param("g"))),
         route(Access::Table, routes!(sign)).form(|s| {
             let mut seat = s.field("seat");
             if let Some(first) = seat.get(..1) {
@@ -136,7 +138,7 @@ async fn enter_game(
     State(app): State<Arc<AppState>>,
     caller: Caller,
     Params(InGame { id, r, t, g }): Params<InGame>,
-    Body(b): Body<EnterGame>,
+    FlatBody(b, _): FlatBody<EnterGame, GameForm>,
 ) -> Result<Response, ApiError> {
     let basis = b.basis();
     let command = b.command(r, t, g);
@@ -150,7 +152,7 @@ async fn amend(
     State(app): State<Arc<AppState>>,
     caller: Caller,
     Params(InGame { id, r, t, g }): Params<InGame>,
-    Body(b): Body<AmendGame>,
+    FlatBody(b, _): FlatBody<AmendGame, GameForm>,
 ) -> Result<Json<Value>, ApiError> {
     run_command(&app, id, &caller, b.command(r, t, g)).await
 }

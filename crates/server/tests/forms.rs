@@ -798,3 +798,283 @@ fn fill_and_sign(app: &App, id: i64, table: u64, seated: &[Option<u64>; 4], game
         }
     }
 }
+
+/// The fields of the score page's game form as the page names them: each
+/// input, select and text box inside `<form id="game-form">`, with its
+/// type and the value the page gives it (a select: its chosen option).
+fn game_form_fields(page: &str) -> (String, Vec<(String, String, String)>) {
+    let start = page
+        .find("<form id=\"game-form\"")
+        .expect("the page has its game form");
+    let form = &page[start..start + page[start..].find("</form>").unwrap()];
+    let attr = |tag: &str, name: &str| {
+        let key = format!(" {name}=\"");
+        tag.find(&key).map(|i| {
+            let rest = &tag[i + key.len()..];
+            rest[..rest.find('"').unwrap()]
+                .replace("&#x2f;", "/")
+                .replace("&#x3d;", "=")
+                .replace("&amp;", "&")
+        })
+    };
+    let action = attr(&form[..form.find('>').unwrap()], "action").expect("an action");
+    let mut fields = Vec::new();
+    for (i, _) in form.match_indices('<') {
+        let tag = &form[i..i + form[i..].find('>').unwrap()];
+        let kind = if tag.starts_with("<input") {
+            attr(tag, "type").unwrap_or_else(|| "text".into())
+        } else if tag.starts_with("<select") {
+            "select".into()
+        } else {
+            continue;
+        };
+        let Some(name) = attr(tag, "name") else {
+            continue;
+        };
+        let value = if kind == "select" {
+            let body = &form[i..i + form[i..].find("</select>").unwrap()];
+            body.split("<option")
+                .find(|o| o.contains(" selected"))
+                .and_then(|o| attr(o, "value"))
+                .unwrap_or_default()
+        } else {
+            attr(tag, "value").unwrap_or_default()
+        };
+        fields.push((name, kind, value));
+    }
+    (action, fields)
+}
+
+/// What a browser sends from the score page's game form: every field the
+/// page has, `typed` filling boxes and choices, `ticked` the boxes and the
+/// radio button chosen (each must be on the page: a name the template no
+/// longer has fails here).
+fn game_form_post(page: &str, typed: &[(&str, &str)], ticked: &[&str]) -> (String, String) {
+    let (action, fields) = game_form_fields(page);
+    let names: Vec<&str> = fields.iter().map(|(n, _, _)| n.as_str()).collect();
+    for name in typed
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(ticked.iter().map(|t| t.split('=').next().unwrap()))
+    {
+        assert!(
+            names.contains(&name),
+            "the score page's game form has no field {name}: {names:?}"
+        );
+    }
+    let mut sent: Vec<(String, String)> = Vec::new();
+    for (name, kind, value) in &fields {
+        match kind.as_str() {
+            "checkbox" => {
+                if ticked.contains(&name.as_str()) {
+                    sent.push((
+                        name.clone(),
+                        if value.is_empty() {
+                            "on".into()
+                        } else {
+                            value.clone()
+                        },
+                    ));
+                }
+            }
+            "radio" => {
+                if ticked.contains(&format!("{name}={value}").as_str()) {
+                    sent.push((name.clone(), value.clone()));
+                }
+            }
+            _ => {
+                let given = typed
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.to_string());
+                sent.push((name.clone(), given.unwrap_or_else(|| value.clone())));
+            }
+        }
+    }
+    // The browser percent-encodes the braces of the action's path.
+    let action = action.replace('{', "%7B").replace('}', "%7D");
+    (action, serde_urlencoded::to_string(&sent).unwrap())
+}
+
+#[test]
+fn the_score_pages_game_form_works_without_a_script() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 1);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let mut d = app.director();
+    let link = expect(d.get(&format!("{}/rounds/1/tables/1/link", t(id))), 200);
+    let key = link["token"].as_str().unwrap().to_string();
+    let score = format!("/score?key={key}");
+    let post = |action: &str, body: &str| {
+        app.public()
+            .request_with(
+                "POST",
+                action,
+                &[
+                    ("Content-Type", "application/x-www-form-urlencoded"),
+                    ("Sec-Fetch-Site", "same-origin"),
+                    ("Origin", "null"),
+                ],
+                Some(body.as_bytes()),
+            )
+            .unwrap()
+    };
+    let page = || app.public().get(&score).unwrap().text();
+    let sheet = || expect(d_get(&app, &format!("{}/rounds/1/tables/1", t(id))), 200);
+    let preview = |record: serde_json::Value, game: u8| {
+        expect(
+            app.public()
+                .post(&format!("/t/{id}/r/1/table/1/preview?game={game}"), &record),
+            200,
+        )["points"]
+            .clone()
+    };
+    let games = [
+        // Mah Jongg on a discard: South wins, West threw it, jokerless,
+        // one exposure (the other results' fields sent empty, as shown).
+        (
+            vec![
+                ("game", "1"),
+                ("winner", "south"),
+                ("discarder", "west"),
+                ("value", "30"),
+                ("exposures", "1"),
+            ],
+            vec!["result=mahjong", "jokerless"],
+            json!({ "result": "mahjong", "winner": "south", "discarder": "west", "value": 30,
+                    "exposures": 1, "jokerless": true }),
+        ),
+        // Self-picked: the thrower chosen by mistake is left out.
+        (
+            vec![
+                ("game", "2"),
+                ("winner", "east"),
+                ("discarder", "north"),
+                ("value", "25"),
+            ],
+            vec!["result=mahjong", "self_picked"],
+            json!({ "result": "mahjong", "winner": "east", "value": 25, "self_picked": true }),
+        ),
+        // A wall game, a dead hand and two penalties (a winner typed for
+        // a Mah Jongg before the result changed is left out).
+        (
+            vec![
+                ("game", "3"),
+                ("winner", "east"),
+                ("dead.west", "infraction"),
+            ],
+            vec![
+                "result=wall",
+                "penalty.north.false_dead_call",
+                "penalty.south.blind_pass_peek",
+            ],
+            json!({ "result": "wall", "dead": { "west": "infraction" },
+                    "penalties": [{ "seat": "south", "kind": "blind_pass_peek" },
+                                  { "seat": "north", "kind": "false_dead_call" }] }),
+        ),
+    ];
+    for (i, (typed, ticked, record)) in games.iter().enumerate() {
+        let g = i + 1;
+        let (action, body) = game_form_post(&page(), typed, ticked);
+        let r = post(&action, &body);
+        lands(&app, &r, "/score", &format!("Game {g} saved"));
+        let saved = &sheet()["sheet"]["games"][i];
+        assert_eq!(
+            saved["points"],
+            preview(record.clone(), g as u8),
+            "game {g}: {saved}"
+        );
+    }
+    let points = &sheet()["sheet"]["games"][0]["points"];
+    // The ticked jokerless box counts: 30 alone would be South's 30.
+    assert_eq!(
+        (points["south"].as_i64(), points["west"].as_i64()),
+        (Some(50), Some(-10)),
+        "{points}"
+    );
+
+    // A page older than the sheet: refused as a page in words, nothing saved.
+    let old = page();
+    let (action, body) = game_form_post(
+        &old,
+        &[("game", "4"), ("winner", "east"), ("value", "25")],
+        &["result=mahjong", "self_picked"],
+    );
+    let (action2, body2) = game_form_post(&old, &[("game", "4")], &["result=wall"]);
+    assert_eq!(post(&action2, &body2).status, 303);
+    let r = post(&action, &body);
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert!(r.text().contains("That did not work"), "{}", r.text());
+    assert!(r.text().contains("Back to the form"), "{}", r.text());
+    assert!(
+        r.text().contains("Someone else saved this sheet"),
+        "{}",
+        r.text()
+    );
+    assert!(
+        !r.text().contains("\"conflict\""),
+        "words, not JSON: {}",
+        r.text()
+    );
+    // The wall game saved first stands.
+    assert_eq!(
+        sheet()["sheet"]["games"][3]["entry"]["record"]["result"],
+        "wall",
+        "{}",
+        sheet()
+    );
+
+    // A signed sheet: the change is refused until its box says the
+    // signatures may be cleared (the script asks with a button instead).
+    let mut k = app.with_token(&key);
+    expect(
+        k.post(
+            &format!("{}/rounds/1/tables/1/sign", t(id)),
+            &json!({ "seat": "east" }),
+        ),
+        200,
+    );
+    let typed = [("game", "4")];
+    let (action, body) = game_form_post(&page(), &typed, &["result=timeout"]);
+    let r = post(&action, &body);
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert!(r.text().contains("That did not work"), "{}", r.text());
+    let (action, body) = game_form_post(&page(), &typed, &["result=timeout", "clear_signatures"]);
+    lands(&app, &post(&action, &body), "/score", "Game 4 saved");
+    assert_eq!(sheet()["sheet"]["signed"]["east"], false, "{}", sheet());
+}
+
+#[test]
+fn the_director_amends_an_accepted_game_by_the_form() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 1);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    fill_and_sign(&app, id, 1, &[Some(1), Some(2), Some(3), Some(4)], 4);
+    expect(
+        app.director()
+            .post(&format!("{}/rounds/1/tables/1/accept", t(id)), &json!({})),
+        200,
+    );
+    let here = format!("/director/t/{id}/r/1/table/1");
+    let page = app.director().get(&here).unwrap().text();
+    // Without a reason: refused in words, nothing changed.
+    let (action, body) = game_form_post(&page, &[("game", "2")], &["result=wall"]);
+    let r = form(&app, &action, &body);
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(
+        r.text().contains("say why the game is changed"),
+        "{}",
+        r.text()
+    );
+    let (action, body) = game_form_post(
+        &page,
+        &[("game", "2"), ("reason", "The table wrote the wrong game")],
+        &["result=wall"],
+    );
+    lands(&app, &form(&app, &action, &body), &here, "Game 2 amended");
+    let sheet = expect(
+        app.director().get(&format!("{}/rounds/1/tables/1", t(id))),
+        200,
+    );
+    assert_eq!(sheet["sheet"]["games"][1]["points"]["north"], 10, "{sheet}");
+}

@@ -148,7 +148,7 @@ fn the_score_form_offers_every_ending_and_hand_the_preset_scores() {
         for needle in [
             r#"value="mahjong_in_error""#,
             r#"id="f-declarer""#,
-            r#"name="exposed""#,
+            r#"name="exposed.north""#,
             // R3, R10, R4: the rarer hands.
             r#"id="f-singles_and_pairs""#,
             r#"id="f-quints""#,

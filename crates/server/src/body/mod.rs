@@ -23,6 +23,7 @@ pub(crate) mod clock;
 pub(crate) mod command;
 pub(crate) mod floor;
 pub(crate) mod form;
+pub(crate) mod game_form;
 pub(crate) mod pages;
 pub(crate) mod players;
 pub(crate) mod rounds;
@@ -90,6 +91,33 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonOrForm<T> {
             .await
             .map_err(|e| ApiError::new(e.status(), crate::guard::TOO_LARGE))?;
         read_form(&bytes).map(|body| JsonOrForm { body, form: true })
+    }
+}
+
+/// A body a page's form sends flat where the JSON nests (the score page's
+/// game: `game_form.rs`): JSON is read as `T` as [`Body`] reads it; a form
+/// (on a route that takes one) is read as `F`, then turned into `T` by its
+/// one conversion.
+#[derive(Debug)]
+pub(crate) struct FlatBody<T, F>(pub T, pub std::marker::PhantomData<F>);
+
+impl<T, F> FromRequest<Arc<AppState>> for FlatBody<T, F>
+where
+    T: DeserializeOwned + TryFrom<F, Error = ApiError>,
+    F: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, app: &Arc<AppState>) -> Result<Self, ApiError> {
+        if !crate::guard::is_form(req.headers()) {
+            let Body(body) = Body::from_request(req, app).await?;
+            return Ok(FlatBody(body, std::marker::PhantomData));
+        }
+        let bytes = Bytes::from_request(req, app)
+            .await
+            .map_err(|e| ApiError::new(e.status(), crate::guard::TOO_LARGE))?;
+        let flat: F = read_form(&bytes)?;
+        T::try_from(flat).map(|body| FlatBody(body, std::marker::PhantomData))
     }
 }
 
