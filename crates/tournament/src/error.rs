@@ -43,7 +43,7 @@ pub enum DomainError {
     SheetLocked { round: RoundNo, table: TableNo },
     #[error("{0}")]
     Conflict(String),
-    #[error("player number {0} is already registered")]
+    #[error("player {0} is already registered: choose another number")]
     DuplicatePlayer(PlayerNo),
     #[error("unknown rules preset `{0}`")]
     UnknownPreset(String),
