@@ -61,26 +61,16 @@ static BENCH: LazyLock<Bench> = LazyLock::new(|| {
         .block_on(start(Config::new(&url, "127.0.0.1:0".parse().unwrap())))
         .unwrap();
     let addr = running.addr;
-    let mut p = Client::new(addr);
-    let setup = running.setup_token.clone().unwrap();
-    let password = "bench password";
-    assert!(
-        p.post(
-            "/api/setup",
-            &json!({ "token": setup, "password": password })
-        )
-        .unwrap()
-        .is_success()
+    let token = Client::director_token(
+        addr,
+        &running.setup_token.clone().unwrap(),
+        "bench password",
     );
-    let login = p
-        .post("/api/login", &json!({ "password": password }))
-        .unwrap()
-        .json();
     Bench {
         _rt: rt,
         _running: running,
         addr,
-        token: login["token"].as_str().unwrap().to_string(),
+        token,
         id,
     }
 });

@@ -165,21 +165,13 @@ fn main() {
         t0.elapsed().as_secs_f64()
     );
     let addr = running.addr;
-    let mut p = Client::new(addr);
-    let token = running.setup_token.clone().unwrap();
-    assert!(
-        p.post(
-            "/api/setup",
-            &json!({ "token": token, "password": "bench password" })
-        )
-        .unwrap()
-        .is_success()
+    let token = Client::director_token(
+        addr,
+        &running.setup_token.clone().unwrap(),
+        "bench password",
     );
-    let login = p
-        .post("/api/login", &json!({ "password": "bench password" }))
-        .unwrap()
-        .json();
-    let mut d = Client::with_token(addr, login["token"].as_str().unwrap());
+    let mut d = Client::with_token(addr, &token);
+    let mut p = Client::new(addr);
 
     // 1. Standings over HTTP.
     let path = format!("/api/tournaments/{finished_id}/standings");

@@ -12,7 +12,6 @@ use jongg_server::{Config, Running, start};
 use jongg_store::Store;
 use jongg_tools::{runtime, sample_tournament_upto};
 use jongg_tournament::{Actor, Command, PlayerNo, RoundNo};
-use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::LazyLock;
 
@@ -74,22 +73,11 @@ static BENCH: LazyLock<Bench> = LazyLock::new(|| {
         .block_on(start(Config::new(&url, "127.0.0.1:0".parse().unwrap())))
         .unwrap();
     let addr = running.addr;
-    let mut p = Client::new(addr);
-    let setup = running.setup_token.clone().unwrap();
-    let password = "bench password";
-    assert!(
-        p.post(
-            "/api/setup",
-            &json!({ "token": setup, "password": password })
-        )
-        .unwrap()
-        .is_success()
+    let token = Client::director_token(
+        addr,
+        &running.setup_token.clone().unwrap(),
+        "bench password",
     );
-    let login = p
-        .post("/api/login", &json!({ "password": password }))
-        .unwrap()
-        .json();
-    let token = login["token"].as_str().unwrap().to_string();
     Bench {
         _rt: rt,
         _running: running,

@@ -61,6 +61,24 @@ impl Client {
         }
     }
 
+    /// Sets the director's `password` with a fresh server's `setup` token
+    /// and logs in: the director's bearer token (the benches' one way in).
+    pub fn director_token(addr: SocketAddr, setup: &str, password: &str) -> String {
+        let mut p = Client::new(addr);
+        let set = p
+            .post(
+                "/api/setup",
+                &serde_json::json!({ "token": setup, "password": password }),
+            )
+            .expect("the setup request");
+        assert!(set.is_success(), "setup: {}", set.text());
+        let login = p
+            .post("/api/login", &serde_json::json!({ "password": password }))
+            .expect("the login request");
+        assert!(login.is_success(), "login: {}", login.text());
+        login.json()["token"].as_str().expect("a token").to_string()
+    }
+
     pub fn get(&mut self, path: &str) -> std::io::Result<Response> {
         self.request("GET", path, None)
     }

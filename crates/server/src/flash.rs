@@ -25,12 +25,9 @@ fn mac() -> Hmac<Sha256> {
 pub(crate) fn sign(done: &str) -> String {
     let mut m = mac();
     m.update(done.as_bytes());
-    m.finalize()
-        .into_bytes()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect::<String>()[..KEPT]
-        .to_string()
+    let mut hex = jongg_store::secret::hex(&m.finalize().into_bytes());
+    hex.truncate(KEPT);
+    hex
 }
 
 /// Whether `signature` is this server's for `done` (compared in constant
