@@ -116,6 +116,19 @@ fn read_tiles(field: &str, text: &str) -> Result<Vec<Tile>, RecordError> {
     parse_tiles(text).map_err(|e| RecordError::new(field, e.to_string()))
 }
 
+/// What the sheet says of a Mah Jongg's tiles found on the card's line.
+pub fn line_note(name: &str, value: u32, concealed: bool, jokerless: bool) -> String {
+    format!(
+        "on the card: {name} ({value}), {}{}",
+        if concealed { "concealed" } else { "exposed" },
+        if jokerless { ", jokerless" } else { "" }
+    )
+}
+
+/// What the sheet says of a Mah Jongg in error's tiles, on no line.
+pub const NOT_ON_THE_CARD: &str =
+    "checked against the card: not a hand on it (a Mah Jongg in error)";
+
 /// Checks a hand's tiles against the card and fills in the record (issue
 /// 14.1). A Mah Jongg must be a hand on the card: its value, jokerless (R11:
 /// no joker anywhere, exposures included), concealed (no exposure),
@@ -163,13 +176,7 @@ pub fn verify_hand(
             rec.quints = m.quints;
             rec.one_group_left = m.one_group_left;
             rec.exposures = u8::try_from(exposures.len()).unwrap_or(u8::MAX);
-            let note = format!(
-                "on the card: {} ({}), {}{}",
-                m.name,
-                m.value,
-                if m.concealed { "concealed" } else { "exposed" },
-                if m.jokerless { ", jokerless" } else { "" }
-            );
+            let note = line_note(&m.name, m.value, m.concealed, m.jokerless);
             Ok(CardCheck {
                 record: rec,
                 line: Some(m),
@@ -190,7 +197,7 @@ pub fn verify_hand(
         (GameResult::MahjongInError, None) => Ok(CardCheck {
             record: rec,
             line: None,
-            note: Some("checked against the card: not a hand on it (a Mah Jongg in error)".into()),
+            note: Some(NOT_ON_THE_CARD.into()),
         }),
         (other, _) => Err(RecordError::new(
             "hand",

@@ -16,6 +16,8 @@ mod clock;
 mod command;
 mod error;
 mod event;
+#[cfg(any(test, feature = "test-support"))]
+pub mod event_day;
 mod floor;
 mod floor_audit;
 pub mod limits;

@@ -231,7 +231,8 @@ pub enum Entry {
     },
     /// A game record with the winning hand's tiles (issue 14.1): checked
     /// against the event's card, which fills in the value and what the
-    /// tiles say; stored as the record it makes.
+    /// tiles say; stored as the record it makes with the tiles beside it,
+    /// so that deciding it again makes the same game (issue 19.1).
     Hand {
         #[serde(deserialize_with = "crate::rules::deserialize_record")]
         record: GameRecord,

@@ -129,8 +129,8 @@ fn tiles_on_the_card_fill_in_the_value_and_name_the_line() {
     );
     let sheet = run.t.sheet(RoundNo(1), TableNo(1)).unwrap();
     let g = sheet.games[0].as_ref().unwrap();
-    let Entry::Record { record } = &g.entry else {
-        panic!("stored as a record: {:?}", g.entry)
+    let Entry::Hand { record, .. } = &g.entry else {
+        panic!("stored as the record with its tiles: {:?}", g.entry)
     };
     assert_eq!(record.value, value, "the value is the line's");
     assert!(record.jokerless, "no joker in the tiles (R11)");

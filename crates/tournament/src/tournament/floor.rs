@@ -288,9 +288,12 @@ impl Tournament {
         let mut change = None;
         if let (Some(g), true) = (game, ruling.is_scoring_matter()) {
             let slot = self.game_slot(sheet, g)?;
-            if let Some(entry) = slot
-                && let Entry::Record { record } = &entry.entry
-            {
+            let recorded = slot.as_ref().and_then(|e| match &e.entry {
+                Entry::Record { record } => Some((record, None)),
+                Entry::Hand { record, hand } => Some((record, Some(hand))),
+                Entry::Points { .. } => None,
+            });
+            if let Some((record, hand)) = recorded {
                 let Some(seat) = seat else {
                     return Err(DomainError::Invalid(format!(
                         "name the seat of {} to apply the ruling to game {g}",
@@ -310,7 +313,14 @@ impl Tournament {
                     }
                 }
                 if changed {
-                    change = Some((g, Entry::Record { record }));
+                    let entry = match hand {
+                        Some(hand) => Entry::Hand {
+                            record,
+                            hand: hand.clone(),
+                        },
+                        None => Entry::Record { record },
+                    };
+                    change = Some((g, entry));
                 }
             }
         }

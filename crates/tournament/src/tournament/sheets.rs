@@ -157,10 +157,20 @@ impl Tournament {
             self.score_with_card(sheet.round, sheet.table, game, &record, hand.as_ref())?;
         let mut lines: Vec<String> = checked.note.into_iter().collect();
         lines.extend(scored.lines.iter().map(ToString::to_string));
-        Ok(GameEntry {
-            entry: Entry::Record {
+        // The tiles stay with the record they made: deciding the entry
+        // again (an import of the backup) checks them on the card again and
+        // so makes the same lines (issue 19.1).
+        let entry = match hand {
+            Some(hand) => Entry::Hand {
+                record: scored.record,
+                hand,
+            },
+            None => Entry::Record {
                 record: scored.record,
             },
+        };
+        Ok(GameEntry {
+            entry,
             points: scored.points,
             mah_jongg: scored.mah_jongg,
             lines,
