@@ -23,6 +23,7 @@
 use crate::error::ApiError;
 use jongg_store::{Store, StoreError, TournamentId, now_millis};
 use jongg_tournament::{Actor, Command, Recorded, Tournament};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -80,26 +81,119 @@ impl Slot {
     }
 }
 
+/// A stored tournament whose log does not fold (or whose rows do not read):
+/// not served, shown to the director as needing repair (issue 19.2).
+#[derive(Debug, Clone)]
+pub struct Broken {
+    pub id: i64,
+    /// The stored event that does not fit, and why.
+    pub why: String,
+}
+
+impl Broken {
+    /// What a request for it is told.
+    fn error(&self) -> ApiError {
+        ApiError::conflict(format!(
+            "tournament {} needs repair and is not served: {}. Its stored events can still be saved: \
+             `GET /api/tournaments/{}/export`, or `jongg export --tournament {} FILE` on the server",
+            self.id, self.why, self.id, self.id
+        ))
+    }
+}
+
 #[derive(Debug)]
 pub struct Tournaments {
     store: Store,
     slots: RwLock<HashMap<i64, Arc<Slot>>>,
+    /// Stored tournaments that do not fold, by id.
+    broken: RwLock<HashMap<i64, Broken>>,
     /// Transactions the committers have run (a measure of the grouping).
     commits: Arc<AtomicU64>,
 }
 
 impl Tournaments {
-    /// Loads and folds every stored tournament.
+    /// Loads and folds every stored tournament. One whose log does not
+    /// fold, or whose rows do not read, is kept aside as [`Broken`] and the
+    /// others are served (issue 19.2); only a database that fails stops
+    /// the start.
     pub async fn load(store: Store) -> Result<Tournaments, StoreError> {
         let mut slots = HashMap::new();
+        let mut broken = HashMap::new();
         for id in store.tournament_ids().await? {
-            let t = store.load_tournament(id).await?;
-            slots.insert(id.0, Arc::new(Slot::new(t)));
+            match store.load_tournament(id).await {
+                Ok(t) => {
+                    slots.insert(id.0, Arc::new(Slot::new(t)));
+                }
+                Err(e @ (StoreError::Unfolded { .. } | StoreError::BadRow { .. })) => {
+                    tracing::error!(tournament = id.0, error = %e, "a stored tournament does not read back: not served");
+                    let why = match e {
+                        StoreError::Unfolded { source, .. } => source.to_string(),
+                        other => other.to_string(),
+                    };
+                    broken.insert(id.0, Broken { id: id.0, why });
+                }
+                Err(e) => return Err(e),
+            }
         }
         Ok(Tournaments {
             store,
             slots: RwLock::new(slots),
+            broken: RwLock::new(broken),
             commits: Arc::default(),
+        })
+    }
+
+    /// The stored tournaments not served because they do not read back.
+    pub fn broken(&self) -> Vec<Broken> {
+        let mut b: Vec<Broken> = self
+            .broken
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        b.sort_by_key(|b| b.id);
+        b
+    }
+
+    /// The tournament file of `id`: its log, or for a broken one its
+    /// stored events as they are, so it can be saved and repaired.
+    pub async fn export_text(&self, id: i64) -> Result<Value, ApiError> {
+        if let Ok(slot) = self.get(id) {
+            return slot
+                .read(|t| serde_json::to_value(t.export()))
+                .map_err(ApiError::internal);
+        }
+        if !self
+            .broken
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(&id)
+        {
+            return Err(ApiError::not_found(format!(
+                "tournament {id} does not exist"
+            )));
+        }
+        let events = self.store.load_raw(TournamentId(id)).await?;
+        Ok(serde_json::json!({
+            "format": jongg_tournament::FORMAT,
+            "version": jongg_tournament::VERSION,
+            "events": events,
+        }))
+    }
+
+    /// The tournament already here that `t` is a copy of (the same first
+    /// event: created with the same settings at the same moment), if any.
+    pub fn same_as(&self, t: &Tournament) -> Option<(i64, String, usize)> {
+        let first = t.log().first()?;
+        self.ids().into_iter().find_map(|id| {
+            let slot = self.get(id).ok()?;
+            slot.read(|here| {
+                (here.log().first() == Some(first)).then(|| {
+                    let name = here.settings().map(|s| s.name.clone()).unwrap_or_default();
+                    (id, name, here.log().len())
+                })
+            })
         })
     }
 
@@ -113,12 +207,23 @@ impl Tournaments {
     }
 
     pub fn get(&self, id: i64) -> Result<Arc<Slot>, ApiError> {
-        self.slots
+        let slot = self
+            .slots
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .get(&id)
-            .cloned()
-            .ok_or_else(|| ApiError::not_found(format!("tournament {id} does not exist")))
+            .cloned();
+        slot.ok_or_else(|| {
+            match self
+                .broken
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&id)
+            {
+                Some(b) => b.error(),
+                None => ApiError::not_found(format!("tournament {id} does not exist")),
+            }
+        })
     }
 
     /// Ids in creation order.

@@ -12,7 +12,7 @@ use crate::routes::{Access, Route, route};
 use crate::{AppState, run_command};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use jongg_tournament::{Command, RoundState, Tournament};
@@ -118,13 +118,29 @@ async fn create(
         .into_response())
 }
 
+/// `?name=`: keep an imported copy of a tournament already here, under
+/// this name.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct ImportAs {
+    /// A new name for the copy (without it, a tournament already here is refused).
+    #[param(max_length = 100)]
+    name: Option<String>,
+}
+
 /// Import a whole tournament from an exported file (a new id).
 ///
 /// Every event of the file is decided again, as if it were made now: the
-/// file is taken whole, or refused whole naming its first bad event.
-#[utoipa::path(post, path = "/api/tournaments/import", request_body = TournamentFile,
+/// file is taken whole, or refused whole naming its first bad event. A
+/// file of a tournament already here (the same first event) is refused
+/// (409) unless `?name=` keeps both, the copy under that name.
+#[utoipa::path(post, path = "/api/tournaments/import", params(ImportAs), request_body = TournamentFile,
     responses((status = CREATED, description = "The new tournament's id", body = Object)))]
-async fn import(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Response, ApiError> {
+async fn import(
+    State(app): State<Arc<AppState>>,
+    Query(ImportAs { name }): Query<ImportAs>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
     // Every event is decided again: work for a blocking thread, not for
     // the threads that answer everyone's requests.
     let t = tokio::task::spawn_blocking(move || {
@@ -134,6 +150,16 @@ async fn import(State(app): State<Arc<AppState>>, body: Bytes) -> Result<Respons
     })
     .await
     .map_err(ApiError::internal)??;
+    let t = match (app.tournaments.same_as(&t), name) {
+        (_, Some(name)) => t.renamed(name, jongg_store::now_millis())?,
+        (Some((id, name, here)), None) => {
+            return Err(ApiError::conflict(format!(
+                "this file is tournament {id} “{name}”, which is already here ({here} events here, {} in the file): nothing was imported. To keep both, import it again under a new name (?name=..., or `jongg import --name`)",
+                t.log().len()
+            )));
+        }
+        (None, None) => t,
+    };
     let id = app.tournaments.import(t).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
@@ -226,6 +252,5 @@ async fn export(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
-    let slot = app.tournaments.get(id)?;
-    Ok(slot.read(|t| Json(t.export())).into_response())
+    Ok(Json(app.tournaments.export_text(id).await?).into_response())
 }

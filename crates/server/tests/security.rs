@@ -29,3 +29,6 @@ mod log_secrets;
 
 #[path = "security/access_matrix.rs"]
 mod access_matrix;
+
+#[path = "security/backup_restore.rs"]
+mod backup_restore;

@@ -103,6 +103,39 @@ impl Store {
 
     /// The whole log of one tournament, in order.
     pub async fn load(&self, tournament: TournamentId) -> Result<Vec<Recorded>, StoreError> {
+        self.rows(tournament)
+            .await?
+            .into_iter()
+            .map(|row| row.recorded(tournament))
+            .collect()
+    }
+
+    /// The stored log as the rows hold it, each event as JSON without
+    /// reading it as an event: what can still be saved of a tournament
+    /// whose log does not fold or whose rows do not read (issue 19.2). A
+    /// part that is not JSON at all is kept as its text.
+    pub async fn load_raw(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Vec<serde_json::Value>, StoreError> {
+        let rows = self.rows(tournament).await?;
+        let json = |text: &str| {
+            serde_json::from_str(text).unwrap_or_else(|_| serde_json::Value::String(text.into()))
+        };
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                serde_json::json!({
+                    "seq": r.seq,
+                    "at": r.at,
+                    "actor": json(&r.actor),
+                    "event": json(&r.payload),
+                })
+            })
+            .collect())
+    }
+
+    async fn rows(&self, tournament: TournamentId) -> Result<Vec<Row>, StoreError> {
         let exists = sqlx::query("SELECT id FROM tournaments WHERE id = $1")
             .bind(tournament.0)
             .fetch_optional(self.pool())
@@ -116,9 +149,7 @@ impl Store {
         .bind(tournament.0)
         .fetch_all(self.pool())
         .await?;
-        rows.iter()
-            .map(|row| Row::read(row)?.recorded(tournament))
-            .collect()
+        Ok(rows.iter().map(Row::read).collect::<Result<_, _>>()?)
     }
 
     /// A stored tournament, its log folded; a log that does not fold is

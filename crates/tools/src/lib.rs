@@ -30,6 +30,14 @@ pub enum ToolError {
     UnknownPreset(String),
     #[error("a simulated game failed: {0}")]
     Game(String),
+    #[error(
+        "this file is tournament {id} “{name}”, which is already in the database (the file has {events} events): nothing was imported. To keep both, import it again with `--name \"a new name\"`"
+    )]
+    AlreadyHere {
+        id: i64,
+        name: String,
+        events: usize,
+    },
 }
 
 /// The async runtime, named here so the `jongg` binary needs no tokio.

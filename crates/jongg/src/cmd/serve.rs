@@ -111,6 +111,10 @@ pub struct ImportArgs {
     database: String,
     /// The tournament file (as `jongg export` writes it; `-`: standard input).
     file: String,
+    /// Keep a copy of a tournament already in the database, under this name
+    /// (without it, such a file is refused).
+    #[arg(long)]
+    name: Option<String>,
 }
 
 pub(crate) fn runtime() -> Result<jongg_tools::Runtime, ExitCode> {
@@ -212,10 +216,15 @@ pub fn export(a: ExportArgs) -> ExitCode {
         Ok(rt) => rt,
         Err(code) => return code,
     };
-    let text = match rt.block_on(jongg_tools::export(&a.database, a.tournament)) {
-        Ok(t) => t,
+    let (text, broken) = match rt.block_on(jongg_tools::export(&a.database, a.tournament)) {
+        Ok(e) => (e.text, e.broken),
         Err(e) => return super::bad_input(e),
     };
+    if let Some(why) = &broken {
+        eprintln!(
+            "warning: {why}. Its stored events are saved as they are, for a repair: the file will not import until the event named is mended."
+        );
+    }
     let written = if a.file == "-" {
         println!("{text}");
         Ok(())
@@ -265,7 +274,7 @@ pub fn import(a: ImportArgs) -> ExitCode {
         Ok(rt) => rt,
         Err(code) => return code,
     };
-    match rt.block_on(jongg_tools::import(&a.database, &text)) {
+    match rt.block_on(jongg_tools::import(&a.database, &text, a.name)) {
         Ok((id, t)) => {
             let name = t.settings().map(|s| s.name.clone()).unwrap_or_default();
             println!(

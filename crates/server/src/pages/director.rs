@@ -133,6 +133,8 @@ pub(super) struct PresetView {
 #[template(path = "director_home.html")]
 struct Home {
     tournaments: Vec<(i64, String)>,
+    /// Stored tournaments that do not read back: id and why (issue 19.2).
+    broken: Vec<(i64, String)>,
     presets: Vec<PresetView>,
     hall: Option<(String, Vec<String>)>,
 }
@@ -155,8 +157,15 @@ async fn home(State(app): State<Arc<AppState>>) -> PageResult {
             name: p.name,
         })
         .collect();
+    let broken = app
+        .tournaments
+        .broken()
+        .into_iter()
+        .map(|b| (b.id, b.why))
+        .collect();
     html(&Home {
         tournaments,
+        broken,
         presets,
         hall: app.hall_notice.clone(),
     })

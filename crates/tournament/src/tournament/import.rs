@@ -48,6 +48,32 @@ impl Tournament {
         Ok(t)
     }
 
+    /// An imported tournament kept beside the one it is a copy of, under a
+    /// new name: the file's log, then the director's change of its name at
+    /// `at` (issue 19.1), so both stay whole and tell apart.
+    pub fn renamed(
+        mut self,
+        name: String,
+        at: crate::model::Millis,
+    ) -> Result<Tournament, DomainError> {
+        self.execute(
+            crate::model::Actor::Director,
+            Command::UpdateSettings {
+                name: Some(name),
+                dates: None,
+                rules: None,
+                rounds: None,
+                games_per_round: None,
+                round_minutes: None,
+                tie_breaks: None,
+                odd_players: None,
+                time_zone: None,
+            },
+            at,
+        )?;
+        Ok(self)
+    }
+
     /// [`Tournament::import`] of a file's text (at most [`MAX_FILE`] bytes).
     pub fn import_json(text: &str) -> Result<Tournament, DomainError> {
         if text.len() > MAX_FILE {
