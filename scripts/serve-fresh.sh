@@ -2,14 +2,18 @@
 # SQLite database in a temporary folder on a free loopback port, and stops
 # it (and removes the folder) when the script exits. Sets WORK, LOG, PID,
 # URL (the address it serves) and SETUP_LINK (the one-time setup link).
-# $1 names the caller in messages.
+# $1 names the caller in messages; more arguments go to `jongg serve` (a
+# `--bind` among them replaces the free loopback port).
 serve_fresh() {
   local who="$1"
+  shift
   cargo build -q -p jongg
   WORK=$(mktemp -d)
   LOG="$WORK/serve.log"
+  local bind=(--bind 127.0.0.1:0)
+  case " $* " in *" --bind "*) bind=() ;; esac
   "${CARGO_TARGET_DIR:-$ROOT/target}/debug/jongg" serve \
-    --database "sqlite://$WORK/jongg.sqlite" --bind 127.0.0.1:0 >"$LOG" 2>&1 &
+    --database "sqlite://$WORK/jongg.sqlite" "${bind[@]}" "$@" >"$LOG" 2>&1 &
   PID=$!
   trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
   for _ in $(seq 1 100); do

@@ -97,9 +97,14 @@ test("a round through the pages with JavaScript off", { timeout: 300_000 }, asyn
 
     // Table 1's games, entered on the score page by its own form (a phone,
     // its script off too): each lands back on the sheet saying so.
+    // The API as a program calls it, from Node: by the loopback address
+    // (hall.test is the browser's own mapping), with the director's session.
     const api = ctx.request;
-    const link = await (await api.get(`${URL}/api/tournaments/${id}/rounds/1/tables/1/link`)).json();
-    const t1 = `${URL}/api/tournaments/${id}/rounds/1/tables/1`;
+    const API = URL.replace(/\/\/hall\.test:/, "//127.0.0.1:");
+    const session = (await ctx.cookies()).find((c) => c.name === "jongg_session").value;
+    const asDirector = { headers: { Authorization: `Bearer ${session}` } };
+    const link = await (await api.get(`${API}/api/tournaments/${id}/rounds/1/tables/1/link`, asDirector)).json();
+    const t1 = `${API}/api/tournaments/${id}/rounds/1/tables/1`;
     const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const sk = await phone.newPage();
     await sk.goto(`${URL}/score?key=${link.token}`);
@@ -171,8 +176,10 @@ test("a round through the pages with JavaScript off", { timeout: 300_000 }, asyn
     await submit(page, "button:has-text('Log out')");
     assert.match(page.url(), /\/login\?done=/);
     assert.equal(await done(page), "Logged out");
-    const me = await (await api.get(`${URL}/api/me`)).json();
-    assert.equal(me.role, "public");
+    // The browser holds no session any more, and the one it held is ended.
+    assert.equal((await ctx.cookies()).find((c) => c.name === "jongg_session"), undefined);
+    const me = await api.get(`${API}/api/me`, asDirector);
+    assert.equal(me.status(), 401, await me.text());
 
     assert.deepEqual(requests, [], "no script ran: nothing was fetched");
   } finally {

@@ -19,8 +19,9 @@
 //! Every answer carries the headers a browser needs to keep the pages to
 //! themselves: a Content-Security-Policy (scripts and styles only from this
 //! server, never framed), `X-Content-Type-Options: nosniff`,
-//! `Referrer-Policy: no-referrer` (a scorekeeper key in an address never
-//! leaves in a Referer), and HSTS when the public address is https.
+//! `Referrer-Policy: same-origin` (a scorekeeper key in an address never
+//! leaves in a Referer to another site, while a page's own form post says
+//! where it is from: issue 20.1), and HSTS when the public address is https.
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -89,10 +90,14 @@ fn same_origin(app: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
             )));
         }
     }
-    // A page's own form is sent with `Origin: null` (its pages say
-    // `Referrer-Policy: no-referrer`, which hides the origin of a form's
-    // post too): the browser's own `Sec-Fetch-Site: same-origin`, which no
-    // page can set, says where it is from.
+    // A page's own form post carries its origin under the pages'
+    // `Referrer-Policy: same-origin`. On a plain-http address that is not
+    // loopback (the hall's, http://192.168.1.23:8080) that `Origin` is all
+    // a browser sends: no `Sec-Fetch-Site` there (issue 20.1: under
+    // `no-referrer` it sent `Origin: null` and every form was refused).
+    // A page served before that policy may still post `Origin: null`; the
+    // browser's own `Sec-Fetch-Site: same-origin`, which no page can set,
+    // then says where it is from.
     let same_origin_site = headers
         .get("sec-fetch-site")
         .is_some_and(|s| s.as_bytes() == b"same-origin");
@@ -182,7 +187,7 @@ fn secure_headers(app: &AppState, res: &mut Response) {
     );
     h.insert(
         header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
+        HeaderValue::from_static("same-origin"),
     );
     h.insert(
         "cross-origin-opener-policy",

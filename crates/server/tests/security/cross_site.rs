@@ -225,14 +225,14 @@ fn every_answer_carries_the_headers_a_directors_pages_need() {
             Some("nosniff"),
             "{path}"
         );
-        assert_eq!(r.header("referrer-policy"), Some("no-referrer"), "{path}");
+        assert_eq!(r.header("referrer-policy"), Some("same-origin"), "{path}");
         assert_eq!(r.header("x-frame-options"), Some("DENY"), "{path}");
         assert_eq!(r.header("cache-control"), Some("no-store"), "{path}");
     }
     // Refusals carry them too.
     let r = form_post(&app, "/api/tournaments", "{}", &[]);
     assert_eq!(r.status, 403);
-    assert_eq!(r.header("referrer-policy"), Some("no-referrer"));
+    assert_eq!(r.header("referrer-policy"), Some("same-origin"));
     // No page has an inline script or style for the policy to block.
     for path in ["/", "/login", "/director", &format!("/director/t/{id}")] {
         let html = d.get(path).unwrap().text();
