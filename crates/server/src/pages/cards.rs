@@ -216,9 +216,9 @@ fn find_players(t: &Tournament, who: &str) -> Vec<(PlayerNo, String)> {
             .map(|p| vec![(p.number, p.name.clone())])
             .unwrap_or_default();
     }
-    let lower = who.to_lowercase();
+    let typed = super::search::folded(who);
     t.players()
-        .filter(|p| p.name.to_lowercase().contains(&lower))
+        .filter(|p| super::search::name_has(&p.name, &typed))
         .map(|p| (p.number, p.name.clone()))
         .collect()
 }

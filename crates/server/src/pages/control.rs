@@ -277,11 +277,11 @@ fn search(t: &Tournament, q: &str) -> Vec<Found> {
         return Vec::new();
     }
     let number: Option<u32> = q.parse().ok();
-    let lower = q.to_lowercase();
+    let typed = super::search::folded(q);
     t.players()
         .filter(|p| match number {
             Some(n) => p.number == PlayerNo(n),
-            None => p.name.to_lowercase().contains(&lower),
+            None => super::search::name_has(&p.name, &typed),
         })
         .take(20)
         .map(|p| {

@@ -23,6 +23,7 @@ mod officials;
 mod pdf;
 mod player_code;
 mod schedule;
+mod search;
 pub use pdf::Paper;
 mod print;
 mod public;
