@@ -448,3 +448,70 @@ fn the_setup_link_opens_a_page() {
     assert!(html.contains("data-api=\"/api/setup\""));
     page(&app, false, "/setup", 400);
 }
+
+/// Issue 20.5 and 20.8: a search finds a name without its accents, and a
+/// disqualification and a penalty outside the games show as such on the
+/// standings (a column that makes the rounds add up), on the projector
+/// and on "Where do I sit?" (not "withdrawn", not "sitting this round out").
+#[test]
+fn discipline_shows_as_itself_and_a_name_is_found_without_accents() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "mahjong-mania-2026", 8, 2);
+    expect(
+        app.director().post(
+            &format!("{}/players", t(id)),
+            &json!({ "number": 9, "name": "Łucja Wójcik" }),
+        ),
+        201,
+    );
+    play_round(&app, id, 1, json!({ "kind": "by_number" }), |_, _, seats| {
+        let mut p = [25, -5, -10, -10];
+        for (s, seat) in seats.iter().enumerate() {
+            if seat.is_none() {
+                p[s] = 0;
+            }
+        }
+        p
+    });
+    expect(
+        app.director().post(
+            &format!("{}/players/2/penalty", t(id)),
+            &json!({ "points": -15, "reason": "left before handing in the sheet" }),
+        ),
+        200,
+    );
+    expect(
+        app.director().post(
+            &format!("{}/players/3/disqualify", t(id)),
+            &json!({ "scores": "kept", "reason": "conduct" }),
+        ),
+        200,
+    );
+    seat_and_start(&app, id, 2, json!({ "kind": "movement" }));
+    let standings = page(&app, false, &format!("/t/{id}"), 200);
+    assert!(standings.contains(">Penalties</th>"), "{standings}");
+    assert!(standings.contains(">-15</td>"), "{standings}");
+    assert!(
+        standings.contains("disqualified (scores kept)"),
+        "{standings}"
+    );
+    assert!(!standings.contains("withdrawn"), "{standings}");
+    let projector = page(&app, false, &format!("/t/{id}/projector"), 200);
+    assert!(
+        projector.contains("disqualified (scores kept)"),
+        "{projector}"
+    );
+    let seat = page(&app, false, &format!("/t/{id}/seat?who=3"), 200);
+    assert!(seat.contains("Not at a table: disqualified"), "{seat}");
+    for typed in ["lucja", "WOJCIK", "lucja wojcik"] {
+        let found = page(
+            &app,
+            false,
+            &format!("/t/{id}/seat?who={}", typed.replace(' ', "+")),
+            200,
+        );
+        assert!(found.contains("Łucja Wójcik (#9)"), "{typed}: {found}");
+    }
+    let control = page(&app, true, &format!("/director/t/{id}?q=wojcik"), 200);
+    assert!(control.contains("Łucja Wójcik"), "{control}");
+}

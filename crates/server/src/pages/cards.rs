@@ -252,7 +252,17 @@ fn place(t: &Tournament, round: RoundNo, when: &'static str, player: PlayerNo) -
         None => Place {
             round,
             when,
-            at: "Not at a table: sitting this round out".into(),
+            // Said as it is (issue 20.6): a disqualified or withdrawn
+            // player is not "sitting this round out".
+            at: match t.player(player).map(|p| super::status_word(t, p)) {
+                Ok(word) if word.starts_with("disqualified") || word == "withdrawn" => {
+                    format!("Not at a table: {word}")
+                }
+                _ if seating.sit_outs.iter().any(|s| s.player == player) => {
+                    "Not at a table: sitting this round out".into()
+                }
+                _ => "Not at a table this round".into(),
+            },
             others: vec![],
         },
     })

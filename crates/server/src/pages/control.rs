@@ -18,8 +18,8 @@ use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::now_millis;
 use jongg_tournament::{
-    ClockState, OpenCall, PlayerNo, PlayerStatus, Reseat, ReseatCause, RoundNo, RoundState,
-    SheetState, Tournament,
+    ClockState, OpenCall, PlayerNo, Reseat, ReseatCause, RoundNo, RoundState, SheetState,
+    Tournament,
 };
 use serde::Deserialize;
 use std::sync::Arc;
@@ -305,11 +305,7 @@ fn search(t: &Tournament, q: &str) -> Vec<Found> {
             Found {
                 number: p.number.0,
                 name: p.name.clone(),
-                status: match p.status {
-                    PlayerStatus::Active => "playing",
-                    PlayerStatus::Late => "not arrived",
-                    PlayerStatus::Withdrawn { .. } => "withdrawn",
-                },
+                status: super::status_word(t, p),
                 places,
             }
         })

@@ -279,14 +279,6 @@ struct FlashQuery {
     done: Option<String>,
 }
 
-fn status_label(s: PlayerStatus) -> &'static str {
-    match s {
-        PlayerStatus::Active => "playing",
-        PlayerStatus::Late => "not arrived",
-        PlayerStatus::Withdrawn { .. } => "withdrawn",
-    }
-}
-
 fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
     let settings = t.settings().map_or_else(String::new, |s| {
         format!(
@@ -307,7 +299,7 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
             number: p.number.0,
             name: p.name.clone(),
             club: p.club.clone().unwrap_or_default(),
-            status: status_label(p.status),
+            status: super::status_word(t, p),
             active: p.status == PlayerStatus::Active,
             late: p.status == PlayerStatus::Late,
         })

@@ -246,3 +246,25 @@ mod tests {
         assert_eq!(url_encode("a b&c=d"), "a%20b%26c%3Dd");
     }
 }
+
+/// A player's standing in the event in a word or two, the same on every
+/// page: a disqualified player is said to be disqualified, not withdrawn
+/// (issue 20.8; standard 2B, 27).
+pub(crate) fn status_word(t: &Tournament, p: &jongg_tournament::Player) -> &'static str {
+    status_of(p.status, t.disqualified(p.number))
+}
+
+/// [`status_word`] of a status and a disqualification.
+pub(crate) fn status_of(
+    status: jongg_tournament::PlayerStatus,
+    disqualified: Option<jongg_tournament::DisqualifiedScores>,
+) -> &'static str {
+    use jongg_tournament::{DisqualifiedScores, PlayerStatus};
+    match (status, disqualified) {
+        (_, Some(DisqualifiedScores::Kept)) => "disqualified (scores kept)",
+        (_, Some(DisqualifiedScores::Void)) => "disqualified (scores void)",
+        (PlayerStatus::Active, None) => "playing",
+        (PlayerStatus::Late, None) => "not arrived",
+        (PlayerStatus::Withdrawn { .. }, None) => "withdrawn",
+    }
+}

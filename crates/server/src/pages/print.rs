@@ -241,6 +241,13 @@ fn standings(t: &Tournament) -> Doc {
         head.push(format!("R{r}"));
         widths.push(1.1);
     }
+    // Penalties outside the games (standard 2C) are in the points: a column
+    // shows them, so the rounds and penalties add up to the points (20.8).
+    let penalties = rows.iter().any(|r| r.penalties != 0);
+    if penalties {
+        head.push("Pen.".into());
+        widths.push(1.2);
+    }
     let mut numeric = vec![true, false];
     numeric.resize(head.len(), true);
     let grid = Grid {
@@ -250,18 +257,24 @@ fn standings(t: &Tournament) -> Doc {
             .map(|r| {
                 let mut v = vec![
                     r.rank.to_string(),
-                    format!(
-                        "{} (#{}){}",
-                        r.name,
-                        r.number,
-                        if r.withdrawn { ", withdrawn" } else { "" }
-                    ),
+                    if r.standing.is_empty() {
+                        format!("{} (#{})", r.name, r.number)
+                    } else {
+                        format!("{} (#{}), {}", r.name, r.number, r.standing)
+                    },
                     r.points.to_string(),
                     r.mah_jonggs.to_string(),
                     r.best.clone(),
                     r.games.to_string(),
                 ];
                 v.extend(r.rounds.iter().map(i64::to_string));
+                if penalties {
+                    v.push(if r.penalties == 0 {
+                        String::new()
+                    } else {
+                        r.penalties.to_string()
+                    });
+                }
                 v
             })
             .collect(),

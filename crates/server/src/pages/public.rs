@@ -11,7 +11,7 @@ use crate::extract::path::{InPlayer, InTournament};
 use crate::routes::{Route, route};
 use askama::Template;
 use axum::extract::{Query, State};
-use jongg_tournament::{PlayerNo, PlayerStatus, RoundState, Tournament};
+use jongg_tournament::{PlayerNo, RoundState, Tournament};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::IntoParams;
@@ -57,7 +57,10 @@ pub(super) struct Row {
     pub best: String,
     pub games: u32,
     pub rounds: Vec<i64>,
-    pub withdrawn: bool,
+    /// "withdrawn" or "disqualified (...)"; empty while playing (issue 20.8).
+    pub standing: &'static str,
+    /// Penalties outside the games, already in `points` (standard 2C).
+    pub penalties: i64,
     /// Counts games entered but not yet accepted (live standings, issue 13.9).
     pub provisional: bool,
     /// The accepted points alone, when provisional.
@@ -90,7 +93,11 @@ fn rows_of(s: jongg_tournament::Standings) -> Vec<Row> {
             best: r.best_game.map(|b| b.to_string()).unwrap_or_default(),
             games: r.games,
             rounds: r.rounds,
-            withdrawn: matches!(r.status, PlayerStatus::Withdrawn { .. }),
+            standing: match super::status_of(r.status, r.disqualified) {
+                "playing" | "not arrived" => "",
+                word => word,
+            },
+            penalties: r.penalties,
         })
         .collect()
 }
@@ -106,6 +113,8 @@ struct Standings {
     rows: Vec<Row>,
     /// Whether any row counts a game not yet accepted.
     provisional: bool,
+    /// Whether any player has a penalty outside the games: a column then.
+    penalties: bool,
 }
 
 fn status_of(t: &Tournament) -> String {
@@ -136,6 +145,7 @@ async fn standings(
             clock: current_clock(t, jongg_store::now_millis()),
             round_count: t.rounds().len(),
             provisional: rows.iter().any(|r| r.provisional),
+            penalties: rows.iter().any(|r| r.penalties != 0),
             rows,
         }
     });
@@ -299,11 +309,7 @@ fn player_page(
         number: n.0,
         name: p.name.clone(),
         club: p.club.clone().unwrap_or_default(),
-        status: match p.status {
-            PlayerStatus::Active => "playing",
-            PlayerStatus::Late => "not arrived yet",
-            PlayerStatus::Withdrawn { .. } => "withdrawn",
-        },
+        status: super::status_word(t, p),
         rank: row.map(|r| r.rank.to_string()).unwrap_or_default(),
         points: row.map_or(0, |r| r.points),
         rounds,

@@ -24,6 +24,12 @@ fn reason_ok(reason: String) -> Result<String, DomainError> {
 }
 
 impl Tournament {
+    /// How the player was disqualified (standard 2B, 27), if they were:
+    /// they are withdrawn too, but every page says disqualified.
+    pub fn disqualified(&self, player: PlayerNo) -> Option<DisqualifiedScores> {
+        self.floor.disqualified(player)
+    }
+
     /// A player's discipline record, oldest first.
     pub fn sanctions(&self, player: PlayerNo) -> &[Sanction] {
         self.floor.sanctions.get(&player).map_or(&[], Vec::as_slice)

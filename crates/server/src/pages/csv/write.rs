@@ -84,10 +84,10 @@ pub(crate) fn standings(t: &Tournament) -> Result<String, csv::Error> {
             r.number.to_string(),
             r.name.clone(),
             r.club.clone(),
-            if r.withdrawn {
-                "withdrawn".into()
-            } else {
+            if r.standing.is_empty() {
                 "playing".into()
+            } else {
+                r.standing.into()
             },
             r.points.to_string(),
             r.mah_jonggs.to_string(),
