@@ -464,15 +464,21 @@ fn discipline_shows_as_itself_and_a_name_is_found_without_accents() {
         ),
         201,
     );
-    play_round(&app, id, 1, json!({ "kind": "by_number" }), |_, _, seats| {
-        let mut p = [25, -5, -10, -10];
-        for (s, seat) in seats.iter().enumerate() {
-            if seat.is_none() {
-                p[s] = 0;
+    play_round(
+        &app,
+        id,
+        1,
+        json!({ "kind": "by_number" }),
+        |_, _, seats| {
+            let mut p = [25, -5, -10, -10];
+            for (s, seat) in seats.iter().enumerate() {
+                if seat.is_none() {
+                    p[s] = 0;
+                }
             }
-        }
-        p
-    });
+            p
+        },
+    );
     expect(
         app.director().post(
             &format!("{}/players/2/penalty", t(id)),

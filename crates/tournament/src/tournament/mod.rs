@@ -27,7 +27,7 @@ mod table_of_three;
 pub use apply::FoldError;
 pub use edits::{EditBasis, EditRefused};
 pub use schedule::{ScheduleOffer, ScheduledRound};
-pub use signing::PERSONAL_CODE;
+pub use signing::{MissingSignature, PERSONAL_CODE, missing_signatures};
 
 use crate::clock::ClockChange;
 use crate::command::Command;

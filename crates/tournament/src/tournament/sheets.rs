@@ -41,7 +41,8 @@ impl Tournament {
         let sheet = self.sheet(round, table)?;
         match sheet.state {
             SheetState::Draft => Err(conflict(format!(
-                "the sheet of table {table}, round {round} is not signed: unverified sheets are not accepted (standard 4)"
+                "the sheet of table {table}, round {round} is not signed yet: {}",
+                self.waiting_for(sheet).join("; ")
             ))),
             SheetState::Accepted => Err(conflict(format!(
                 "the sheet of table {table}, round {round} is already accepted"

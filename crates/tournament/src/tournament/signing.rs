@@ -122,47 +122,145 @@ pub(crate) fn game_signatures(sheet: &Sheet) -> Vec<BySeat<bool>> {
     v
 }
 
-/// Whether a sheet carries every signature the preset requires (R14): each
+/// A signature a sheet still lacks (issue 20.9: said by name, with the rule).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissingSignature {
+    /// Who must sign; `None`: any other seated player, for the sheet
+    /// keeper's own scores (R14).
+    pub signer: Option<Seat>,
+    /// The game's line to sign, or `None`: the sheet.
+    pub game: Option<GameNo>,
+    /// The rule that asks for it.
+    pub source: String,
+}
+
+impl std::fmt::Display for MissingSignature {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let who = match self.signer {
+            Some(s) => {
+                let s = s.to_string();
+                let mut c = s.chars();
+                c.next()
+                    .map(|first| first.to_uppercase().chain(c).collect())
+                    .unwrap_or_default()
+            }
+            None => "another player".to_string(),
+        };
+        match self.game {
+            Some(g) => write!(f, "{who} has not signed game {g} ({})", self.source),
+            None => write!(f, "{who} has not signed the sheet ({})", self.source),
+        }
+    }
+}
+
+/// The signatures a sheet lacks of those the preset requires (R14): each
 /// signature [`Preset::signatures`] lists whose signer is seated and vouches
 /// for a seated player, per round and per game; and every seated player's
 /// scores vouched for by someone seated. A score nobody seated is charged
 /// with (the partner's seat is empty at a table of three) falls to the sheet
-/// keeper (East); the keeper's own, to any other seated signer.
+/// keeper (East); the keeper's own, to any other seated signer. In seat
+/// and game order, each once.
+pub fn missing_signatures(
+    preset: &Preset,
+    players: &BySeat<Option<PlayerNo>>,
+    signed: &BySeat<bool>,
+    game_signed: &[BySeat<bool>],
+) -> Vec<MissingSignature> {
+    let seated = |s: Seat| players[s].is_some();
+    let mut out: Vec<MissingSignature> = Vec::new();
+    let mut add = |signer: Option<Seat>, game: Option<GameNo>, source: &str| {
+        if !out.iter().any(|m| m.signer == signer && m.game == game) {
+            out.push(MissingSignature {
+                signer,
+                game,
+                source: source.to_string(),
+            });
+        }
+    };
+    for sig in preset.signatures() {
+        if !seated(sig.signer) || !sig.scores_of.iter().any(|&s| seated(s)) {
+            continue;
+        }
+        match sig.when {
+            SignWhen::EachRound if !signed[sig.signer] => add(Some(sig.signer), None, &sig.source),
+            SignWhen::EachRound => {}
+            SignWhen::EachGame => {
+                for (i, g) in game_signed.iter().enumerate() {
+                    if !g[sig.signer] {
+                        let game = GameNo::at(i).ok();
+                        add(Some(sig.signer), game, &sig.source);
+                    }
+                }
+            }
+        }
+    }
+    let v = &preset.verification;
+    let source = &preset.sign_off.signatures.source;
+    for s in Seat::ALL.into_iter().filter(|&s| seated(s)) {
+        let duty: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|&o| seated(o) && v.verifies[o].contains(&s))
+            .collect();
+        if !duty.is_empty() {
+            for o in duty.into_iter().filter(|&o| !signed[o]) {
+                add(Some(o), None, source);
+            }
+        } else if v.sign_own && s != v.sheet_keeper {
+            if !signed[s] {
+                add(Some(s), None, source);
+            }
+        } else if s != v.sheet_keeper {
+            if !signed[v.sheet_keeper] {
+                add(Some(v.sheet_keeper), None, "R14");
+            }
+        } else if !Seat::ALL
+            .into_iter()
+            .any(|o| o != s && seated(o) && signed[o])
+        {
+            add(None, None, "R14");
+        }
+    }
+    out.sort_by_key(|m| (m.game, m.signer.map(Seat::index)));
+    out
+}
+
+/// Whether a sheet carries every signature the preset requires (R14).
 pub(crate) fn signatures_complete(
     preset: &Preset,
     players: &BySeat<Option<PlayerNo>>,
     signed: &BySeat<bool>,
     game_signed: &[BySeat<bool>],
 ) -> bool {
-    let seated = |s: Seat| players[s].is_some();
-    let listed = preset.signatures().into_iter().all(|sig| {
-        if !seated(sig.signer) || !sig.scores_of.iter().any(|&s| seated(s)) {
-            return true;
+    missing_signatures(preset, players, signed, game_signed).is_empty()
+}
+
+impl Tournament {
+    /// What a sheet still waits for before the director may accept it:
+    /// the games not entered, then each signature missing, named with its
+    /// rule (issue 20.9). Empty once signed.
+    pub fn waiting_for(&self, sheet: &Sheet) -> Vec<String> {
+        let missing_games: Vec<String> = sheet
+            .numbered_games()
+            .filter(|(_, g)| g.is_none())
+            .map(|(n, _)| n.to_string())
+            .collect();
+        if !missing_games.is_empty() {
+            let s = if missing_games.len() == 1 { "" } else { "s" };
+            return vec![format!("game{s} {} not entered", missing_games.join(", "))];
         }
-        match sig.when {
-            SignWhen::EachRound => signed[sig.signer],
-            SignWhen::EachGame => game_signed.iter().all(|g| g[sig.signer]),
-        }
-    });
-    let v = &preset.verification;
-    listed
-        && Seat::ALL.into_iter().filter(|&s| seated(s)).all(|s| {
-            let duty: Vec<Seat> = Seat::ALL
-                .into_iter()
-                .filter(|&o| seated(o) && v.verifies[o].contains(&s))
-                .collect();
-            if !duty.is_empty() {
-                duty.iter().all(|&o| signed[o])
-            } else if v.sign_own && s != v.sheet_keeper {
-                signed[s]
-            } else if s != v.sheet_keeper {
-                signed[v.sheet_keeper]
-            } else {
-                Seat::ALL
-                    .into_iter()
-                    .any(|o| o != s && seated(o) && signed[o])
-            }
-        })
+        let Ok(preset) = self.preset() else {
+            return vec![];
+        };
+        missing_signatures(
+            preset,
+            &sheet.players,
+            &sheet.signed,
+            &game_signatures(sheet),
+        )
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+    }
 }
 
 #[cfg(test)]
@@ -232,6 +330,39 @@ mod tests {
             &signed(&[South, West, North]),
             &games(4, 4)
         ));
+    }
+
+    /// Issue 20.9: what is missing is said by seat and game, citing the
+    /// event's own preset (mahjong-mania-2026: East's own signature;
+    /// mississippi-2025: East's signature on each game's line).
+    #[test]
+    fn a_missing_signature_is_named_with_the_presets_rule_r14() {
+        let p = preset("mahjong-mania-2026");
+        let missing = missing_signatures(&p, &FOUR, &signed(&[South, West, North]), &[]);
+        let words: Vec<String> = missing.iter().map(ToString::to_string).collect();
+        assert_eq!(words.len(), 1, "{words:?}");
+        assert!(
+            words[0].starts_with("East has not signed the sheet (mahjong-mania-2026"),
+            "{words:?}"
+        );
+        let p = preset("mississippi-2025");
+        let all = signed(&[East, South, West, North]);
+        let games = vec![
+            signed(&[East]),
+            signed(&[]),
+            signed(&[East]),
+            signed(&[East]),
+        ];
+        let words: Vec<String> = missing_signatures(&p, &FOUR, &all, &games)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(words.len(), 1, "{words:?}");
+        assert!(
+            words[0].starts_with("East has not signed game 2 (mississippi-2025"),
+            "{words:?}"
+        );
+        assert!(missing_signatures(&p, &FOUR, &all, &vec![signed(&[East]); 4]).is_empty());
     }
 
     /// standard 4 and R14: East and West, North and South initial each
