@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The most bytes a card file may have (a yearly card is a few kilobytes).
-pub const MAX_CARD_FILE: usize = 64 * 1024;
+pub const MAX_CARD_FILE: usize = jongg_card::MAX_CARD_FILE;
 /// The most exposures a winning hand may have.
 pub const MAX_EXPOSURES: usize = 6;
 /// The most characters of one group of tiles as typed.
