@@ -29,3 +29,12 @@ mod log_secrets;
 
 #[path = "security/access_matrix.rs"]
 mod access_matrix;
+
+#[path = "security/formula_csv.rs"]
+mod formula_csv;
+
+#[path = "security/open_redirect.rs"]
+mod open_redirect;
+
+#[path = "security/hostile_card.rs"]
+mod hostile_card;

@@ -200,10 +200,7 @@ fn tiles_off_the_card_and_values_the_card_lacks_are_refused() {
 #[test]
 fn a_card_file_that_is_no_card_is_refused_and_the_log_keeps_the_text() {
     let mut run = Run::new("standard", THREES);
-    let bad = CardFile {
-        label: "mine".into(),
-        text: "[x]\nnot a hand : 25 X\n".into(),
-    };
+    let bad = CardFile::new("mine", "[x]\nnot a hand : 25 X\n");
     let e = run
         .try_do(Actor::Director, set_card(None, Some(bad)))
         .unwrap_err();
