@@ -91,7 +91,10 @@ fn a_formula_in_a_calls_reason_or_a_rulings_note_reaches_floor_csv_as_text() {
     assert!(has_field(&csv, &format!("'{FORMULA}")), "{csv}");
     assert!(has_field(&csv, &format!("'+{FORMULA}")), "{csv}");
     // A warning's reason follows the complaint's number: never first.
-    assert!(csv.contains(&format!("complaint 1: @{}", FORMULA.replace('"', "\"\""))), "{csv}");
+    assert!(
+        csv.contains(&format!("complaint 1: @{}", FORMULA.replace('"', "\"\""))),
+        "{csv}"
+    );
 }
 
 #[test]
