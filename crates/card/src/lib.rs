@@ -29,7 +29,7 @@ pub use expand::hand_count;
 pub use matcher::{AssignedGroup, MahjongMatch};
 pub use near::NearHand;
 pub use options::{ALL_NUMBERS, LineOptions, NumberSet, Parity, Shift};
-pub use parse::{CardErrors, Diagnostic, HAND_SIZE, MAX_GROUP};
+pub use parse::{CardErrors, Diagnostic, HAND_SIZE, MAX_ERRORS, MAX_GROUP};
 pub use pattern::{GroupPat, Line, NumVar, Pattern, SectionKind, SuitVar, Sym, Token, name_key};
 pub use rack::{Exposure, RackError, check_rack};
 
@@ -43,6 +43,10 @@ pub const MAX_LINE_HANDS: u64 = 20_000;
 /// merge (a yearly card has about 1,000). Past it the card is refused
 /// before anything is expanded.
 pub const MAX_CARD_HANDS: u64 = 100_000;
+
+/// The largest card file read, in bytes: a yearly card is a few KB. A
+/// larger file is refused before it is read.
+pub const MAX_CARD_FILE: usize = 64 * 1024;
 
 /// The text of jongg's own practice card (`cards/practice.card`).
 pub const PRACTICE_CARD: &str = include_str!("../../../cards/practice.card");
@@ -67,6 +71,16 @@ impl Card {
     /// Parses and compiles a card file. Every error comes back at once, each
     /// with its line and column.
     pub fn parse(text: &str) -> Result<Card, CardErrors> {
+        if text.len() > MAX_CARD_FILE {
+            return Err(CardErrors(vec![Diagnostic {
+                line: 1,
+                column: 1,
+                message: format!(
+                    "the card file has {} bytes: a card file has at most {MAX_CARD_FILE} bytes (64 KB; a yearly card has a few KB)",
+                    text.len()
+                ),
+            }]));
+        }
         let parsed = parse::parse_card(text)?;
         check_size(&parsed.lines)?;
         Ok(Card::compile(parsed.title, parsed.lines))

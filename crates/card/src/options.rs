@@ -4,7 +4,7 @@
 
 use crate::parse::Word;
 use crate::pattern::{NumVar, SuitVar};
-use jongg_tiles::Suit;
+use jongg_tiles::{Suit, excerpt};
 
 /// How the digits of a line may move.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -232,7 +232,7 @@ fn parse_option(tail: &mut Tail, w: &Word) {
             w.column,
             format!(
                 "unknown option `{}` (expected any, odd, even, shift=.., only=.., a=D|B|C, n=.., m=.., k=.., suits=.., name=.., or a \"note\")",
-                w.text
+                excerpt(&w.text)
             ),
         );
         return;
@@ -247,7 +247,7 @@ fn parse_option(tail: &mut Tail, w: &Word) {
                     _ => {
                         tail.err(
                             val_col,
-                            format!("shift `{part}` is not an offset from -8 to 8"),
+                            format!("shift `{}` is not an offset from -8 to 8", excerpt(part)),
                         );
                         return;
                     }
@@ -265,7 +265,10 @@ fn parse_option(tail: &mut Tail, w: &Word) {
                 "B" | "b" => Suit::Bams,
                 "C" | "c" => Suit::Craks,
                 _ => {
-                    tail.err(val_col, format!("`{val}` is not a suit (D, B or C)"));
+                    tail.err(
+                        val_col,
+                        format!("`{}` is not a suit (D, B or C)", excerpt(val)),
+                    );
                     return;
                 }
             };
@@ -295,7 +298,7 @@ fn parse_option(tail: &mut Tail, w: &Word) {
                     _ => {
                         tail.err(
                             val_col,
-                            format!("`{part}` is not a count of suits (1, 2 or 3)"),
+                            format!("`{}` is not a count of suits (1, 2 or 3)", excerpt(part)),
                         );
                         return;
                     }
@@ -309,7 +312,7 @@ fn parse_option(tail: &mut Tail, w: &Word) {
                 Ok(set) => tail.options.ranges[v.0 as usize] = Some(set),
                 Err(e) => tail.err(val_col, e),
             },
-            _ => tail.err(w.column, format!("unknown option `{key}`")),
+            _ => tail.err(w.column, format!("unknown option `{}`", excerpt(key))),
         },
     }
 }
@@ -321,7 +324,7 @@ fn number_set(text: &str) -> Result<NumberSet, String> {
         let part = part.trim();
         let one = |s: &str| match s.parse::<u8>() {
             Ok(n @ 1..=9) => Ok(n),
-            _ => Err(format!("`{s}` is not a number from 1 to 9")),
+            _ => Err(format!("`{}` is not a number from 1 to 9", excerpt(s))),
         };
         match part {
             "odd" => set |= ODD_NUMBERS,
@@ -330,7 +333,10 @@ fn number_set(text: &str) -> Result<NumberSet, String> {
                 Some((lo, hi)) => {
                     let (lo, hi) = (one(lo)?, one(hi)?);
                     if lo > hi {
-                        return Err(format!("`{part}` runs backwards; write {hi}-{lo}"));
+                        return Err(format!(
+                            "`{}` runs backwards; write {hi}-{lo}",
+                            excerpt(part)
+                        ));
                     }
                     for n in lo..=hi {
                         set |= 1 << n;

@@ -16,6 +16,9 @@ use std::fmt;
 pub const HAND_SIZE: usize = 14;
 /// Largest group: a sextet.
 pub const MAX_GROUP: usize = 6;
+/// The most errors one run reports; one more counts the rest (a file of
+/// thousands of mistakes is not read for each of them).
+pub const MAX_ERRORS: usize = 100;
 
 /// One problem in a card file, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -104,6 +107,8 @@ fn words(chars: &[char], start: usize, end: usize) -> Vec<Word> {
 
 struct Parser {
     errors: Vec<Diagnostic>,
+    /// Every error found, shown or not.
+    found: usize,
     card: ParsedCard,
     section: Option<String>,
     /// Hands read so far per section (by name, so that a section written in
@@ -115,11 +120,14 @@ struct Parser {
 
 impl Parser {
     fn err(&mut self, line: usize, column: usize, message: impl Into<String>) {
-        self.errors.push(Diagnostic {
-            line,
-            column,
-            message: message.into(),
-        });
+        self.found += 1;
+        if self.errors.len() < MAX_ERRORS {
+            self.errors.push(Diagnostic {
+                line,
+                column,
+                message: message.into(),
+            });
+        }
     }
 }
 
@@ -127,6 +135,7 @@ impl Parser {
 pub fn parse_card(text: &str) -> Result<ParsedCard, CardErrors> {
     let mut p = Parser {
         errors: Vec::new(),
+        found: 0,
         card: ParsedCard::default(),
         section: None,
         numbers: HashMap::new(),
@@ -135,8 +144,16 @@ pub fn parse_card(text: &str) -> Result<ParsedCard, CardErrors> {
     for (i, raw) in text.lines().enumerate() {
         parse_line(&mut p, i + 1, raw);
     }
-    if p.card.lines.is_empty() && p.errors.is_empty() {
+    if p.card.lines.is_empty() && p.found == 0 {
         p.err(1, 1, "the card has no hands");
+    }
+    if p.found > MAX_ERRORS {
+        let (line, more) = (p.errors[MAX_ERRORS - 1].line, p.found - MAX_ERRORS);
+        p.errors.push(Diagnostic {
+            line,
+            column: 1,
+            message: format!("and {more} more errors (only the first {MAX_ERRORS} are shown)"),
+        });
     }
     if p.errors.is_empty() {
         Ok(p.card)
@@ -264,7 +281,7 @@ fn parse_alternatives(p: &mut Parser, ln: usize, words: &[Word], start: usize) -
 }
 
 fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usize) {
-    let before = p.errors.len();
+    let before = p.found;
     let colon = (start..end).find(|&i| chars[i] == ':');
     let pattern_end = colon.unwrap_or(end);
     let alternatives = parse_alternatives(p, ln, &words(chars, start, pattern_end), start);
@@ -296,7 +313,7 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
             String::new()
         }
     };
-    if p.errors.len() > before {
+    if p.found > before {
         return;
     }
     let (Some(value), Some(concealed_only)) = (tail.value, tail.concealed) else {
@@ -315,8 +332,10 @@ fn parse_hand(p: &mut Parser, ln: usize, chars: &[char], start: usize, end: usiz
     if let Some(&other) = p.names.get(&name_key(&name)) {
         let o = &p.card.lines[other];
         let msg = format!(
-            "the name `{name}` is already the name of line {} (file line {}); every line needs its own name",
-            o.id, o.source_line
+            "the name `{}` is already the name of line {} (file line {}); every line needs its own name",
+            jongg_tiles::excerpt(&name),
+            o.id,
+            o.source_line
         );
         p.err(ln, start + 1, msg);
         return;

@@ -4,12 +4,18 @@
 
 use crate::parse::MAX_GROUP;
 use crate::pattern::{GroupPat, NumVar, SuitVar, Sym};
+use jongg_tiles::excerpt;
+
+/// The most errors one word reports: past them, one more says the word has
+/// more (a 64 KB word of unknown symbols is one mistake, not 64,000).
+pub(crate) const MAX_WORD_ERRORS: usize = 5;
 
 /// An error inside a word: the column (1-based, in the line) and the message.
 pub(crate) type TokenError = (usize, String);
 
-/// Reads one word of tiles starting at `column`. Every unknown symbol of the
-/// word is reported.
+/// Reads one word of tiles starting at `column`. The word's unknown symbols
+/// are reported, up to [`MAX_WORD_ERRORS`]; each error quotes at most an
+/// excerpt of the word.
 pub(crate) fn parse_token(text: &str, column: usize) -> Result<Vec<GroupPat>, Vec<TokenError>> {
     let chars: Vec<char> = text.chars().collect();
     let (body, tag) = match chars.last() {
@@ -23,13 +29,19 @@ pub(crate) fn parse_token(text: &str, column: usize) -> Result<Vec<GroupPat>, Ve
     if needs_suit && tag.is_none() {
         return Err(vec![(
             column,
-            format!("`{text}` needs a suit letter (a, b or c) at its end"),
+            format!(
+                "`{}` needs a suit letter (a, b or c) at its end",
+                excerpt(text)
+            ),
         )]);
     }
     if !needs_suit && tag.is_some() {
         return Err(vec![(
             column + chars.len() - 1,
-            format!("`{text}`: a suit letter only goes on numbers, number variables and D"),
+            format!(
+                "`{}`: a suit letter only goes on numbers, number variables and D",
+                excerpt(text)
+            ),
         )]);
     }
     let mut groups = Vec::new();
@@ -66,6 +78,16 @@ fn terms(body: &[char], text: &str, column: usize) -> Result<Vec<(Sym, usize)>, 
     let mut errors = Vec::new();
     let mut i = 0;
     while i < body.len() {
+        if errors.len() == MAX_WORD_ERRORS {
+            errors.push((
+                column + i,
+                format!(
+                    "`{}`: more mistakes in this word (only the first {MAX_WORD_ERRORS} are shown)",
+                    excerpt(text)
+                ),
+            ));
+            break;
+        }
         let c = body[i];
         let at = column + i;
         if c == '(' {
@@ -75,7 +97,7 @@ fn terms(body: &[char], text: &str, column: usize) -> Result<Vec<(Sym, usize)>, 
                     i += len;
                 }
                 Err(msg) => {
-                    errors.push((at, format!("`{text}`: {msg}")));
+                    errors.push((at, format!("`{}`: {msg}", excerpt(text))));
                     // Skip to the closing parenthesis, if any, and go on.
                     i += body[i..]
                         .iter()
@@ -96,7 +118,10 @@ fn terms(body: &[char], text: &str, column: usize) -> Result<Vec<(Sym, usize)>, 
                 } else {
                     "expected 1-9, 0, D, d, R, G, F, E, S, W, N, w, a number variable n, m, k or (n+1), then an optional suit letter a, b or c"
                 };
-                errors.push((at, format!("unknown symbol `{c}` in `{text}`: {hint}")));
+                errors.push((
+                    at,
+                    format!("unknown symbol `{c}` in `{}`: {hint}", excerpt(text)),
+                ));
             }
         }
         i += 1;
@@ -127,7 +152,7 @@ fn offset_term(s: &[char]) -> Result<(Sym, usize, usize), String> {
         inner.len() == count + 2,
     ) else {
         let written: String = s[..=close].iter().collect();
-        return Err(format!("`{written}`: {SHAPE}"));
+        return Err(format!("`{}`: {SHAPE}", excerpt(&written)));
     };
     if digit > 8 {
         return Err(format!("an offset of {digit} leaves no number in 1-9"));
@@ -204,5 +229,16 @@ mod tests {
         assert!(error("(n+12)a").1.contains("in parentheses"));
         assert!(error("nnnnnnnb").1.contains("group of 7"));
         assert!(error("FFa").1.contains("only goes on numbers"));
+    }
+
+    #[test]
+    fn a_long_word_of_unknown_symbols_gives_few_short_errors() {
+        let word = "Z".repeat(64 * 1024);
+        let errors = parse_token(&word, 1).unwrap_err();
+        assert_eq!(errors.len(), MAX_WORD_ERRORS + 1, "{:?}", errors.last());
+        for (_, msg) in &errors {
+            assert!(msg.chars().count() < 300, "{msg}");
+        }
+        assert!(errors[MAX_WORD_ERRORS].1.contains("more mistakes"));
     }
 }

@@ -11,7 +11,16 @@
 //! long runs). proptest draws them, catches a panic, shrinks the list of
 //! mutations to the fewest that still panic and prints that input; the run
 //! then fails. Every case is reproducible from proptest's seed, printed too.
+//!
+//! Memory (issue 19.4: a 64 KB card took 5 GB): the run's allocator is
+//! `cap`'s, capped for each target at [`PEAK_BOUND`] over what the run holds
+//! before it, so an input that would take more fails an allocation and
+//! stops the run (the target's name is printed before its inputs run). The
+//! peak each target's inputs reached is printed with it: the resident
+//! peak over the target's start (Linux's `VmHWM`, reset before each
+//! target); past the bound, the target fails.
 
+use cap::Cap;
 use jongg_card::{Card, PRACTICE_CARD};
 use jongg_rules::{GameRecord, PRESET_NAMES, Preset, score};
 use jongg_server::fuzzing;
@@ -19,7 +28,34 @@ use jongg_tools::sample_tournament_upto;
 use jongg_tournament::{RoundNo, Tournament};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+use std::alloc::System;
 use std::time::Instant;
+
+#[global_allocator]
+static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
+
+/// The most memory one target's inputs may take over what the run held
+/// before it (an input is at most a few KB: no parser needs more).
+const PEAK_BOUND: usize = 64 << 20;
+
+/// A line of `/proc/self/status` in bytes (`VmHWM`, `VmRSS`); `None` off Linux.
+fn status_bytes(key: &str) -> Option<usize> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    let kb: usize = line[key.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
+}
+
+/// Starts counting the resident peak again from what is resident now.
+fn reset_resident_peak() {
+    // Linux: 5 resets the peak (`VmHWM`) to the resident size.
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
 
 /// One change to an input.
 #[derive(Debug, Clone)]
@@ -506,6 +542,14 @@ fn main() {
             0..target.seeds.len(),
             prop::collection::vec(mutation(), 0..8),
         );
+        // Named before its inputs run: past the cap, an allocation fails and
+        // the run stops here.
+        eprintln!("{}: inputs may take {} MB", target.name, PEAK_BOUND >> 20);
+        ALLOCATOR
+            .set_limit(ALLOCATOR.allocated() + PEAK_BOUND)
+            .expect("the cap is above what is held");
+        reset_resident_peak();
+        let resident = status_bytes("VmRSS:");
         let t = Instant::now();
         let taken = std::cell::Cell::new(0u64);
         let result = runner.run(&strategy, |(i, ops)| {
@@ -515,9 +559,24 @@ fn main() {
             Ok(())
         });
         let secs = t.elapsed().as_secs_f64();
+        ALLOCATOR.set_limit(usize::MAX).expect("no cap");
+        let peak = resident
+            .zip(status_bytes("VmHWM:"))
+            .map(|(start, most)| most.saturating_sub(start));
+        let peak_text = peak.map_or("peak ?".into(), |p| {
+            format!("peak +{:.1} MB", p as f64 / f64::from(1 << 20))
+        });
         match result {
+            Ok(()) if peak.is_some_and(|p| p > PEAK_BOUND) => {
+                println!(
+                    "{:<22} FAILED: {peak_text}, past the bound of {} MB",
+                    target.name,
+                    PEAK_BOUND >> 20
+                );
+                failed.push(target.name.clone());
+            }
             Ok(()) => println!(
-                "{:<22} {cases:>9} inputs  {secs:>8.1} s  {:>9.0} a second  {:>5.1}% taken  no panic",
+                "{:<22} {cases:>9} inputs  {secs:>8.1} s  {:>9.0} a second  {:>5.1}% taken  {peak_text:>15}  no panic",
                 target.name,
                 f64::from(cases) / secs,
                 taken.get() as f64 * 100.0 / f64::from(cases)

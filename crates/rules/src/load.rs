@@ -269,6 +269,11 @@ impl Preset {
             .filter_map(|p| get_path(&table, &p.path).map(|v| (p, v.clone())))
             .collect();
 
+        // Looked up once per value below: a set, not a scan of the file's
+        // keys (a 64 KB file of keys cost their count squared: issue 19.4).
+        let given: std::collections::HashSet<&[String]> =
+            leaves.iter().map(|(p, _)| p.path.as_slice()).collect();
+
         let mut merged = base_table.clone();
         for (place, value) in &leaves {
             set_path(&mut merged, &place.path, value.clone());
@@ -288,7 +293,7 @@ impl Preset {
             let Some(source_path) = source_path else {
                 continue;
             };
-            if !leaves.iter().any(|(p, _)| p.path == source_path) {
+            if !given.contains(source_path.as_slice()) {
                 let cite = format!("{label} line {}", place.line);
                 set_path(&mut merged, &source_path, toml::Value::String(cite));
             }
@@ -376,6 +381,7 @@ impl Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::{Duration, Instant};
 
     #[test]
     fn places_give_lines_of_dotted_and_inline_keys() {
@@ -390,5 +396,23 @@ mod tests {
         assert_eq!(find("t"), Some((2, false)));
         assert_eq!(find("t.b.c"), Some((3, true)));
         assert_eq!(find("t.d.e"), Some((4, true)));
+    }
+
+    /// Issue 19.4's audit: each key of a table with a `source` looked for
+    /// that `source` among every key of the file, so a 64 KB file of keys
+    /// cost their count squared.
+    #[test]
+    fn a_64_kb_rules_file_of_many_keys_is_read_in_linear_time() {
+        let mut text = String::from("base = \"standard\"\n[scoring.self_picked]\n");
+        let mut i = 0;
+        while text.len() < 64 * 1024 - 16 {
+            text.push_str(&format!("k{i} = 1\n"));
+            i += 1;
+        }
+        let clock = Instant::now();
+        let read = Preset::from_toml(&text, "many.toml");
+        let took = clock.elapsed();
+        assert!(read.is_err(), "unknown keys are refused");
+        assert!(took < Duration::from_millis(500), "{i} keys: {took:?}");
     }
 }

@@ -26,6 +26,14 @@
     document.querySelectorAll("[data-live]").forEach(live);
   });
 
+  // The address as a browser reads it, if it is a path on this server (the
+  // rule of local_path.rs, issue 19.5): tab, CR and LF dropped; one "/" not
+  // followed by "/" or "\", no "\", no control character. Else "".
+  function localPath(s) {
+    s = String(s).replace(/[\t\r\n]/g, "");
+    return /^\/(?![\/\\])[^\\\u0000-\u001f\u007f-\u009f]*$/.test(s) ? s : "";
+  }
+
   // Sets obj[a][b] for the dotted name "a.b".
   function put(obj, name, value) {
     var keys = name.split(".");
@@ -161,8 +169,9 @@
         // only with its own signature (flash.rs), which the script has not.
         next = next.replace(/([?&])done=\{done\}&?/, "$1").replace(/[?&]$/, "");
         if (done) sessionStorage.setItem("jongg-done", done);
+        next = localPath(next.replace("{id}", answer.id));
         if (next === "") { location.reload(); return; }
-        location.href = next.replace("{id}", answer.id);
+        location.href = next;
       }).catch(function (e) {
         if (button) button.disabled = false;
         if (err) { err.textContent = e.message; err.focus(); }

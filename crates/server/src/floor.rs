@@ -333,7 +333,9 @@ async fn floor_csv(
     Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
     let slot = app.tournaments.get(id)?;
-    let csv = slot.read(|t| t.floor_csv());
+    let csv = slot
+        .read(crate::pages::csv::floor)
+        .map_err(ApiError::internal)?;
     Ok((
         StatusCode::OK,
         [(header::CONTENT_TYPE, "text/csv; charset=utf-8")],

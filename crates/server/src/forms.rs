@@ -88,17 +88,6 @@ pub(crate) struct FormPost {
     then: Option<String>,
 }
 
-/// A local path to go back to: starts with one `/`, no backslash, no
-/// control character; else none.
-fn local(then: &str) -> Option<String> {
-    let ok = then.starts_with('/')
-        && !then.starts_with("//")
-        && !then.contains('\\')
-        && !then.chars().any(char::is_control)
-        && then.len() <= 2000;
-    ok.then(|| then.to_string())
-}
-
 /// Step 1 (see the module's comment): a form post shown to come from here,
 /// its hidden fields taken out. The caller has checked `Origin` and
 /// `Sec-Fetch-Site`, when sent, are ours; here one of them must be sent.
@@ -130,7 +119,7 @@ pub(crate) async fn prepare(req: Request) -> Result<Request, Response> {
     for (key, value) in pairs {
         let slot = format!("{{{key}}}");
         if key == THEN {
-            then = local(&value);
+            then = crate::local_path::local_path(&value);
         } else if key == METHOD {
             method = Some(value);
         } else if path.contains(&slot) {
@@ -409,16 +398,6 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn only_a_local_path_is_gone_back_to() {
-        assert_eq!(local("/director/t/1"), Some("/director/t/1".into()));
-        assert_eq!(local("//evil.example/x"), None);
-        assert_eq!(local("https://evil.example/"), None);
-        assert_eq!(local("/\\evil.example"), None);
-        assert_eq!(local("/a\nb"), None);
-        assert_eq!(local("director"), None);
-    }
 
     #[test]
     fn the_confirmation_goes_in_the_query_signed() {

@@ -30,6 +30,7 @@ mod guard;
 pub mod hall;
 mod limiter;
 mod live;
+mod local_path;
 pub mod logging;
 mod pages;
 #[doc(hidden)]

@@ -305,6 +305,7 @@ impl Tournaments {
         check: impl FnOnce(&Tournament) -> Result<(), ApiError>,
     ) -> Result<Vec<Recorded>, (usize, ApiError)> {
         let slot = self.get(id).map_err(|e| (0, e))?;
+        parse_cards(&commands).await.map_err(|e| (0, e))?;
         let (recorded, done, start_committer) = {
             let mut t = slot.state.write().unwrap_or_else(|e| e.into_inner());
             check(&t).map_err(|e| (0, e))?;
@@ -355,6 +356,23 @@ impl Tournaments {
             Err(_) => Err((0, ApiError::internal("a commit was dropped"))),
         }
     }
+}
+
+/// Parses each card file the commands carry, on a thread that may block,
+/// before the tournament's lock is taken (issue 19.4: a card parsed under
+/// the lock kept every other request waiting): `decide` and `apply` then
+/// find it parsed ([`jongg_tournament::card::CardFile::parse`]).
+async fn parse_cards(commands: &[Command]) -> Result<(), ApiError> {
+    for c in commands {
+        if let Command::SetCard { file: Some(f), .. } = c {
+            let f = f.clone();
+            // A file that is no card is refused by `decide`, in the same words.
+            tokio::task::spawn_blocking(move || drop(f.parse()))
+                .await
+                .map_err(|e| ApiError::internal(format!("the card was not parsed: {e}")))?;
+        }
+    }
+    Ok(())
 }
 
 fn last_seq(t: &Tournament) -> u64 {

@@ -32,3 +32,12 @@ mod access_matrix;
 
 #[path = "security/backup_restore.rs"]
 mod backup_restore;
+
+#[path = "security/formula_csv.rs"]
+mod formula_csv;
+
+#[path = "security/open_redirect.rs"]
+mod open_redirect;
+
+#[path = "security/hostile_card.rs"]
+mod hostile_card;

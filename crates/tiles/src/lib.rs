@@ -4,10 +4,12 @@
 //! these types, and reads and writes them in the notation of
 //! `docs/notation.md` (see [`notation`]).
 
+mod excerpt;
 pub mod notation;
 mod seat;
 mod tile;
 
+pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use notation::{ParseError, Tiles, format_tiles, parse_tiles};
 pub use seat::BadSeat;
 pub use seat::{BySeat, Seat};

@@ -14,34 +14,74 @@ use jongg_rules::record::{GameRecord, GameResult, RecordError};
 use jongg_tiles::Tile;
 use jongg_tiles::notation::parse_tiles;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The most bytes a card file may have (a yearly card is a few kilobytes).
-pub const MAX_CARD_FILE: usize = 64 * 1024;
+pub const MAX_CARD_FILE: usize = jongg_card::MAX_CARD_FILE;
 /// The most exposures a winning hand may have.
 pub const MAX_EXPOSURES: usize = 6;
 /// The most characters of one group of tiles as typed.
 pub const MAX_TILES_TEXT: usize = 200;
 
-/// A card file as the director loaded it: its label and its text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A card file as the director loaded it: its label and its text. The card
+/// parsed from it is kept once parsed, and shared by its clones: the server
+/// parses the file before it takes the tournament's lock (issue 19.4), and
+/// the command's `decide` and the event's `apply` find it parsed.
+#[derive(Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardFile {
     pub label: String,
     pub text: String,
+    #[serde(skip)]
+    parsed: Arc<OnceLock<Result<Arc<Card>, String>>>,
+}
+
+impl PartialEq for CardFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.label == other.label && self.text == other.text
+    }
+}
+
+impl Eq for CardFile {}
+
+impl std::fmt::Debug for CardFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CardFile")
+            .field("label", &self.label)
+            .field("text", &self.text)
+            .finish_non_exhaustive()
+    }
 }
 
 impl CardFile {
-    /// jongg's own practice card, for a demonstration.
-    pub fn practice() -> CardFile {
+    pub fn new(label: impl Into<String>, text: impl Into<String>) -> CardFile {
         CardFile {
-            label: "jongg's practice card".into(),
-            text: jongg_card::PRACTICE_CARD.into(),
+            label: label.into(),
+            text: text.into(),
+            parsed: Arc::default(),
         }
     }
 
-    /// Parses the file; the error names each line and column that is wrong.
-    pub fn parse(&self) -> Result<Card, String> {
+    /// jongg's own practice card, for a demonstration.
+    pub fn practice() -> CardFile {
+        CardFile::new("jongg's practice card", jongg_card::PRACTICE_CARD)
+    }
+
+    /// The card parsed from the file (once; every later call, on this file or
+    /// a clone, answers the same); the error names each line and column
+    /// that is wrong.
+    pub fn parse(&self) -> Result<Arc<Card>, String> {
+        self.parsed
+            .get_or_init(|| self.read().map(Arc::new))
+            .clone()
+    }
+
+    /// Whether the file was parsed already (then [`CardFile::parse`] is free).
+    pub fn is_parsed(&self) -> bool {
+        self.parsed.get().is_some()
+    }
+
+    fn read(&self) -> Result<Card, String> {
         if self.text.len() > MAX_CARD_FILE {
             return Err(format!(
                 "the card file has {} bytes: at most {MAX_CARD_FILE}",
@@ -237,7 +277,7 @@ mod tests {
     use super::*;
 
     fn practice() -> Card {
-        CardFile::practice().parse().unwrap()
+        Card::clone(&CardFile::practice().parse().unwrap())
     }
 
     fn mahjong(value: u32) -> GameRecord {
@@ -324,16 +364,24 @@ mod tests {
 
     #[test]
     fn a_card_file_that_is_no_card_is_named_by_line() {
-        let f = CardFile {
-            label: "x".into(),
-            text: "this is not a card".into(),
-        };
+        let f = CardFile::new("x", "this is not a card");
         let e = f.parse().unwrap_err();
         assert!(e.contains("line 1"), "{e}");
-        let big = CardFile {
-            label: "x".into(),
-            text: "#".repeat(MAX_CARD_FILE + 1),
-        };
+        let big = CardFile::new("x", "#".repeat(MAX_CARD_FILE + 1));
         assert!(big.parse().unwrap_err().contains("at most"));
+    }
+
+    #[test]
+    fn a_card_file_is_parsed_once_for_all_its_clones() {
+        let f = CardFile::practice();
+        let copy = f.clone();
+        assert!(!copy.is_parsed());
+        let card = f.parse().unwrap();
+        assert!(copy.is_parsed());
+        assert!(Arc::ptr_eq(&card, &copy.parse().unwrap()));
+        // Read back from the log, a file is parsed again.
+        let back: CardFile = serde_json::from_str(&serde_json::to_string(&f).unwrap()).unwrap();
+        assert!(!back.is_parsed());
+        assert_eq!(back, f);
     }
 }

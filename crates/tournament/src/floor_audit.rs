@@ -174,32 +174,4 @@ impl Tournament {
             _ => return None,
         })
     }
-
-    /// The floor's audit as CSV: seq, at (Unix ms), actor, what, round,
-    /// table, game, seat, player, text, penalty, source.
-    pub fn floor_csv(&self) -> String {
-        let mut out =
-            String::from("seq,at,actor,what,round,table,game,seat,player,text,penalty,source\n");
-        let opt = |v: Option<String>| v.unwrap_or_default();
-        for e in self.floor_log() {
-            let fields = [
-                e.seq.to_string(),
-                e.at.to_string(),
-                e.actor.to_string(),
-                e.what,
-                opt(e.round.map(|x| x.to_string())),
-                opt(e.table.map(|x| x.to_string())),
-                opt(e.game.map(|x| x.to_string())),
-                opt(e.seat.map(|x| x.to_string())),
-                opt(e.player.map(|x| x.0.to_string())),
-                e.text,
-                e.penalty,
-                e.source,
-            ];
-            let line: Vec<String> = fields.iter().map(|f| crate::audit::csv_field(f)).collect();
-            out.push_str(&line.join(","));
-            out.push('\n');
-        }
-        out
-    }
 }

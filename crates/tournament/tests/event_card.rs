@@ -200,10 +200,7 @@ fn tiles_off_the_card_and_values_the_card_lacks_are_refused() {
 #[test]
 fn a_card_file_that_is_no_card_is_refused_and_the_log_keeps_the_text() {
     let mut run = Run::new("standard", THREES);
-    let bad = CardFile {
-        label: "mine".into(),
-        text: "[x]\nnot a hand : 25 X\n".into(),
-    };
+    let bad = CardFile::new("mine", "[x]\nnot a hand : 25 X\n");
     let e = run
         .try_do(Actor::Director, set_card(None, Some(bad)))
         .unwrap_err();
@@ -213,4 +210,26 @@ fn a_card_file_that_is_no_card_is_refused_and_the_log_keeps_the_text() {
     let again = Tournament::replay(run.t.log().iter().cloned()).unwrap();
     assert!(again.card().is_some());
     assert_eq!(again.card_setting(), run.t.card_setting());
+}
+
+/// Issue 19.4: the 64 KB card of one unknown word inside a tournament file
+/// took 10.8 s and 4.47 GB to import. Now it is refused at once, in words.
+#[test]
+fn an_import_carrying_a_hostile_card_is_refused_quickly_and_briefly() {
+    let mut run = Run::new("standard", THREES);
+    run.ok(Actor::Director, set_card(None, Some(CardFile::practice())));
+    let (head, tail) = ("[Hostile]\n", " : 25 X\n");
+    let word = "Z".repeat(jongg_card::MAX_CARD_FILE - head.len() - tail.len());
+    let hostile = format!("{head}{word}{tail}");
+    let file = run.t.export_json().replace(
+        &serde_json::to_string(jongg_card::PRACTICE_CARD).unwrap(),
+        &serde_json::to_string(&hostile).unwrap(),
+    );
+    assert!(file.contains(&word), "the card's text is in the file");
+    let clock = std::time::Instant::now();
+    let e = Tournament::import_json(&file).unwrap_err().to_string();
+    let took = clock.elapsed();
+    assert!(e.contains("unknown symbol `Z`"), "{e}");
+    assert!(e.len() < 2_000, "{} bytes", e.len());
+    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
 }

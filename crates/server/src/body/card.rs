@@ -72,7 +72,7 @@ impl SetCard {
                 None => now,
                 Some(CardChoice::None {}) => None,
                 Some(CardChoice::Practice {}) => Some(CardFile::practice()),
-                Some(CardChoice::File { label, text }) => Some(CardFile { label, text }),
+                Some(CardChoice::File { label, text }) => Some(CardFile::new(label, text)),
             },
         }
     }

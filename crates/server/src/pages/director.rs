@@ -57,10 +57,11 @@ struct Login {
     error: Option<String>,
 }
 
-/// Where to go after a login: only a path on this server, never an address
-/// elsewhere; the director's home otherwise.
+/// Where to go after a login: only a path on this server as a browser reads
+/// it ([`crate::local_path`]), never an address elsewhere; the director's
+/// home otherwise.
 pub(crate) fn safe_next(next: Option<String>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
+    next.and_then(|n| crate::local_path::local_path(&n))
         .unwrap_or_else(|| "/director".into())
 }
 

@@ -10,7 +10,6 @@ use crate::event::Event;
 use crate::limits::{MAX_LABEL, check_text};
 use jongg_card::Card;
 use jongg_rules::floor::{CardReading, CardYear};
-use std::sync::Arc;
 
 impl Tournament {
     /// The director sets the event's card: the year must be one the rules
@@ -29,6 +28,7 @@ impl Tournament {
         }
         if let Some(f) = &file {
             check_text("the card's label", &f.label, MAX_LABEL, false)?;
+            // Parsed once: the server parses it before taking the lock.
             f.parse().map_err(DomainError::Invalid)?;
         }
         let after = CardSetting { year, file };
@@ -45,7 +45,7 @@ impl Tournament {
         self.card = match &after.file {
             Some(f) => Some(LoadedCard {
                 file: f.clone(),
-                card: Arc::new(f.parse()?),
+                card: f.parse()?,
             }),
             None => None,
         };

@@ -1,8 +1,8 @@
 //! CSV by the `csv` crate (RFC 4180): the director's pasted player list and
-//! seating in ([`read`]), the standings and every game out ([`write`]).
+//! seating in ([`read`]); every CSV out ([`write`]).
 
 mod read;
 mod write;
 
 pub(crate) use read::{MAX_BYTES, players, seating};
-pub(crate) use write::{audit, games, standings};
+pub(crate) use write::{audit, floor, games, standings};

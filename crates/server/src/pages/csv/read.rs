@@ -4,7 +4,7 @@
 //! line, are ours.
 
 use csv::{ReaderBuilder, StringRecord, Trim};
-use jongg_tiles::{BySeat, Seat};
+use jongg_tiles::{BySeat, Seat, excerpt};
 use jongg_tournament::{PlayerNo, TableSeats};
 
 /// The most bytes and lines of a pasted list or seating.
@@ -110,7 +110,7 @@ pub(crate) fn players(text: &str) -> Result<Vec<PlayerRow>, String> {
             }
             return Err(format!(
                 "line {line}: the player number `{}` is not a whole number",
-                get(0)
+                excerpt(get(0))
             ));
         };
         if number == 0 {
@@ -136,7 +136,8 @@ pub(crate) fn players(text: &str) -> Result<Vec<PlayerRow>, String> {
             "yes" | "y" | "true" | "1" | "late" => true,
             other => {
                 return Err(format!(
-                    "line {line}: late is `{other}`; expected yes or no"
+                    "line {line}: late is `{}`; expected yes or no",
+                    excerpt(other)
                 ));
             }
         };
@@ -169,7 +170,8 @@ fn seat_number(line: u64, what: &str, f: &str) -> Result<Option<PlayerNo>, Strin
     match f.parse::<u32>() {
         Ok(n) if n > 0 => Ok(Some(PlayerNo(n))),
         _ => Err(format!(
-            "line {line}: {what} is `{f}`; expected a player number (or nothing)"
+            "line {line}: {what} is `{}`; expected a player number (or nothing)",
+            excerpt(f)
         )),
     }
 }
@@ -199,7 +201,8 @@ pub(crate) fn seating(text: &str) -> Result<SeatingRows, String> {
                 continue; // the header
             }
             return Err(format!(
-                "line {line}: the table `{first}` is not a table number"
+                "line {line}: the table `{}` is not a table number",
+                excerpt(first)
             ));
         };
         if table == 0 {
@@ -266,6 +269,9 @@ mod tests {
                 .contains("late is `maybe`")
         );
         assert!(players("number,name\n").unwrap_err().contains("no players"));
+        // An error quotes at most an excerpt of a long field.
+        let long = players(&format!("1,Ann,c,{}", "y".repeat(100_000))).unwrap_err();
+        assert!(long.len() < 200, "{long}");
         // Lines are counted in the text, blank ones and quoted breaks too.
         assert_eq!(
             players("1,Ann\n\n2,\"Bo\",\"a\nclub\"\nx,Cy").unwrap_err(),

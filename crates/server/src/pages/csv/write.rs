@@ -1,8 +1,9 @@
-//! The CSV exports (`/t/{id}/standings.csv`, `/t/{id}/games.csv`), written
-//! by the `csv` crate: RFC 4180 quoting, CRLF line ends. A text that a
-//! spreadsheet would run as a formula (a leading `=`, `+`, `@`, tab or
-//! carriage return, or a `-` that is not a number) is written with a `'`
-//! before it.
+//! Every CSV the server writes (standings, games, the audit log, the
+//! floor's audit), through one writer, [`Rows`], by the `csv` crate: RFC
+//! 4180 quoting, CRLF line ends. A text that a spreadsheet would run as a
+//! formula (a leading `=`, `+`, `@`, tab or carriage return, or a `-` that
+//! is not a number) is written with a `'` before it (issue 19.6: a call's
+//! reason typed at a table reached floor.csv as a live `=HYPERLINK`).
 
 use jongg_tournament::{SheetState, Tournament};
 use std::borrow::Cow;
@@ -169,6 +170,36 @@ pub(crate) fn audit(rows: impl Iterator<Item = [String; 12]>) -> Result<String, 
     out.row(&AUDIT_HEAD)?;
     for r in rows {
         out.row(&r)?;
+    }
+    out.finish()
+}
+
+/// The floor's columns (stable: a spreadsheet may read them by name).
+const FLOOR_HEAD: [&str; 12] = [
+    "seq", "at", "actor", "what", "round", "table", "game", "seat", "player", "text", "penalty",
+    "source",
+];
+
+/// The floor's audit: every call, ruling and sanction, oldest first.
+pub(crate) fn floor(t: &Tournament) -> Result<String, csv::Error> {
+    let opt = |v: Option<String>| v.unwrap_or_default();
+    let mut out = Rows::new();
+    out.row(&FLOOR_HEAD)?;
+    for e in t.floor_log() {
+        out.row(&[
+            e.seq.to_string(),
+            e.at.to_string(),
+            e.actor.to_string(),
+            e.what,
+            opt(e.round.map(|x| x.to_string())),
+            opt(e.table.map(|x| x.to_string())),
+            opt(e.game.map(|x| x.to_string())),
+            opt(e.seat.map(|x| x.to_string())),
+            opt(e.player.map(|x| x.0.to_string())),
+            e.text,
+            e.penalty,
+            e.source,
+        ])?;
     }
     out.finish()
 }
