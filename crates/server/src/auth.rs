@@ -338,8 +338,13 @@ async fn attempt(
     let store = app.tournaments.store();
     let device = cookie(headers, DEVICE_COOKIE)
         .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()));
+    // The director's devices, or a floor official's (19.7: anyone could
+    // lock an official out with five wrong guesses).
     let known = match &device {
-        Some(d) => store.known_device(d, &b.username).await?,
+        Some(d) => {
+            store.known_device(d, &b.username).await?
+                || store.known_official_device(d, &b.username).await?
+        }
         None => false,
     };
     let client = client_ip(app, peer, headers);
@@ -377,10 +382,15 @@ async fn attempt(
         let token = store
             .new_official_session(&b.username, SESSION_MILLIS)
             .await?;
-        tracing::info!(%client, username = %b.username, official = link.official.0, "a floor official logged in");
+        tracing::info!(%client, username = %b.username, official = link.official.0, known_device = known, "a floor official logged in");
+        let new_device = if known {
+            None
+        } else {
+            Some(store.new_official_device(&b.username).await?)
+        };
         return Ok(LoggedIn {
             token,
-            new_device: None,
+            new_device,
             official,
         });
     }

@@ -81,17 +81,54 @@ pub(crate) async fn run_edit(
         Ok(events) => Ok(Json(json!({ "events": events })).into_response()),
         Err((_, e)) => match refused {
             Some((kind, sheet)) if e.status == StatusCode::CONFLICT => {
-                crate::logging::record_error(&e.message);
-                let body = EditConflict {
-                    error: e.message,
-                    conflict: Some(kind.to_string()),
-                    sheet,
-                };
-                Ok((StatusCode::CONFLICT, Json(body)).into_response())
+                Ok(edit_conflict(kind, e.message, sheet))
             }
             _ => Err(e),
         },
     }
+}
+
+/// The answer to an edit the sheet's version or signatures refuse.
+fn edit_conflict(kind: &str, error: String, sheet: Option<Value>) -> Response {
+    crate::logging::record_error(&error);
+    let body = EditConflict {
+        error,
+        conflict: Some(kind.to_string()),
+        sheet,
+    };
+    (StatusCode::CONFLICT, Json(body)).into_response()
+}
+
+/// Whether `run_edit` would take `command` now, without running it; the
+/// refusal is the answer `run_edit` would give. A signature with a personal
+/// code is tried so before its code is checked (19.8), so a request refused
+/// for its link, round or sheet answers the same whatever code it carries.
+pub(crate) fn would_pass(
+    app: &AppState,
+    id: i64,
+    caller: &Caller,
+    (round, table): (RoundNo, TableNo),
+    basis: EditBasis,
+    command: &Command,
+) -> Result<(), Response> {
+    let actor = caller.writer(id).map_err(IntoResponse::into_response)?;
+    let slot = app
+        .tournaments
+        .get(id)
+        .map_err(IntoResponse::into_response)?;
+    slot.read(|t| {
+        if let Err(e) = t.check_edit(round, table, basis, false) {
+            let kind = match e {
+                jongg_tournament::EditRefused::Stale { .. } => "stale",
+                jongg_tournament::EditRefused::ClearsSignatures { .. } => "signatures",
+            };
+            let sheet = t.sheet(round, table).ok().map(|s| json!(s));
+            return Err(edit_conflict(kind, e.to_string(), sheet));
+        }
+        t.decide(&actor, command.clone())
+            .map(|_| ())
+            .map_err(|e| ApiError::from(e).into_response())
+    })
 }
 
 /// A table of three rolled again for East before game 4 (R12, standard

@@ -29,3 +29,12 @@ mod log_secrets;
 
 #[path = "security/access_matrix.rs"]
 mod access_matrix;
+
+#[path = "security/officials_logins.rs"]
+mod officials_logins;
+
+#[path = "security/code_oracle.rs"]
+mod code_oracle;
+
+#[path = "security/smaller_ones_19.rs"]
+mod smaller_ones_19;
