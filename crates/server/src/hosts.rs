@@ -51,7 +51,7 @@ impl Hosts {
         if self.loopback && (name == "localhost" || name.ends_with(".localhost")) {
             return true;
         }
-        self.names.iter().any(|n| *n == name)
+        self.names.contains(&name)
     }
 
     /// Refuses a request that names another server. One without `Host`

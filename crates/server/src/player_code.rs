@@ -6,7 +6,7 @@
 //! (`jongg_tournament::PERSONAL_CODE`).
 //!
 //! The code is checked last (issue 19.8): only once the link, the round and
-//! the sheet would let the signature happen (`sheet_edits::would_pass`), so
+//! the sheet would let the signature happen (`sheet_edits::refusal`), so
 //! a code sent anywhere else tells nothing and counts no guess. Wrong codes
 //! are counted per source, never per player, so a guesser cannot make the
 //! real player wait: per device at the table's link (`CODE_POLICY`: 20

@@ -179,8 +179,8 @@ async fn sign(
             // request refused anyway is answered the same whatever its
             // code, and counts no guess.
             let with_code = b.command(r, t, jongg_tournament::PERSONAL_CODE.to_string());
-            if let Err(refused) =
-                crate::sheet_edits::would_pass(&app, id, &caller, (r, t), basis, &with_code)
+            if let Some(refused) =
+                crate::sheet_edits::refusal(&app, id, &caller, (r, t), basis, &with_code)
             {
                 return Ok(refused);
             }

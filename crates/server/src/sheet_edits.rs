@@ -99,23 +99,26 @@ fn edit_conflict(kind: &str, error: String, sheet: Option<Value>) -> Response {
     (StatusCode::CONFLICT, Json(body)).into_response()
 }
 
-/// Whether `run_edit` would take `command` now, without running it; the
-/// refusal is the answer `run_edit` would give. A signature with a personal
-/// code is tried so before its code is checked (19.8), so a request refused
-/// for its link, round or sheet answers the same whatever code it carries.
-pub(crate) fn would_pass(
+/// What `run_edit` would answer `command` now if it refused it, without
+/// running it (None: it would take it). A signature with a personal code is
+/// tried so before its code is checked (19.8), so a request refused for its
+/// link, round or sheet answers the same whatever code it carries.
+pub(crate) fn refusal(
     app: &AppState,
     id: i64,
     caller: &Caller,
     (round, table): (RoundNo, TableNo),
     basis: EditBasis,
     command: &Command,
-) -> Result<(), Response> {
-    let actor = caller.writer(id).map_err(IntoResponse::into_response)?;
-    let slot = app
-        .tournaments
-        .get(id)
-        .map_err(IntoResponse::into_response)?;
+) -> Option<Response> {
+    let actor = match caller.writer(id) {
+        Ok(a) => a,
+        Err(e) => return Some(e.into_response()),
+    };
+    let slot = match app.tournaments.get(id) {
+        Ok(s) => s,
+        Err(e) => return Some(e.into_response()),
+    };
     slot.read(|t| {
         if let Err(e) = t.check_edit(round, table, basis, false) {
             let kind = match e {
@@ -123,11 +126,11 @@ pub(crate) fn would_pass(
                 jongg_tournament::EditRefused::ClearsSignatures { .. } => "signatures",
             };
             let sheet = t.sheet(round, table).ok().map(|s| json!(s));
-            return Err(edit_conflict(kind, e.to_string(), sheet));
+            return Some(edit_conflict(kind, e.to_string(), sheet));
         }
         t.decide(&actor, command.clone())
-            .map(|_| ())
-            .map_err(|e| ApiError::from(e).into_response())
+            .err()
+            .map(|e| ApiError::from(e).into_response())
     })
 }
 
