@@ -140,6 +140,11 @@ fn reset_password_logs_out_and_prints_a_new_one_time_link() {
         said.contains("(the username was `director`), and 1 login session(s) ended"),
         "{said}"
     );
+    // The floor officials' sessions end too, and it says so (issue 19.7).
+    assert!(
+        said.contains("The floor officials' login sessions ended too (0)"),
+        "{said}"
+    );
     let link = said
         .lines()
         .find_map(|l| l.strip_prefix("Set a new password with this one-time link: "))

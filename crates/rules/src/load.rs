@@ -151,6 +151,43 @@ fn walk_inline(
     }
 }
 
+/// The first key or text of the file holding a control character, with
+/// its place when known. The raw text is checked by the caller, but a TOML
+/// escape (`"\\u0000"`) puts one in a value past that check. Texts may
+/// hold line breaks and tabs.
+fn control_text<'a>(table: &toml::Table, places: &'a [Place]) -> Option<(Option<&'a Place>, char)> {
+    fn in_key(k: &str) -> Option<char> {
+        k.chars().find(|c| c.is_control())
+    }
+    fn in_value(v: &toml::Value) -> Option<char> {
+        match v {
+            toml::Value::String(s) => s
+                .chars()
+                .find(|&c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')),
+            toml::Value::Array(a) => a.iter().find_map(in_value),
+            toml::Value::Table(t) => t
+                .iter()
+                .find_map(|(k, v)| in_key(k).or_else(|| in_value(v))),
+            _ => None,
+        }
+    }
+    let placed = places.iter().find_map(|p| {
+        let key = p.path.iter().find_map(|k| in_key(k));
+        let value = || {
+            p.leaf
+                .then(|| get_path(table, &p.path).and_then(in_value))
+                .flatten()
+        };
+        key.or_else(value).map(|c| (Some(p), c))
+    });
+    placed.or_else(|| {
+        table
+            .iter()
+            .find_map(|(k, v)| in_key(k).or_else(|| in_value(v)))
+            .map(|c| (None, c))
+    })
+}
+
 fn get_path<'a>(table: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
     let (last, parents) = path.split_last()?;
     let mut t = table;
@@ -220,6 +257,16 @@ impl Preset {
             let line = e.span().map(|s| lines.line(s.start));
             err(line, None, e.message().trim().to_string())
         })?;
+        if let Some((place, c)) = control_text(&table, &places) {
+            return Err(err(
+                place.map(|p| p.line),
+                place.map(|p| p.path.join(".")).as_deref(),
+                format!(
+                    "contains the control character U+{:04X} (written as an escape such as \\u0000?): a rules file's texts are shown on the pages, so they may not hold one",
+                    u32::from(c)
+                ),
+            ));
+        }
         let line_of_key = |key: &str| {
             places
                 .iter()
@@ -382,6 +429,20 @@ impl Preset {
 mod tests {
     use super::*;
     use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_control_character_escaped_in_a_text_is_refused_with_its_line_and_key() {
+        let text = "base = \"standard\"\n# our club\nname = \"ok\\u0000bad\"\n";
+        let e = Preset::from_toml(text, "club.toml").unwrap_err();
+        assert_eq!((e.line, e.key.as_deref()), (Some(3), Some("name")));
+        assert!(e.message.contains("U+0000"), "{e}");
+        let esc = "base = \"standard\"\nname = \"Red \\u001b[31m\"\n";
+        let e = Preset::from_toml(esc, "club.toml").unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        // A line break written as an escape is a text's own.
+        let fine = "base = \"standard\"\nname = \"Club\\nrules\"\n";
+        assert!(Preset::from_toml(fine, "club.toml").is_ok());
+    }
 
     #[test]
     fn places_give_lines_of_dotted_and_inline_keys() {

@@ -92,7 +92,9 @@ async fn verify_password(password: String, hash: String) -> Result<bool, ApiErro
     .map_err(ApiError::internal)?
 }
 
-/// A username: 1 to 64 characters, no control characters.
+/// A username: 1 to 64 characters, no control characters, and none that
+/// would make it display as another (a direction override, an invisible
+/// character: `check_text`, issue 19.9).
 fn check_username(name: &str) -> Result<(), ApiError> {
     let n = name.chars().count();
     if n == 0 || n > MAX_USERNAME || name.chars().any(char::is_control) {
@@ -100,7 +102,8 @@ fn check_username(name: &str) -> Result<(), ApiError> {
             "the username must have 1 to {MAX_USERNAME} characters, none of them control characters"
         )));
     }
-    Ok(())
+    jongg_tournament::limits::check_text("the username", name, MAX_USERNAME, false)
+        .map_err(|e| ApiError::unprocessable(e.to_string()))
 }
 
 /// A new password: 10 to 128 characters, not only spaces.
@@ -338,8 +341,13 @@ async fn attempt(
     let store = app.tournaments.store();
     let device = cookie(headers, DEVICE_COOKIE)
         .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()));
+    // The director's devices, or a floor official's (19.7: anyone could
+    // lock an official out with five wrong guesses).
     let known = match &device {
-        Some(d) => store.known_device(d, &b.username).await?,
+        Some(d) => {
+            store.known_device(d, &b.username).await?
+                || store.known_official_device(d, &b.username).await?
+        }
         None => false,
     };
     let client = client_ip(app, peer, headers);
@@ -377,10 +385,15 @@ async fn attempt(
         let token = store
             .new_official_session(&b.username, SESSION_MILLIS)
             .await?;
-        tracing::info!(%client, username = %b.username, official = link.official.0, "a floor official logged in");
+        tracing::info!(%client, username = %b.username, official = link.official.0, known_device = known, "a floor official logged in");
+        let new_device = if known {
+            None
+        } else {
+            Some(store.new_official_device(&b.username).await?)
+        };
         return Ok(LoggedIn {
             token,
-            new_device: None,
+            new_device,
             official,
         });
     }
@@ -459,5 +472,8 @@ mod tests {
         assert!(check_username("").is_err());
         assert!(check_username("a\0b").is_err());
         assert!(check_username(&"d".repeat(65)).is_err());
+        let rlo = check_username("monitor\u{202E}1").unwrap_err();
+        assert!(rlo.message.contains("U+202E"), "{}", rlo.message);
+        assert!(check_username("Łucja").is_ok());
     }
 }

@@ -162,15 +162,24 @@ impl Client {
             .conn
             .as_mut()
             .ok_or_else(|| std::io::Error::other("not connected"))?;
+        // A `Host` of the caller's own replaces the address's (tests of
+        // the server's names send one).
+        let host = extra
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("host"))
+            .map_or_else(|| addr.to_string(), |(_, v)| v.to_string());
         let mut head =
-            format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: application/json\r\n");
+            format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nAccept: application/json\r\n");
         if let Some(t) = &token {
             head.push_str(&format!("Authorization: Bearer {t}\r\n"));
         }
         let typed = extra
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case("content-type"));
-        for (n, v) in extra {
+        for (n, v) in extra
+            .iter()
+            .filter(|(n, _)| !n.eq_ignore_ascii_case("host"))
+        {
             head.push_str(&format!("{n}: {v}\r\n"));
         }
         if let Some(b) = body {

@@ -36,7 +36,7 @@ pub fn routes() -> Vec<Route> {
         route(Access::Director, routes!(remove_official))
             .form(|s| format!("Official {} removed: their login has ended", s.param("o"))),
         route(Access::Floor, routes!(open_calls)),
-        route(Access::Table, routes!(call_director))
+        route(Access::TableOrFloor, routes!(call_director))
             .form(|_| "The director is called: stay at the table".into()),
         route(Access::Floor, routes!(take_call))
             .form(|s| format!("Call {} is yours", s.param("c"))),
@@ -232,7 +232,7 @@ async fn open_calls(
 }
 
 /// The table calls the director (standard 22, 27), with an optional seat
-/// and a short reason.
+/// and a short reason: from its link, or an official of the table does.
 #[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/call", params(InTable), request_body = Option<CallDirector>,
     responses((status = OK, description = "The events recorded", body = Object)))]
 async fn call_director(

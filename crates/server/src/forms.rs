@@ -287,11 +287,13 @@ fn with_done(then: &str, done: &str) -> String {
     if done.is_empty() {
         return then.replace("{done}", "");
     }
+    // Signed for the page the redirect lands on (its path, no query).
+    let page = then.split(['?', '#']).next().unwrap_or("/");
     let done = format!(
         "{}&{}={}",
         url_encode(done),
         crate::flash::FIELD,
-        crate::flash::sign(done)
+        crate::flash::sign(page, done)
     );
     if then.contains("{done}") {
         return then.replace("{done}", &done);
@@ -353,13 +355,15 @@ fn refused(status: StatusCode, message: String, then: &str) -> Response {
 /// Writes the confirmation of a `?done=` page at the top of its `<main>`
 /// (every page has one, `base.html`), escaped: whichever page a form
 /// lands on says what was done.
-pub(crate) async fn show_done(query: Option<&str>, res: Response) -> Response {
-    // Only words this server signed: a link from elsewhere shows nothing.
+pub(crate) async fn show_done(path: &str, query: Option<&str>, res: Response) -> Response {
+    // Only words this server signed for this page, lately: a link from
+    // elsewhere, or kept from another page, shows nothing.
     let done = query.and_then(|q| {
         let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(q).ok()?;
         let field = |name: &str| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v);
         let (done, signature) = (field("done")?, field(crate::flash::FIELD)?);
-        crate::flash::verify(done, signature).then(|| done.chars().take(300).collect::<String>())
+        crate::flash::verify(path, done, signature)
+            .then(|| done.chars().take(300).collect::<String>())
     });
     let html = res
         .headers()
@@ -401,7 +405,19 @@ mod tests {
 
     #[test]
     fn the_confirmation_goes_in_the_query_signed() {
-        let signed = |d: &str| format!("{}={}", crate::flash::FIELD, crate::flash::sign(d));
+        // A signature holds its expiry, so it changes by the second: each
+        // is checked apart (`flash.rs`); here, where it goes.
+        let signed = |_: &str| format!("{}=", crate::flash::FIELD);
+        let with_done = |then: &str, done: &str| {
+            let l = with_done(then, done);
+            let at = l.find("ds=").map_or(l.len(), |i| i + 3);
+            let sig = l[at..].len()
+                - l[at..]
+                    .trim_start_matches(|c: char| c.is_ascii_hexdigit())
+                    .len();
+            assert_eq!(sig, 40, "{l}");
+            format!("{}{}", &l[..at], &l[at + sig..])
+        };
         assert_eq!(
             with_done("/director/t/1", "Round 2 started"),
             format!(

@@ -16,6 +16,9 @@
 //! a route the table marks as taking one, and only showing it comes from
 //! here (`Origin` or `Sec-Fetch-Site`, checked above, must be sent).
 //!
+//! First of all, the request must name this server in `Host` (`hosts.rs`:
+//! a page whose name was rebound to this laptop is answered 421).
+//!
 //! Every answer carries the headers a browser needs to keep the pages to
 //! themselves: a Content-Security-Policy (scripts and styles only from this
 //! server, never framed), `X-Content-Type-Options: nosniff`,
@@ -43,10 +46,17 @@ pub(crate) const TOO_LARGE: &str =
 const OTHER_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 
 pub(crate) async fn guard(State(app): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+    // A request naming another server (a rebound name) is not read at all.
+    if let Err(e) = app.hosts.check(req.headers(), req.uri()) {
+        let mut res = e.into_response();
+        secure_headers(&app, &mut res);
+        return res;
+    }
     let changes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let query = (*req.method() == Method::GET)
         .then(|| req.uri().query().map(str::to_string))
         .flatten();
+    let path = req.uri().path().to_string();
     let checked = if changes {
         match same_origin(&app, req.headers()).and_then(|()| json_body(req.headers())) {
             // A page's form (issue 13.7): its hidden fields are taken out
@@ -67,7 +77,7 @@ pub(crate) async fn guard(State(app): State<Arc<AppState>>, req: Request, next: 
         res = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE).into_response();
     }
     if query.as_deref().is_some_and(|q| q.contains("done=")) {
-        res = crate::forms::show_done(query.as_deref(), res).await;
+        res = crate::forms::show_done(&path, query.as_deref(), res).await;
     }
     secure_headers(&app, &mut res);
     res

@@ -28,6 +28,7 @@ mod forms;
 pub mod fuzzing;
 mod guard;
 pub mod hall;
+mod hosts;
 mod limiter;
 mod live;
 mod local_path;
@@ -108,13 +109,18 @@ pub enum ServerError {
 pub struct AppState {
     pub(crate) tournaments: Tournaments,
     pub(crate) limiter: limiter::LoginLimiter,
-    /// Wrong table codes typed at `/code`, per address.
+    /// Wrong table codes typed at `/code`, per address; wrong personal
+    /// codes, per device at a table's link.
     pub(crate) code_limiter: limiter::LoginLimiter,
+    /// Wrong personal codes per table link, whatever the device (19.8).
+    pub(crate) sign_link_limiter: limiter::LoginLimiter,
     pub(crate) tokens: access::TokenCache,
     pub(crate) base_url: String,
     /// `scheme://host[:port]` of the public address, if one was given: a
     /// request's `Origin` may be it (behind a proxy that rewrites `Host`).
     pub(crate) public_origin: Option<String>,
+    /// The names a request's `Host` may give (`hosts.rs`, issue 19.9).
+    pub(crate) hosts: hosts::Hosts,
     /// The public address is https: cookies are `Secure`, HSTS is sent.
     pub(crate) secure_cookies: bool,
     pub(crate) trusted_proxies: Vec<IpAddr>,
@@ -264,10 +270,12 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         tournaments: Tournaments::load(store).await?,
         limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
         code_limiter: limiter::LoginLimiter::new(pages::CODE_POLICY),
+        sign_link_limiter: limiter::LoginLimiter::new(player_code::LINK_POLICY),
         tokens: Default::default(),
         secure_cookies: url.starts_with("https://"),
         base_url: url.clone(),
         public_origin,
+        hosts: hosts::Hosts::new(addr, &url),
         trusted_proxies: config.trusted_proxies.clone(),
         dummy_hash: Default::default(),
         pdf_slots: Arc::new(tokio::sync::Semaphore::new(2)),

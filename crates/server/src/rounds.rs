@@ -175,7 +175,16 @@ async fn sign(
     let device = crate::signer::Device::of(&headers);
     let signed_on = match b.code.as_deref() {
         Some(code) => {
-            crate::player_code::check(&app, id, (r, t), b.seat.into(), code).await?;
+            // The link, round and sheet first, the code last (19.8): a
+            // request refused anyway is answered the same whatever its
+            // code, and counts no guess.
+            let with_code = b.command(r, t, jongg_tournament::PERSONAL_CODE.to_string());
+            if let Some(refused) =
+                crate::sheet_edits::refusal(&app, id, &caller, (r, t), basis, &with_code)
+            {
+                return Ok(refused);
+            }
+            crate::player_code::check(&app, id, (r, t), b.seat.into(), code, &device).await?;
             jongg_tournament::PERSONAL_CODE.to_string()
         }
         None => device.id.clone(),

@@ -237,6 +237,7 @@ pub fn openapi() -> Value {
             Access::Scorekeeper => op["security"] = json!([{ "tableKey": [] }]),
             Access::Table => op["security"] = json!([{ "session": [] }, { "tableKey": [] }]),
             Access::Floor => op["security"] = json!([{ "session": [] }]),
+            Access::TableOrFloor => op["security"] = json!([{ "session": [] }, { "tableKey": [] }]),
         }
         let responses = op["responses"].as_object_mut();
         if let Some(responses) = responses {

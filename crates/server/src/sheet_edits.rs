@@ -81,17 +81,57 @@ pub(crate) async fn run_edit(
         Ok(events) => Ok(Json(json!({ "events": events })).into_response()),
         Err((_, e)) => match refused {
             Some((kind, sheet)) if e.status == StatusCode::CONFLICT => {
-                crate::logging::record_error(&e.message);
-                let body = EditConflict {
-                    error: e.message,
-                    conflict: Some(kind.to_string()),
-                    sheet,
-                };
-                Ok((StatusCode::CONFLICT, Json(body)).into_response())
+                Ok(edit_conflict(kind, e.message, sheet))
             }
             _ => Err(e),
         },
     }
+}
+
+/// The answer to an edit the sheet's version or signatures refuse.
+fn edit_conflict(kind: &str, error: String, sheet: Option<Value>) -> Response {
+    crate::logging::record_error(&error);
+    let body = EditConflict {
+        error,
+        conflict: Some(kind.to_string()),
+        sheet,
+    };
+    (StatusCode::CONFLICT, Json(body)).into_response()
+}
+
+/// What `run_edit` would answer `command` now if it refused it, without
+/// running it (None: it would take it). A signature with a personal code is
+/// tried so before its code is checked (19.8), so a request refused for its
+/// link, round or sheet answers the same whatever code it carries.
+pub(crate) fn refusal(
+    app: &AppState,
+    id: i64,
+    caller: &Caller,
+    (round, table): (RoundNo, TableNo),
+    basis: EditBasis,
+    command: &Command,
+) -> Option<Response> {
+    let actor = match caller.writer(id) {
+        Ok(a) => a,
+        Err(e) => return Some(e.into_response()),
+    };
+    let slot = match app.tournaments.get(id) {
+        Ok(s) => s,
+        Err(e) => return Some(e.into_response()),
+    };
+    slot.read(|t| {
+        if let Err(e) = t.check_edit(round, table, basis, false) {
+            let kind = match e {
+                jongg_tournament::EditRefused::Stale { .. } => "stale",
+                jongg_tournament::EditRefused::ClearsSignatures { .. } => "signatures",
+            };
+            let sheet = t.sheet(round, table).ok().map(|s| json!(s));
+            return Some(edit_conflict(kind, e.to_string(), sheet));
+        }
+        t.decide(&actor, command.clone())
+            .err()
+            .map(|e| ApiError::from(e).into_response())
+    })
 }
 
 /// A table of three rolled again for East before game 4 (R12, standard

@@ -38,6 +38,13 @@ impl Device {
         }
     }
 
+    /// Whether the request came with this device's cookie (a request
+    /// without one is a new device each time, so it is never counted as
+    /// one: `player_code.rs` counts all of them together).
+    pub fn known(&self) -> bool {
+        self.new_cookie.is_none()
+    }
+
     /// Sets the cookie on the answer when the device had none.
     pub fn mark(&self, app: &AppState, r: &mut Response) {
         if let Some(c) = &self.new_cookie {

@@ -698,7 +698,7 @@ fn a_link_from_elsewhere_cannot_write_on_a_page() {
 }
 
 /// Where a 303 goes, without the confirmation's signature (`&ds=`, made
-/// by the server with a key of its own: `flash.rs`).
+/// by the server with a key of its own, with an expiry: `flash.rs`).
 fn unsigned(r: &Response) -> Option<String> {
     let l = r.header("location")?;
     let Some((before, after)) = l.split_once("&ds=") else {
@@ -707,8 +707,8 @@ fn unsigned(r: &Response) -> Option<String> {
     let rest = after.trim_start_matches(|c: char| c.is_ascii_hexdigit());
     assert_eq!(
         after.len() - rest.len(),
-        32,
-        "a signature of 32 hex digits: {l}"
+        40,
+        "an expiry and a signature, 40 hex digits: {l}"
     );
     Some(format!("{before}{rest}"))
 }

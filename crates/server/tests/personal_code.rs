@@ -138,7 +138,8 @@ fn a_seat_signs_with_the_players_own_code_read_on_their_badges_page(app: &mut Ap
         page.contains("personal code</td><td class=\"num\">1</td>"),
         "{page}"
     );
-    // Guesses are limited per player: after many wrong codes, a wait.
+    // Guesses are limited per source (a device at the table's link; those
+    // without a device cookie together): after many wrong codes, a wait.
     let mut last = 0;
     for _ in 0..25 {
         last = sign(&mut k, id, "south", Some(wrong)).status;

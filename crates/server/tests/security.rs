@@ -41,3 +41,12 @@ mod open_redirect;
 
 #[path = "security/hostile_card.rs"]
 mod hostile_card;
+
+#[path = "security/officials_logins.rs"]
+mod officials_logins;
+
+#[path = "security/code_oracle.rs"]
+mod code_oracle;
+
+#[path = "security/smaller_ones_19.rs"]
+mod smaller_ones_19;

@@ -50,8 +50,18 @@ pub struct Reset {
     pub token: String,
     /// The director's username before (None: no password was set).
     pub username: Option<String>,
-    /// How many login sessions it ended.
+    /// How many of the director's login sessions it ended.
     pub sessions: u64,
+    /// How many floor officials' sessions it ended (issue 19.7: whoever
+    /// reset the password may suspect more than the director's was known).
+    pub official_sessions: u64,
+}
+
+/// Whose remembered devices: the director's or the floor officials'.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Devices {
+    Director,
+    Official,
 }
 
 /// `text` as a query parameter: never with a NUL character in it.
@@ -155,7 +165,8 @@ impl Store {
 
     /// The director forgot the password (`jongg director reset-password`,
     /// run where the database is): in one transaction, the account, its
-    /// sessions and its remembered devices are removed and a new one-time
+    /// sessions and its remembered devices are removed, the floor
+    /// officials' sessions are ended, and a new one-time
     /// setup link is made, as on a first start. Whoever can open the
     /// database can do this: it needs no password.
     pub async fn reset_director(&self) -> Result<Reset, StoreError> {
@@ -169,6 +180,13 @@ impl Store {
             .execute(&mut *tx)
             .await?
             .rows_affected();
+        // The officials' logins stay (the director set them), but their
+        // sessions end: a session opened by whoever knew a password is not
+        // left running past a reset.
+        let official_sessions = sqlx::query("DELETE FROM official_sessions")
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
         for table in ["DELETE FROM devices", "DELETE FROM accounts"] {
             sqlx::query(table).execute(&mut *tx).await?;
         }
@@ -178,6 +196,7 @@ impl Store {
             token,
             username,
             sessions,
+            official_sessions,
         })
     }
 
@@ -243,43 +262,78 @@ impl Store {
     /// cookie keeps (only the token's hash is stored). Devices unused for a
     /// year are forgotten meanwhile.
     pub async fn new_device(&self, username: &str) -> Result<String, StoreError> {
-        let username = no_nul("the username", username)?;
-        let token = new_token();
-        let now = now_millis();
-        let mut tx = self.pool().begin().await?;
-        sqlx::query("DELETE FROM devices WHERE last_used_at < $1")
-            .bind(now.saturating_sub(DEVICE_MILLIS))
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(
-            "INSERT INTO devices (token_hash, username, created_at, last_used_at) VALUES ($1, $2, $3, $3)",
-        )
-        .bind(hash_token(&token))
-        .bind(username)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(token)
+        self.remember_device(Devices::Director, username).await
     }
 
     /// Whether `token` is a device `username` logged in from (within the
     /// last year); marks it used.
     pub async fn known_device(&self, token: &str, username: &str) -> Result<bool, StoreError> {
+        self.device_known(Devices::Director, token, username).await
+    }
+
+    /// A device of the director's or of an official's (`table`), as
+    /// `new_device` says.
+    pub(crate) async fn remember_device(
+        &self,
+        table: Devices,
+        username: &str,
+    ) -> Result<String, StoreError> {
+        let username = no_nul("the username", username)?;
+        let token = new_token();
+        let now = now_millis();
+        let (forget, insert) = match table {
+            Devices::Director => (
+                "DELETE FROM devices WHERE last_used_at < $1",
+                "INSERT INTO devices (token_hash, username, created_at, last_used_at) VALUES ($1, $2, $3, $3)",
+            ),
+            Devices::Official => (
+                "DELETE FROM official_devices WHERE last_used_at < $1",
+                "INSERT INTO official_devices (token_hash, username, created_at, last_used_at) VALUES ($1, $2, $3, $3)",
+            ),
+        };
+        let mut tx = self.pool().begin().await?;
+        sqlx::query(forget)
+            .bind(now.saturating_sub(DEVICE_MILLIS))
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(insert)
+            .bind(hash_token(&token))
+            .bind(username)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(token)
+    }
+
+    /// Whether `token` is a device of `username` in `table`, as
+    /// `known_device` says.
+    pub(crate) async fn device_known(
+        &self,
+        table: Devices,
+        token: &str,
+        username: &str,
+    ) -> Result<bool, StoreError> {
         let (token, username) = (
             no_nul("the device", token)?,
             no_nul("the username", username)?,
         );
+        let update = match table {
+            Devices::Director => {
+                "UPDATE devices SET last_used_at = $1 WHERE token_hash = $2 AND username = $3 AND last_used_at >= $4"
+            }
+            Devices::Official => {
+                "UPDATE official_devices SET last_used_at = $1 WHERE token_hash = $2 AND username = $3 AND last_used_at >= $4"
+            }
+        };
         let now = now_millis();
-        let done = sqlx::query(
-            "UPDATE devices SET last_used_at = $1 WHERE token_hash = $2 AND username = $3 AND last_used_at >= $4",
-        )
-        .bind(now)
-        .bind(hash_token(token))
-        .bind(username)
-        .bind(now.saturating_sub(DEVICE_MILLIS))
-        .execute(self.pool())
-        .await?;
+        let done = sqlx::query(update)
+            .bind(now)
+            .bind(hash_token(token))
+            .bind(username)
+            .bind(now.saturating_sub(DEVICE_MILLIS))
+            .execute(self.pool())
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 

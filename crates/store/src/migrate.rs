@@ -16,6 +16,10 @@ const SQLITE: &[(i64, &str)] = &[
         5,
         include_str!("../migrations/sqlite/0005_player_codes.sql"),
     ),
+    (
+        6,
+        include_str!("../migrations/sqlite/0006_official_devices.sql"),
+    ),
 ];
 const POSTGRES: &[(i64, &str)] = &[
     (1, include_str!("../migrations/postgres/0001_init.sql")),
@@ -28,6 +32,10 @@ const POSTGRES: &[(i64, &str)] = &[
     (
         5,
         include_str!("../migrations/postgres/0005_player_codes.sql"),
+    ),
+    (
+        6,
+        include_str!("../migrations/postgres/0006_official_devices.sql"),
     ),
 ];
 

@@ -3,6 +3,7 @@
 //! Kept as the director's are (`auth.rs`): the password's argon2 hash (made
 //! by the server) and the hash of each session token, never the token.
 
+use crate::auth::Devices;
 use crate::secret::hash_token;
 use crate::{Store, StoreError, TournamentId, now_millis};
 use jongg_tournament::OfficialNo;
@@ -156,6 +157,22 @@ impl Store {
         delete_login(&mut tx, link).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Remembers a device an official logged in from (as the director's,
+    /// `new_device`); returns the token its cookie keeps.
+    pub async fn new_official_device(&self, username: &str) -> Result<String, StoreError> {
+        self.remember_device(Devices::Official, username).await
+    }
+
+    /// Whether `token` is a device the official `username` logged in from
+    /// within the last year; marks it used.
+    pub async fn known_official_device(
+        &self,
+        token: &str,
+        username: &str,
+    ) -> Result<bool, StoreError> {
+        self.device_known(Devices::Official, token, username).await
     }
 
     /// Ends an official's session; unknown tokens are ignored.

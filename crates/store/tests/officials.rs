@@ -83,3 +83,60 @@ async fn sqlite_an_official_logs_in_and_a_new_login_ends_the_old_sessions() {
 async fn postgres_an_official_logs_in_and_a_new_login_ends_the_old_sessions() {
     an_official_logs_in_and_a_new_login_ends_the_old_sessions(&TestDb::postgres().await).await;
 }
+
+/// Issue 19.7: an official's device is known for them alone, and forgotten
+/// with their login; a password reset ends their sessions, not their login.
+async fn an_officials_device_is_theirs_and_a_reset_ends_their_sessions(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let t = store.create(&created()).await.unwrap();
+    let link = OfficialLink {
+        tournament: t,
+        official: OfficialNo(1),
+    };
+    assert!(
+        store
+            .set_official_login(link, "monitor1", "h")
+            .await
+            .unwrap()
+    );
+    let device = store.new_official_device("monitor1").await.unwrap();
+    assert!(
+        store
+            .known_official_device(&device, "monitor1")
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .known_official_device(&device, "monitor2")
+            .await
+            .unwrap()
+    );
+    assert!(!store.known_device(&device, "monitor1").await.unwrap());
+    let token = store
+        .new_official_session("monitor1", 60_000)
+        .await
+        .unwrap();
+    let reset = store.reset_director().await.unwrap();
+    assert_eq!(reset.official_sessions, 1);
+    assert_eq!(store.official_session(&token).await.unwrap(), None);
+    assert!(store.official_login("monitor1").await.unwrap().is_some());
+    // Removing the official forgets their devices.
+    store.remove_official_login(link).await.unwrap();
+    assert!(
+        !store
+            .known_official_device(&device, "monitor1")
+            .await
+            .unwrap()
+    );
+}
+
+#[tokio::test]
+async fn sqlite_an_officials_device_is_theirs_and_a_reset_ends_their_sessions() {
+    an_officials_device_is_theirs_and_a_reset_ends_their_sessions(&TestDb::sqlite()).await;
+}
+
+#[tokio::test]
+async fn postgres_an_officials_device_is_theirs_and_a_reset_ends_their_sessions() {
+    an_officials_device_is_theirs_and_a_reset_ends_their_sessions(&TestDb::postgres().await).await;
+}

@@ -80,7 +80,41 @@ pub fn check_text(what: &str, text: &str, max: usize, lines: bool) -> Result<(),
             u32::from(c)
         ));
     }
+    if let Some((c, name)) = text.chars().find_map(|c| hidden(c).map(|n| (c, n))) {
+        return bad(format!(
+            "{what} contains U+{:04X} ({name}), which is not shown but can make a text display as another: type it without",
+            u32::from(c)
+        ));
+    }
     Ok(())
+}
+
+/// A character that changes how a text displays without being seen: a
+/// direction override or mark (an "RLO" makes `Alice\u{202E}Bob` read as
+/// another name) or an invisible one. Letters of every script are kept.
+fn hidden(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{00AD}' => "a soft hyphen",
+        '\u{061C}' => "the Arabic letter mark",
+        '\u{200B}' => "a zero-width space",
+        '\u{200C}' => "a zero-width non-joiner",
+        '\u{200D}' => "a zero-width joiner",
+        '\u{200E}' => "the left-to-right mark",
+        '\u{200F}' => "the right-to-left mark",
+        '\u{202A}' => "a left-to-right embedding",
+        '\u{202B}' => "a right-to-left embedding",
+        '\u{202C}' => "a pop of directional formatting",
+        '\u{202D}' => "a left-to-right override",
+        '\u{202E}' => "a right-to-left override",
+        '\u{2060}' => "a word joiner",
+        '\u{2061}'..='\u{2064}' => "an invisible operator",
+        '\u{2066}' => "a left-to-right isolate",
+        '\u{2067}' => "a right-to-left isolate",
+        '\u{2068}' => "a first-strong isolate",
+        '\u{2069}' => "a pop of directional isolate",
+        '\u{FEFF}' => "a zero-width no-break space",
+        _ => return None,
+    })
 }
 
 /// Whether `d` is a real day written `YYYY-MM-DD` (2026-02-30 is not).
@@ -166,5 +200,29 @@ mod tests {
         assert!(check_text("the name", "a\nb", 100, false).is_err());
         assert!(check_text("the reason", "a\nb\tc", 100, true).is_ok());
         assert!(check_text("the reason", "a\u{1b}[31m", 100, true).is_err());
+    }
+
+    #[test]
+    fn direction_overrides_and_invisible_characters_are_refused_by_name() {
+        let e = check_text("the player's name", "Alice\u{202E}kcaJ", 100, false).unwrap_err();
+        assert!(e.to_string().contains("the player's name"), "{e}");
+        assert!(e.to_string().contains("U+202E"), "{e}");
+        for c in [
+            '\u{202A}', '\u{202D}', '\u{2066}', '\u{2069}', '\u{200E}', '\u{200F}', '\u{061C}',
+            '\u{200B}', '\u{200D}', '\u{2060}', '\u{FEFF}', '\u{00AD}',
+        ] {
+            let text = format!("Ann{c}a");
+            assert!(check_text("the name", &text, 100, true).is_err(), "{c:?}");
+        }
+        for good in [
+            "Łucja",
+            "Ελένη",
+            "王秀英",
+            "فاطمة",
+            "שרה",
+            "Zoë O'Brien-Smith",
+        ] {
+            assert!(check_text("the name", good, 100, false).is_ok(), "{good}");
+        }
     }
 }

@@ -515,6 +515,38 @@ fn standard_2a_2b_the_warning_ladder_goes_warning_then_disqualification() {
     assert!(e.to_string().contains("needs a reason"), "{e}");
 }
 
+/// docs/api.md: an official acts on their own tables only. A warning is
+/// theirs to give to a player seated at one of their tables in the round
+/// under way; anyone else, or between rounds, is the director's (19.7).
+#[test]
+fn an_official_of_other_tables_may_not_warn_a_player() {
+    let mut run = floor("standard");
+    let warn = |n: u32| Command::WarnPlayer {
+        player: PlayerNo(n),
+        reason: "loud table talk".into(),
+    };
+    // Player 5 sits at table 2; official 1 watches table 1 only.
+    let e = run.try_do(OFFICIAL, warn(5)).unwrap_err();
+    assert!(e.to_string().contains("table 2"), "{e}");
+    assert!(run.t.sanctions(PlayerNo(5)).is_empty());
+    // An official of no tables warns no one.
+    run.ok(
+        Actor::Director,
+        Command::AppointOfficial {
+            number: OfficialNo(2),
+            name: "Runner".into(),
+            tables: vec![],
+        },
+    );
+    let nobody = Actor::Official {
+        official: OfficialNo(2),
+    };
+    assert!(run.try_do(nobody, warn(1)).is_err());
+    // Their own table's player, yes; the director, anyone.
+    run.ok(OFFICIAL, warn(3));
+    run.ok(Actor::Director, warn(5));
+}
+
 /// st-louis-senior-olympics NOTE ("may face a pot penalty") and standard
 /// 2C: a penalty outside any game's score, of the director's size, below 0;
 /// it counts in the standings, apart from the rounds.
@@ -614,7 +646,7 @@ fn the_floor_exports_and_imports_whole() {
     run.ok(
         OFFICIAL,
         Command::WarnPlayer {
-            player: PlayerNo(5),
+            player: PlayerNo(3),
             reason: "rude".into(),
         },
     );
@@ -629,7 +661,7 @@ fn the_floor_exports_and_imports_whole() {
     run.ok(
         Actor::Director,
         Command::DisqualifyPlayer {
-            player: PlayerNo(5),
+            player: PlayerNo(3),
             scores: DisqualifiedScores::Void,
             reason: "second complaint".into(),
         },

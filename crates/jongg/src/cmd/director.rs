@@ -69,6 +69,10 @@ fn reset_password(a: ResetArgs) -> ExitCode {
         ),
         None => println!("No director's password was set yet."),
     }
+    println!(
+        "The floor officials' login sessions ended too ({}): their logins stay, so they log in again with their own passwords.",
+        reset.official_sessions
+    );
     let path = format!("/setup?token={}", reset.token);
     println!("Set a new password with this one-time link: {url}{path}");
     println!(

@@ -41,6 +41,10 @@ pub enum Access {
     /// The director, or a floor official of the tournament the path names
     /// (issue 14.2); the domain checks the official's tables.
     Floor,
+    /// `Table`, or a floor official of the tournament the path names (a
+    /// table calls the director from its link, or an official at the table
+    /// does; the domain checks the official's tables).
+    TableOrFloor,
 }
 
 impl Access {
@@ -49,6 +53,8 @@ impl Access {
     /// table); the refusal says why.
     pub(crate) fn allows(self, caller: &Caller, params: &[(&str, &str)]) -> Result<(), ApiError> {
         match (self, caller) {
+            (Access::TableOrFloor, Caller::Official { .. }) => Access::Floor.allows(caller, params),
+            (Access::TableOrFloor, _) => Access::Table.allows(caller, params),
             (Access::Public | Access::Anyone, _) => Ok(()),
             (Access::Director | Access::Table | Access::Floor, Caller::Director { .. }) => Ok(()),
             (Access::Floor, Caller::Official { link, .. }) => {

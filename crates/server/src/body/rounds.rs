@@ -271,7 +271,7 @@ impl SignSheet {
     /// The command, recording the device that signed (the server knows
     /// it), or [`jongg_tournament::PERSONAL_CODE`] once the server checked
     /// the player's code.
-    pub fn command(self, round: RoundNo, table: TableNo, device: String) -> Command {
+    pub fn command(&self, round: RoundNo, table: TableNo, device: String) -> Command {
         Command::SignSheet {
             round,
             table,

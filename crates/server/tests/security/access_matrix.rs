@@ -20,7 +20,8 @@ use std::collections::BTreeSet;
 /// Every route and who may call it: `public` (anyone, no credential read),
 /// `anyone` (anyone; a credential sent must be valid), `director`, `table`
 /// (the director or the link of the table in the path), `scorekeeper` (a
-/// table's link).
+/// table's link), `floor` (the director or an official of the tournament),
+/// `table_or_floor` (either).
 const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/openapi.json", "public"),
     // auth
@@ -166,7 +167,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     (
         "POST",
         "/api/tournaments/{id}/rounds/{r}/tables/{t}/call",
-        "table",
+        "table_or_floor",
     ),
     ("POST", "/api/tournaments/{id}/calls/{c}/take", "floor"),
     ("POST", "/api/tournaments/{id}/calls/{c}/close", "floor"),
@@ -209,6 +210,7 @@ fn label(a: Access) -> &'static str {
         Access::Table => "table",
         Access::Scorekeeper => "scorekeeper",
         Access::Floor => "floor",
+        Access::TableOrFloor => "table_or_floor",
     }
 }
 
@@ -246,6 +248,10 @@ fn may(access: &str, path: &str, who: Who) -> bool {
         ("anyone", w) => w != Who::LoggedOut,
         (_, Who::Public | Who::LoggedOut) => false,
         ("floor", w) => matches!(w, Who::Director | Who::Official),
+        ("table_or_floor", w) => {
+            matches!(w, Who::Director | Who::OwnTable | Who::Official)
+                || (w == Who::OtherTable && !names_table)
+        }
         (_, Who::Official | Who::OtherOfficial) => false,
         ("director", w) => w == Who::Director,
         ("table", Who::Director | Who::OwnTable) => true,

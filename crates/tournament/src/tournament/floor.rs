@@ -74,7 +74,8 @@ impl Tournament {
     }
 
     /// What an official may ask for: accept sheets of their tables, call,
-    /// take and close calls of their tables, record a warning. Never
+    /// take and close calls of their tables, warn a player seated at one of
+    /// them in the round under way. Never
     /// settings, players, rounds, nor a change to an accepted sheet.
     pub(super) fn official_may(
         &self,
@@ -89,7 +90,23 @@ impl Tournament {
         let table = match command {
             Command::AcceptSheet { table, .. } | Command::CallDirector { table, .. } => *table,
             Command::TakeCall { call } | Command::CloseCall { call, .. } => self.call(*call)?.table,
-            Command::WarnPlayer { .. } => return Ok(()),
+            // Only a player at one of their tables in the round under way:
+            // between rounds, or elsewhere, the director warns (19.7).
+            Command::WarnPlayer { player, .. } => {
+                let Some(round) = self.current_round() else {
+                    return forbid(format!(
+                        "warn player {player}: no round is under way, so the director warns"
+                    ));
+                };
+                match self.seating(round).ok().and_then(|s| s.place_of(*player)) {
+                    Some((table, _)) => table,
+                    None => {
+                        return forbid(format!(
+                            "warn player {player}: they are not seated at a table in round {round}"
+                        ));
+                    }
+                }
+            }
             _ => {
                 return forbid(
                     "do this: only the director changes settings, players, rounds or accepted sheets"
