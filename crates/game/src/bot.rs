@@ -127,8 +127,13 @@ impl Bot for RandomBot {
                     return Action::StopCharleston;
                 }
                 // One blind tile at most: the giver always passes two of its own,
-                // so no seat ever waits on another (standard 5E).
-                let blind = u8::from(view.table().blind_allowed(pass) > 0 && self.rng.chance(1, 4));
+                // so no seat ever waits on another; were they all to (standard
+                // 5E), East completes from the rack.
+                let blind = u8::from(
+                    !view.east_completes()
+                        && view.table().blind_allowed(pass) > 0
+                        && self.rng.chance(1, 4),
+                );
                 let tiles = pick_random(&mut self.rng, &mut pool, 3 - blind as usize);
                 Action::Pass { tiles, blind }
             }

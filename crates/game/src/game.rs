@@ -4,6 +4,7 @@
 use crate::event::{Action, Answer, Call, DeadReason, Event, PassKind, Refusal};
 use crate::judge::{Exposure, Judge};
 use crate::outcome::{Ending, Outcome};
+use crate::pass::{courtesy, resolve_pass};
 use crate::state::{Began, Choice, Phase, State, Step, Turn};
 use crate::table::Table;
 use crate::view::View;
@@ -343,7 +344,23 @@ impl<'j> Game<'j> {
                 if pass == PassKind::Courtesy {
                     return refuse(seat, "this is the courtesy pass: offer 0-3 tiles across");
                 }
-                if chosen[seat].is_some() {
+                // Standard 5E: when all four wait for a blind tile, East
+                // chooses again, three tiles from the rack.
+                let deadlock =
+                    chosen.0.iter().all(Option::is_some) && resolve_pass(pass, chosen).is_none();
+                if deadlock && seat == st.table.dealer {
+                    if *blind > 0 {
+                        return refuse(
+                            seat,
+                            "every player is waiting for a blind tile: East completes the pass with three tiles from the rack, none blind (standard 5E)",
+                        );
+                    }
+                } else if deadlock {
+                    return refuse(
+                        seat,
+                        "every player is waiting for a blind tile: East must complete the pass from the rack first (standard 5E)",
+                    );
+                } else if chosen[seat].is_some() {
                     return refuse(seat, "you have already chosen your tiles for this pass");
                 }
                 if tiles.len() + *blind as usize != 3 {
@@ -362,17 +379,8 @@ impl<'j> Game<'j> {
                     );
                 }
                 check_tiles(seat, hand, tiles)?;
-                let mut after = chosen.clone();
-                after[seat] = Some(Choice {
-                    tiles: tiles.clone(),
-                    blind: *blind,
-                });
-                if after.0.iter().all(Option::is_some) && resolve_pass(pass, &after).is_none() {
-                    return refuse(
-                        seat,
-                        "every player is waiting for a blind tile: East must complete the pass from the rack first (standard 5E)",
-                    );
-                }
+                // The last seat to choose may complete the deadlock of
+                // standard 5E: the pass then waits for East (`east_completes`).
                 Ok(vec![Event::PassChosen {
                     seat,
                     pass,
@@ -866,52 +874,6 @@ fn deal(table: &Table, wall: &[Tile]) -> BySeat<Option<Vec<Tile>>> {
             None
         }
     })
-}
-
-/// What each seat gave from its rack, and what it kept of what it received.
-type PassResult = (BySeat<Vec<Tile>>, BySeat<Vec<Tile>>);
-
-/// The courtesy pass: each pair across exchanges the smaller offer.
-fn courtesy(chosen: &BySeat<Choice>) -> PassResult {
-    let n = BySeat::from_fn(|s| chosen[s].tiles.len().min(chosen[s.across()].tiles.len()));
-    let gave = BySeat::from_fn(|s| chosen[s].tiles[..n[s]].to_vec());
-    let kept = BySeat::from_fn(|s| gave[s.across()].clone());
-    (gave, kept)
-}
-
-/// A Charleston pass with blind tiles (R17). A seat's outgoing tiles are its
-/// own followed by the first `blind` of what it receives; `None` when every
-/// seat waits on another (standard 5E).
-fn resolve_pass(pass: PassKind, chosen: &BySeat<Option<Choice>>) -> Option<PassResult> {
-    /// The first `n` tiles `s` passes: its own, then what it takes unseen.
-    fn first(
-        pass: PassKind,
-        chosen: &BySeat<Option<Choice>>,
-        s: Seat,
-        n: usize,
-        depth: u8,
-    ) -> Option<Vec<Tile>> {
-        let c = chosen[s].as_ref()?;
-        let k = c.tiles.len();
-        let mut out = c.tiles[..n.min(k)].to_vec();
-        if n > k {
-            // Around the table and back: everyone waits on someone.
-            if depth >= 4 {
-                return None;
-            }
-            out.extend(first(pass, chosen, pass.giver(s), n - k, depth + 1)?);
-        }
-        Some(out)
-    }
-    let mut gave = BySeat::default();
-    let mut kept = BySeat::default();
-    for s in Seat::ALL {
-        let c = chosen[s].as_ref()?;
-        let incoming = first(pass, chosen, pass.giver(s), 3, 0)?;
-        gave[s] = c.tiles.clone();
-        kept[s] = incoming[c.blind as usize..].to_vec();
-    }
-    Some((gave, kept))
 }
 
 #[cfg(test)]

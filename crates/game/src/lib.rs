@@ -13,6 +13,7 @@ mod game;
 mod judge;
 pub mod log;
 mod outcome;
+mod pass;
 mod record;
 pub mod sim;
 mod state;

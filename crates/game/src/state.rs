@@ -214,7 +214,9 @@ impl State {
     pub fn awaiting(&self, seat: Seat) -> bool {
         match &self.phase {
             Phase::Setup | Phase::Over => false,
-            Phase::Charleston(c) => c.chosen[seat].is_none(),
+            Phase::Charleston(c) => {
+                c.chosen[seat].is_none() || (seat == self.table.dealer && c.east_completes())
+            }
             Phase::Play(Step::Turn(t)) => t.seat == seat,
             Phase::Play(Step::Pick(s)) => *s == seat,
             Phase::Play(Step::Window(w)) => w.answers[seat].is_none(),

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Situation {
-    /// A Charleston pass; `chosen`: this seat has chosen its tiles.
+    /// A Charleston pass; `chosen`: this seat has chosen its tiles (East
+    /// chooses again when all four wait for a blind tile, standard 5E).
     Charleston {
         pass: PassKind,
         chosen: bool,
@@ -108,6 +109,13 @@ impl<'a> View<'a> {
         }
     }
 
+    /// Standard 5E: this seat is East and every seat waits for a blind tile;
+    /// East must pass three tiles from the rack, none blind.
+    pub fn east_completes(&self) -> bool {
+        matches!(&self.state.phase, Phase::Charleston(c)
+            if self.seat == self.state.table.dealer && c.east_completes())
+    }
+
     /// Every tile this seat knows is out of its reach: the floor and all exposures.
     pub fn seen(&self) -> Counts {
         let mut c = Counts::default();
@@ -130,7 +138,7 @@ impl<'a> View<'a> {
             Phase::Over => Situation::Over,
             Phase::Charleston(c) => Situation::Charleston {
                 pass: c.pass,
-                chosen: c.chosen[me].is_some(),
+                chosen: c.chosen[me].is_some() && !self.east_completes(),
             },
             Phase::Play(Step::Turn(t)) if t.seat == me => Situation::MyTurn {
                 must_expose: t.must_expose,

@@ -243,29 +243,79 @@ fn blind_passes_only_on_first_left_and_last_right_and_go_unseen() {
 }
 
 #[test]
-fn everyone_waiting_on_a_blind_tile_is_refused() {
-    // standard 5E: if all four wait for a blind tile, East must pass first.
+fn standard_5e_east_completes_the_blind_pass_first() {
+    // standard 5E: "all 4 players are waiting for the others to pass a third
+    // (blind) tile....then East (who has the advantage of the 14th tile) must
+    // complete the pass first". The last seat is not refused: East passes
+    // three from the rack, and the others' blind tiles follow from East's.
     let mut g = Game::new(Table::standard(), 9, &TOY).unwrap();
     pass_all(&mut g);
     pass_all(&mut g);
-    for s in [E, S, W] {
-        act(
-            &mut g,
-            s,
-            Action::Pass {
-                tiles: vec![],
-                blind: 3,
-            },
-        );
+    let all_blind = Action::Pass {
+        tiles: vec![],
+        blind: 3,
+    };
+    for s in [E, S, W, N] {
+        act(&mut g, s, all_blind.clone());
     }
+    assert!(matches!(g.state().phase(), Phase::Charleston(c) if c.pass == PassKind::FirstLeft));
+    assert_eq!(
+        g.awaiting().collect::<Vec<_>>(),
+        vec![E],
+        "the pass waits for East"
+    );
+    assert!(matches!(
+        g.view(E).situation(),
+        Situation::Charleston { chosen: false, .. }
+    ));
+    assert!(g.view(E).east_completes());
+    assert!(matches!(
+        g.view(N).situation(),
+        Situation::Charleston { chosen: true, .. }
+    ));
     refused(
         &mut g,
         N,
+        all_blind.clone(),
+        "East must complete the pass from the rack first",
+    );
+    refused(&mut g, E, all_blind, "standard 5E");
+    let east_tiles: Vec<Tile> = hand(&g, E)
+        .to_tiles()
+        .into_iter()
+        .filter(|t| !t.is_joker())
+        .take(3)
+        .collect();
+    let out = act(
+        &mut g,
+        E,
         Action::Pass {
-            tiles: vec![],
-            blind: 3,
+            tiles: east_tiles.clone(),
+            blind: 0,
         },
-        "standard 5E",
+    );
+    let Some(Event::Passed {
+        gave, kept, blind, ..
+    }) = out.iter().find(|e| matches!(e, Event::Passed { .. }))
+    else {
+        panic!("the pass is made once East completes it: {out:?}")
+    };
+    assert_eq!(blind[E], 0);
+    assert_eq!(gave[E].as_ref().unwrap(), &east_tiles);
+    // Left: East passes to North, who passes them on blind to West, to South,
+    // and South to East: East's own three come back around.
+    for s in [N, W, S] {
+        assert_eq!(blind[s], 3);
+        assert_eq!(
+            kept[s].as_ref().unwrap(),
+            &Vec::<Tile>::new(),
+            "{s} passed all blind"
+        );
+    }
+    assert_eq!(kept[E].as_ref().unwrap(), &east_tiles);
+    assert_eq!(
+        g.state().census(),
+        Counts::from_tiles(&jongg_tiles::full_set())
     );
 }
 
