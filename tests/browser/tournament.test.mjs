@@ -360,7 +360,7 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
         // Every seat signs what the rules give it to check.
         for (const s of SEATS) {
           await sk.click(`button.sign[data-seat=${s}]`);
-          await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)} (') strong`);
+          await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)}: ') strong`);
         }
         assert.match(await sk.textContent("#sheet-state"), /signed/);
         await accessible(sk, `score page, round ${r} table ${t} signed`);
@@ -592,7 +592,7 @@ test("a table of three scores every kind of game (R12)", { timeout: 300_000 }, a
     // R14 (mahjong-mania-2026): each player signs their own, West for East.
     for (const s of THREE) {
       await sk.click(`button.sign[data-seat=${s}]`);
-      await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)} (') strong`);
+      await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)}: ') strong`);
     }
     assert.match(await sk.textContent("#sheet-state"), /signed/);
     await accessible(sk, "score page of a table of three, signed");
@@ -841,7 +841,7 @@ test("a call to the director closed with a ruling, and a disqualification, on th
     for (const s of SEATS) {
       if (await sk.locator(`button.sign[data-seat=${s}]`).count() === 0) continue;
       await sk.click(`button.sign[data-seat=${s}]`);
-      await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)} (') strong`);
+      await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)}: ') strong`);
     }
     await sctx.close();
     await octx.close();

@@ -14,6 +14,7 @@ mod audit;
 pub mod card;
 mod clock;
 mod command;
+pub mod duties;
 mod error;
 mod event;
 #[cfg(any(test, feature = "test-support"))]

@@ -4,6 +4,7 @@
 //! [`crate::Preset::signatures`] lists every signature a sheet needs.
 
 use crate::preset::{Cite, Preset};
+use crate::record::{GameRecord, GameResult, PenaltyKind};
 use jongg_tiles::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -100,6 +101,26 @@ pub struct Signature {
 }
 
 impl Preset {
+    /// The seats whose hand was dead at the end of `record`, for the
+    /// sheet's dead-hand mark: listed in `dead`, dead by a wrong dead call
+    /// where the preset makes the caller dead (R5), and the declarer and the
+    /// exposed hands of a Mah Jongg in error that ended the game (R8).
+    pub fn dead_hands(&self, record: &GameRecord) -> Vec<Seat> {
+        Seat::ALL
+            .into_iter()
+            .filter(|s| {
+                record.dead.contains_key(s)
+                    || (self.false_dead_call.makes_dead
+                        && record
+                            .penalties
+                            .iter()
+                            .any(|p| p.seat == *s && p.kind == PenaltyKind::FalseDeadCall))
+                    || (record.result == GameResult::MahjongInError
+                        && (record.declarer == Some(*s) || record.exposed.contains(s)))
+            })
+            .collect()
+    }
+
     /// Every signature a round's sheet needs, per round and per game: each
     /// player for their own scores where the preset says so (`sign_own`),
     /// each seat for the seats it verifies, and the seats that sign each

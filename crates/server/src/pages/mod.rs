@@ -17,6 +17,7 @@ mod control;
 pub(crate) mod csv;
 pub(crate) mod director;
 mod discipline;
+mod duty_words;
 mod event_card;
 mod floor;
 mod officials;

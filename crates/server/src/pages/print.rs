@@ -5,7 +5,9 @@
 //! the CSV exports of the games and the standings (written in `csv/`).
 
 use super::pdf::{Doc, Grid, Paper, Section};
-use super::{PageError, PageResult, download, html, name_of, preset_of, seat_name, who};
+use super::{
+    PageError, PageResult, download, duty_words, html, name_of, preset_of, seat_name, who,
+};
 use crate::AppState;
 use crate::access::Access;
 use crate::error::ApiError;
@@ -499,16 +501,41 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
                     .iter()
                     .map(|&s| format!("{} — {}", seat_name(s), who(t, ts.seats[s]))),
             );
+            // A box on each game's line for the seats that sign it right
+            // after the game (mississippi-2025: East; `[sign_off] each_game`).
+            let game_signers: Vec<Seat> = preset.as_ref().map_or_else(Vec::new, |p| {
+                p.sign_off
+                    .each_game
+                    .seats
+                    .iter()
+                    .copied()
+                    .filter(|s| present.contains(s))
+                    .collect()
+            });
+            head.extend(
+                game_signers
+                    .iter()
+                    .map(|&s| format!("{} signs", seat_name(s))),
+            );
             let mut rows: Vec<Vec<String>> = (1..=games)
                 .map(|g| {
-                    let entry = sheet
-                        .and_then(|s| s.games.get(usize::from(g) - 1))
-                        .and_then(Option::as_ref);
+                    let i = usize::from(g) - 1;
+                    let entry = sheet.and_then(|s| s.games.get(i)).and_then(Option::as_ref);
                     let mut v = vec![g.to_string()];
                     v.extend(present.iter().map(|&s| {
                         entry.map_or_else(String::new, |e| {
                             jongg_tournament::marks::game_cell(preset.as_ref(), e, s, false)
                         })
+                    }));
+                    v.extend(game_signers.iter().map(|&s| {
+                        let signed = sheet
+                            .and_then(|x| x.game_signed.get(i))
+                            .is_some_and(|b| b[s]);
+                        if signed {
+                            "signed".into()
+                        } else {
+                            String::new()
+                        }
                     }));
                     v
                 })
@@ -519,31 +546,40 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
                     .filter(|x| x.games.iter().any(Option::is_some))
                     .map_or_else(String::new, |x| x.totals()[s].to_string())
             }));
+            total.extend(game_signers.iter().map(|_| String::new()));
             rows.push(total);
             let mut widths = vec![0.9];
             widths.extend(present.iter().map(|_| 3.0));
+            widths.extend(game_signers.iter().map(|_| 1.8));
             let mut numeric = vec![false];
             numeric.extend(present.iter().map(|_| true));
+            numeric.extend(game_signers.iter().map(|_| false));
             let mut paragraphs = Vec::new();
             let mut after = Vec::new();
             if let Some(p) = &preset {
-                let v = &p.verification;
                 paragraphs.push(collects_line(t, p, r, ts));
-                for &s in &present {
-                    let checks: Vec<&str> = v.verifies[s]
-                        .iter()
-                        .filter(|o| present.contains(o))
-                        .map(|&o| seat_name(o))
-                        .collect();
-                    let what = if checks.is_empty() {
-                        "own scores".to_string()
-                    } else {
-                        format!("the scores of {}", checks.join(" and "))
-                    };
-                    after.push(format!(
-                        "{} verifies {what}: signed ______________________",
-                        seat_name(s)
+                if !game_signers.is_empty() {
+                    let who: Vec<&str> = game_signers.iter().map(|&s| seat_name(s)).collect();
+                    paragraphs.push(format!(
+                        "{} signs each game's line right after the game ({}).",
+                        who.join(" and "),
+                        p.sign_off.each_game.source
                     ));
+                }
+                // Who signs is what the acceptance requires (a table of three:
+                // `jongg_tournament::duties`).
+                let duties = jongg_tournament::duties::signing_duties(p, &ts.seats);
+                for &s in &present {
+                    let Some(d) = &duties[s] else { continue };
+                    after.push(if d.required {
+                        format!(
+                            "{} verifies {}: signed ______________________",
+                            seat_name(s),
+                            duty_words::checked(d, s, "own scores")
+                        )
+                    } else {
+                        duty_words::not_needed(d, s, &p.sign_off.signatures.source)
+                    });
                 }
             }
             if sheet.is_some_and(|s| s.state == SheetState::Accepted) {

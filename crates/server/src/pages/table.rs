@@ -5,7 +5,7 @@
 //! wrong.
 
 use super::clock::{ClockView, current_clock};
-use super::{PageError, PageResult, html, name_of, preset_of, seat_name};
+use super::{PageError, PageResult, duty_words, html, name_of, preset_of, seat_name};
 use crate::AppState;
 use crate::access::{Access, Caller};
 use crate::error::ApiError;
@@ -56,6 +56,9 @@ struct SeatView {
     key: &'static str,
     label: &'static str,
     name: String,
+    /// The player's number, shown by the name for each player to check
+    /// (st-louis-senior-olympics 5c).
+    number: u32,
 }
 
 struct GameRow {
@@ -69,7 +72,13 @@ struct SignView {
     key: &'static str,
     label: &'static str,
     name: String,
+    number: u32,
+    /// What the signature vouches for ("the scores of West and South").
     checks: String,
+    /// The sheet needs this signature; when not, `note` says why
+    /// (a table of three: standard 4, R14; `jongg_tournament::duties`).
+    required: bool,
+    note: String,
     signed: bool,
 }
 
@@ -193,6 +202,7 @@ fn score_page(
                 name: t
                     .player(p)
                     .map_or_else(|_| format!("#{}", p.0), |x| x.name.clone()),
+                number: p.0,
             })
         })
         .collect();
@@ -234,30 +244,29 @@ fn score_page(
         .iter()
         .position(Option::is_none)
         .map_or(1, |i| i + 1);
-    let verification = preset.as_ref().map(|p| p.verification.clone());
+    let duties = preset.as_ref().map(|p| {
+        (
+            jongg_tournament::duties::signing_duties(p, &sheet.players),
+            p,
+        )
+    });
     let signatures = present
         .iter()
         .map(|&s| {
-            let checks = verification.as_ref().map_or_else(String::new, |v| {
-                let list: Vec<&str> = v.verifies[s]
-                    .iter()
-                    .filter(|o| present.contains(o))
-                    .map(|&o| seat_name(o))
-                    .collect();
-                if list.is_empty() {
-                    "their own scores".to_string()
-                } else {
-                    format!("the scores of {}", list.join(" and "))
-                }
-            });
+            let seat = seats.iter().find(|v| v.key == s.name());
+            let duty = duties.as_ref().and_then(|(d, p)| Some((d[s].clone()?, *p)));
             SignView {
                 key: s.name(),
                 label: seat_name(s),
-                name: seats
-                    .iter()
-                    .find(|v| v.key == s.name())
-                    .map_or_else(String::new, |v| v.name.clone()),
-                checks,
+                name: seat.map_or_else(String::new, |v| v.name.clone()),
+                number: seat.map_or(0, |v| v.number),
+                checks: duty.as_ref().map_or_else(String::new, |(d, _)| {
+                    duty_words::checked(d, s, "my own scores")
+                }),
+                required: duty.as_ref().is_none_or(|(d, _)| d.required),
+                note: duty.as_ref().map_or_else(String::new, |(d, p)| {
+                    duty_words::not_needed(d, s, &p.sign_off.signatures.source)
+                }),
                 signed: sheet.signed[s],
             }
         })
