@@ -245,6 +245,25 @@ fn key_incidents_of_each_preset_rule_as_their_texts_say() {
     }
 }
 
+/// mississippi-2025 "Tournament Rules" speaks of looking at a tile picked
+/// from the wrong end, and is silent on a mistake found only after more
+/// than one player picked there: standard 10's clause applies (R1).
+#[test]
+fn mississippi_wrong_end_found_after_a_second_player_picked_plays_on_r1_standard_10() {
+    let r = ruling("mississippi-2025", "wrong_end_of_wall");
+    assert!(
+        r.text
+            .contains("found only after more than one player has picked there, nobody is dead and play continues"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("has not looked at it puts it back"), "{}", r.text);
+    assert!(cites_rule(&r.source, "standard 10"), "{}", r.source);
+    assert!(r.source.contains("R1"), "{}", r.source);
+    let when = r.effect.when.clone().unwrap_or_default();
+    assert!(when.contains("before a second player picked"), "{when}");
+}
+
 #[test]
 fn r8_mahjong_in_error_ending_the_game_pays_as_each_text_says() {
     let intact = |name: &str| {
