@@ -327,7 +327,10 @@ impl State {
                 self.hands[*seat].remove(*tile);
                 self.floor.push((*seat, *tile));
                 self.discards += 1;
-                if !tile.is_joker() {
+                if !self.table.last_discard_callable && self.wall_left() == 0 {
+                    // mississippi-2025: the game ends with the last discard.
+                    self.open = None;
+                } else if !tile.is_joker() {
                     self.open = Some(self.floor.len() - 1);
                 } else if self.table.joker_covers {
                     self.open = None;

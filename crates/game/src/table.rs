@@ -34,6 +34,15 @@ pub struct Table {
     /// `mahjong-mania-2026` rule 13: a penalty, and play on). The penalty
     /// itself is recorded either way and scored by the preset.
     pub false_dead_call_makes_dead: bool,
+    /// The discard after the wall's last tile may be claimed (`standard` 12);
+    /// `false` in `mississippi-2025` ("Game ends when the last tile is
+    /// discarded"): a wall game. A log from before this field: claimable.
+    #[serde(default = "claimable")]
+    pub last_discard_callable: bool,
+}
+
+fn claimable() -> bool {
+    true
 }
 
 impl Table {
@@ -51,6 +60,7 @@ impl Table {
             courtesy_pass: true,
             three_player_charleston: false,
             false_dead_call_makes_dead: true,
+            last_discard_callable: true,
         }
     }
 
@@ -69,6 +79,7 @@ impl Table {
             courtesy_pass: c.courtesy_pass,
             three_player_charleston: preset.three_player.charleston,
             false_dead_call_makes_dead: preset.false_dead_call.makes_dead,
+            last_discard_callable: preset.calls.last_discard.callable,
         }
     }
 

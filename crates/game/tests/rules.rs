@@ -946,6 +946,73 @@ fn the_wall_game_ends_when_the_wall_is_exhausted() {
     }
 }
 
+#[test]
+fn mississippi_the_game_ends_when_the_last_tile_is_discarded() {
+    // mississippi-2025 "Tournament Rules": "Game ends when the last tile is
+    // discarded": the discard after the wall's last tile cannot be claimed,
+    // and the game is a wall game. standard 12: any discard may be claimed
+    // until the next player discards or racks, the last one too.
+    for (rules, callable) in [("mississippi-2025", false), ("standard", true)] {
+        let mut g = position(table(rules), ["", "", "", ""], "");
+        let last = loop {
+            assert!(!g.is_over(), "{rules}: over before the wall ran out");
+            let seats: Vec<Seat> = g.awaiting().collect();
+            let mut turn = None;
+            for s in seats {
+                let a = match g.view(s).situation() {
+                    Situation::MustPick => Action::Pick,
+                    Situation::MyTurn { .. } if g.state().wall_left() == 0 => {
+                        turn = Some(s);
+                        break;
+                    }
+                    Situation::MyTurn { .. } => Action::Discard {
+                        tile: first_natural(&g, s),
+                    },
+                    _ => Action::Decline,
+                };
+                act(&mut g, s, a);
+            }
+            if let Some(s) = turn {
+                break s;
+            }
+        };
+        let tile = first_natural(&g, last);
+        act(&mut g, last, Action::Discard { tile });
+        let open: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|&s| matches!(g.view(s).situation(), Situation::Window { .. }))
+            .collect();
+        if callable {
+            assert_eq!(
+                open.len(),
+                3,
+                "{rules}: the others may claim the last discard"
+            );
+        } else {
+            assert!(open.is_empty(), "{rules}: {open:?} may claim");
+            refused(
+                &mut g,
+                last.next(),
+                Action::Claim {
+                    call: Call::MahJongg,
+                },
+                "",
+            );
+            let o = g.outcome().expect("the game ended with the last discard");
+            assert_eq!(o.ending, Ending::Wall, "{rules}");
+        }
+    }
+}
+
+/// The first tile of a rack that is not a joker.
+fn first_natural(g: &Game<'_>, s: Seat) -> Tile {
+    hand(g, s)
+        .to_tiles()
+        .into_iter()
+        .find(|t| !t.is_joker())
+        .unwrap_or(Tile::JOKER)
+}
+
 // ---- Mah Jongg in error and dead hands ----
 
 #[test]

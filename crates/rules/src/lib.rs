@@ -21,7 +21,7 @@ mod summary;
 pub use floor::{Incident, Ruling};
 pub use load::PresetError;
 pub use preset::{
-    BlindPass, Calls, Change, Charleston, Cite, FalseDeadCall, Heavenly, IntactAward,
+    BlindPass, Calls, Change, Charleston, Cite, FalseDeadCall, Heavenly, IntactAward, LastDiscard,
     MahjongInError, MisnamedDiscard, PRESET_NAMES, Penalties, Points, Preset, Round, Scoring,
     ThreePlayer, Throw, Verification,
 };

@@ -324,6 +324,28 @@ pub struct Calls {
     /// A discarded joker covers the tile before it (that tile is dead). When
     /// `false`, the tile before a discarded joker can still be called.
     pub joker_covers: bool,
+    /// Whether the discard made after the wall's last tile was picked may
+    /// be claimed. Absent in a file written before it: standard 12's answer.
+    #[serde(default = "last_discard_standard")]
+    pub last_discard: LastDiscard,
+}
+
+/// The discard after the wall's last tile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LastDiscard {
+    /// It may be claimed for Mah Jongg or an exposure, like any discard
+    /// (`standard` 12); `false`: the game ends with it, a wall game
+    /// (`mississippi-2025`: "Game ends when the last tile is discarded").
+    pub callable: bool,
+    pub source: String,
+}
+
+fn last_discard_standard() -> LastDiscard {
+    LastDiscard {
+        callable: true,
+        source: "standard 12".into(),
+    }
 }
 
 impl Preset {

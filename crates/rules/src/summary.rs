@@ -389,6 +389,18 @@ impl Preset {
                 "  - A discard covered by the next discard is dead, except that a discarded joker does not cover: the tile before it may still be called, and the joker stays dead."
             )?;
         }
+        if k.last_discard.callable {
+            writeln!(
+                o,
+                "  - The discard after the wall's last tile may be claimed like any other."
+            )?;
+        } else {
+            writeln!(
+                o,
+                "  - The game ends when the last tile is discarded: that discard cannot be claimed ({}).",
+                k.last_discard.source
+            )?;
+        }
         self.write_floor_summary(o)
     }
 }

@@ -257,7 +257,11 @@ fn mississippi_wrong_end_found_after_a_second_player_picked_plays_on_r1_standard
         "{}",
         r.text
     );
-    assert!(r.text.contains("has not looked at it puts it back"), "{}", r.text);
+    assert!(
+        r.text.contains("has not looked at it puts it back"),
+        "{}",
+        r.text
+    );
     assert!(cites_rule(&r.source, "standard 10"), "{}", r.source);
     assert!(r.source.contains("R1"), "{}", r.source);
     let when = r.effect.when.clone().unwrap_or_default();
