@@ -22,8 +22,8 @@ pub use floor::{Incident, Ruling};
 pub use load::PresetError;
 pub use preset::{
     BlindPass, Calls, Change, Charleston, Cite, FalseDeadCall, Heavenly, IntactAward, LastDiscard,
-    MahjongInError, MisnamedDiscard, PRESET_NAMES, Penalties, Points, Preset, Round, Scoring,
-    ThreePlayer, Throw, Verification,
+    MahjongInError, MisnamedDiscard, OddPlayersDefault, PRESET_NAMES, Penalties, Points, Preset,
+    Round, Scoring, ThreePlayer, Throw, Verification,
 };
 pub use record::{GameRecord, RecordError};
 pub use score::{ScoreLine, Scored, score};

@@ -307,10 +307,36 @@ pub struct ThreePlayer {
     /// The rule both come from.
     #[serde(default = "r12")]
     pub source: String,
+    /// What a new tournament does with players left over by default.
+    /// Absent in a file written before it: tables of three (R12).
+    #[serde(default = "odd_players_r12")]
+    pub odd_players: OddPlayersDefault,
 }
 
 fn r12() -> String {
     "R12".into()
+}
+
+/// A new tournament's default for a player count not a multiple of four.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddPlayersDefault {
+    /// Tables of three (R12); `false`: the players left over sit out with
+    /// `sit_out_points` (`beth-emeth` 1: "Four players at each table"), and
+    /// the director is warned if tables of three are chosen anyway.
+    pub tables_of_three: bool,
+    /// The points a sit-out scores by default; the director may change them.
+    #[serde(default)]
+    pub sit_out_points: i32,
+    pub source: String,
+}
+
+fn odd_players_r12() -> OddPlayersDefault {
+    OddPlayersDefault {
+        tables_of_three: true,
+        sit_out_points: 0,
+        source: "R12".into(),
+    }
 }
 
 /// Claiming discards (R16).

@@ -234,14 +234,19 @@ async fn audit(
 
 /// Repeat meetings the movement will cause (R13).
 #[utoipa::path(get, path = "/api/tournaments/{id}/warnings", params(InTournament),
-    responses((status = OK, description = "The repeat meetings", body = Object)))]
+    responses((status = OK, description = "The repeat meetings, and tables of three chosen against the rules (beth-emeth 1)", body = Object)))]
 async fn warnings(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
     let slot = app.tournaments.get(id)?;
     Ok(slot
-        .read(|t| Json(json!({ "repeat_meetings": t.movement_warnings() })))
+        .read(|t| {
+            Json(json!({
+                "repeat_meetings": t.movement_warnings(),
+                "odd_players": t.odd_players_warning(),
+            }))
+        })
         .into_response())
 }
 

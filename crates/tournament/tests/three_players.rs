@@ -238,3 +238,98 @@ fn r12_a_record_that_contradicts_the_table_is_refused_by_field() {
     let g = enter(&mut run, GameNo(1), wall(json!({"empty_seat": "west"}))).unwrap();
     assert_eq!(g.points, BySeat([10, 10, 0, 10]));
 }
+
+/// beth-emeth 1: "Four players at each table". With no choice made, a
+/// beth-emeth tournament sits the players left over out (the preset's
+/// `[three_player] odd_players`); choosing tables of three anyway warns
+/// the director. Other presets default to tables of three (R12).
+#[test]
+fn beth_emeth_1_four_players_at_each_table_defaults_to_sit_outs_and_warns() {
+    let create = |preset: &str| {
+        let mut t = Tournament::new();
+        t.execute(
+            Actor::Director,
+            Command::CreateTournament {
+                name: "t".into(),
+                dates: vec![],
+                rules: RulesSource::Preset {
+                    name: preset.into(),
+                },
+                rounds: None,
+                games_per_round: None,
+                round_minutes: None,
+                tie_breaks: None,
+                odd_players: None,
+                time_zone: None,
+            },
+            1_000,
+        )
+        .unwrap();
+        t
+    };
+    let mut beth = create("beth-emeth");
+    assert_eq!(
+        beth.settings().unwrap().odd_players,
+        OddPlayers::SitOut { points: 0 }
+    );
+    assert_eq!(beth.odd_players_warning(), None);
+    for n in 1..=7 {
+        beth.execute(
+            Actor::Director,
+            Command::RegisterPlayer {
+                number: PlayerNo(n),
+                name: format!("P{n}"),
+                club: None,
+                late: false,
+            },
+            2_000,
+        )
+        .unwrap();
+    }
+    beth.execute(
+        Actor::Director,
+        Command::SeatRound {
+            round: RoundNo(1),
+            method: SeatingMethod::ByNumber,
+        },
+        3_000,
+    )
+    .unwrap();
+    let seating = beth.seating(RoundNo(1)).unwrap();
+    assert_eq!(seating.tables.len(), 1, "four at the one table");
+    assert_eq!(seating.sit_outs.len(), 3, "{seating:?}");
+    // Tables of three chosen anyway: the director is told, citing the rule.
+    let mut beth = create("beth-emeth");
+    beth.execute(
+        Actor::Director,
+        Command::UpdateSettings {
+            name: None,
+            dates: None,
+            rules: None,
+            rounds: None,
+            games_per_round: None,
+            round_minutes: None,
+            tie_breaks: None,
+            odd_players: Some(OddPlayers::ThreePlayerTables),
+            time_zone: None,
+        },
+        2_000,
+    )
+    .unwrap();
+    let w = beth.odd_players_warning().expect("a warning");
+    assert!(w.contains("(beth-emeth 1)"), "{w}");
+    for preset in [
+        "standard",
+        "mahjong-mania-2026",
+        "mississippi-2025",
+        "st-louis-senior-olympics",
+    ] {
+        let t = create(preset);
+        assert_eq!(
+            t.settings().unwrap().odd_players,
+            OddPlayers::ThreePlayerTables,
+            "{preset}"
+        );
+        assert_eq!(t.odd_players_warning(), None, "{preset}");
+    }
+}

@@ -198,6 +198,10 @@ struct SettingsForm {
     tie_breaks: Vec<(String, String, bool)>,
     three_player_tables: bool,
     sit_out_points: i32,
+    /// Tables of three chosen under rules that seat four at every table
+    /// (beth-emeth 1): the warning, said by the choice and with the
+    /// movement warnings.
+    odd_warning: Option<String>,
 }
 
 fn settings_form(t: &Tournament) -> SettingsForm {
@@ -230,6 +234,7 @@ fn settings_form(t: &Tournament) -> SettingsForm {
         _ => (true, 0),
     };
     SettingsForm {
+        odd_warning: t.odd_players_warning(),
         name: s.map_or_else(String::new, |s| s.name.clone()),
         dates: s.map_or_else(String::new, |s| s.dates.join("\n")),
         rounds: s.map_or(4, |s| s.rounds.0),

@@ -30,11 +30,39 @@ pub(super) struct Asked {
     pub time_zone: Option<String>,
 }
 
+/// The preset's default for players left over (`[three_player] odd_players`).
+fn odd_players_default(preset: &jongg_rules::Preset) -> OddPlayers {
+    let d = &preset.three_player.odd_players;
+    if d.tables_of_three {
+        OddPlayers::ThreePlayerTables
+    } else {
+        OddPlayers::SitOut {
+            points: d.sit_out_points,
+        }
+    }
+}
+
+impl Tournament {
+    /// A note for the director when the settings seat tables of three
+    /// under rules that want four players at every table (beth-emeth 1).
+    pub fn odd_players_warning(&self) -> Option<String> {
+        let d = &self.preset.as_ref()?.three_player.odd_players;
+        let chosen = self.settings.as_ref()?.odd_players;
+        (!d.tables_of_three && chosen == OddPlayers::ThreePlayerTables).then(|| {
+            format!(
+                "These rules want four players at every table ({}), but the settings seat the players left over at tables of three: choose sit-outs unless you mean it.",
+                d.source
+            )
+        })
+    }
+}
+
 impl Tournament {
     /// Start the tournament. Missing numbers come from the rules (R15: four
     /// games a round; round minutes by preset); rounds default to 4,
     /// tie-breaks to points, Mah Jonggs, best game; odd player counts to
-    /// three-player tables.
+    /// the preset's default (three-player tables, R12; sit-outs under
+    /// beth-emeth 1, "Four players at each table").
     pub(super) fn create(&self, asked: Asked) -> Result<Vec<Event>, DomainError> {
         if self.settings.is_some() {
             return Err(DomainError::AlreadyCreated);
@@ -69,7 +97,9 @@ impl Tournament {
             tie_breaks: asked
                 .tie_breaks
                 .unwrap_or_else(|| TieBreak::DEFAULT.to_vec()),
-            odd_players: asked.odd_players.unwrap_or(OddPlayers::ThreePlayerTables),
+            odd_players: asked
+                .odd_players
+                .unwrap_or_else(|| odd_players_default(&preset)),
             rules: source,
             time_zone: time_zone(asked.time_zone),
         };
