@@ -122,7 +122,7 @@ fn rules_incidents_lists_every_incident_with_effect_and_source() {
         .filter(|l| !l.starts_with(' ') && !l.is_empty() && !l.starts_with("Incidents"))
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    assert_eq!(ids.len(), 33, "{out}");
+    assert_eq!(ids.len(), 37, "{out}");
     assert_eq!(ids[0], "blind_pass_peek");
     // mahjong-mania-2026 rule 14: -25 for a hidden tail.
     assert!(
@@ -141,7 +141,7 @@ fn rules_incidents_json_is_every_ruling() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     let all = v.as_array().unwrap();
-    assert_eq!(all.len(), 33);
+    assert_eq!(all.len(), 37);
     for r in all {
         assert!(r["incident"].is_string() && r["source"].is_string() && r["text"].is_string());
     }

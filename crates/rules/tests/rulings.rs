@@ -373,8 +373,8 @@ fn each_preset_rules_itself_where_its_text_speaks_and_by_r1_elsewhere() {
              discarding_before_picking wrong_end_of_wall hidden_wall_tail wrong_tile_count \
              misnamed_discard_exposure misnamed_discard_exposed_in_reliance \
              discard_claimed_after_next_pick competing_claims claim_withdrawn \
-             claimed_tile_racked incorrect_exposure joker_exchange_before_picking \
-             joker_exchange_refused misnamed_discard_mahjong \
+             claimed_tile_racked incorrect_exposure racked_or_discarded \
+             joker_exchange_before_picking joker_exchange_refused misnamed_discard_mahjong \
              misnamed_discard_false_mahjong_claim mahjong_in_error_verbal \
              mahjong_in_error_exposed mahjong_in_error_others_exposed \
              mahjong_hand_not_displayed false_dead_call time_called argument_with_director \
@@ -387,8 +387,9 @@ fn each_preset_rules_itself_where_its_text_speaks_and_by_r1_elsewhere() {
             "blind_pass_peek second_charleston_stop discard_before_east wrong_end_of_wall \
              misnamed_discard_exposure misnamed_discard_exposed_in_reliance \
              discard_claimed_after_next_pick competing_claims claim_withdrawn \
-             claimed_tile_racked incorrect_exposure joker_exchange_before_picking \
-             joker_exchange_refused misnamed_discard_mahjong mahjong_in_error_verbal \
+             claimed_tile_racked incorrect_exposure racked_or_discarded \
+             joker_exchange_before_picking joker_exchange_refused misnamed_discard_mahjong \
+             mahjong_in_error_verbal \
              mahjong_in_error_exposed mahjong_in_error_others_exposed \
              mahjong_hand_not_displayed false_dead_call time_called discourteous_conduct \
              argument_with_director score_change_after_submission",
@@ -423,5 +424,85 @@ fn each_preset_rules_itself_where_its_text_speaks_and_by_r1_elsewhere() {
                 );
             }
         }
+    }
+}
+
+// ---- what a director is asked on the floor (issue 20.15) ----
+
+/// standard 12.1: "A discarded tile should be claimed verbally ... there is
+/// no published penalty for not verbally claiming": the claim stands.
+#[test]
+fn standard_12_1_claims_are_made_aloud_without_a_penalty() {
+    for name in PRESET_NAMES {
+        let r = ruling(name, "claim_not_spoken");
+        assert!(r.text.contains("claimed aloud"), "{name}: {}", r.text);
+        assert!(!r.is_scoring_matter() && !r.hand_dead, "{name}");
+        assert!(
+            cites_rule(&r.source, "standard 12.1"),
+            "{name}: {}",
+            r.source
+        );
+    }
+}
+
+/// standard 27: "if you resolve a question of rules or scoring at your
+/// table, there can be no recourse to the Director".
+#[test]
+fn standard_27_a_question_settled_at_the_table_has_no_recourse() {
+    for name in PRESET_NAMES {
+        let r = ruling(name, "question_settled_at_table");
+        assert!(
+            r.text.contains("no recourse to the director"),
+            "{name}: {}",
+            r.text
+        );
+        assert!(!r.is_scoring_matter(), "{name}");
+        assert!(cites_rule(&r.source, "standard 27"), "{name}: {}", r.source);
+    }
+}
+
+/// standard 12 defines racked (within the rack, on its slanted edge) and
+/// discarded (named, touching or placed on the table); mahjong-mania-2026
+/// rule 7 its own way ("FULLY NAMES"), mississippi-2025 "fully racked (not
+/// tapped)".
+#[test]
+fn standard_12_mania_7_racked_and_discarded_are_defined() {
+    let r = ruling("standard", "racked_or_discarded");
+    assert!(r.text.contains("slanted edge") && r.text.contains("touches the table"));
+    assert!(cites_rule(&r.source, "standard 12"), "{}", r.source);
+    let r = ruling("mahjong-mania-2026", "racked_or_discarded");
+    assert!(r.text.contains("fully names"), "{}", r.text);
+    assert!(
+        cites_rule(&r.source, "mahjong-mania-2026 7"),
+        "{}",
+        r.source
+    );
+    let r = ruling("mississippi-2025", "racked_or_discarded");
+    assert!(r.text.contains("not just tapped"), "{}", r.text);
+    for name in ["beth-emeth", "st-louis-senior-olympics"] {
+        assert!(
+            ruling(name, "racked_or_discarded")
+                .source
+                .starts_with("R1, standard 12"),
+            "{name}"
+        );
+    }
+}
+
+/// standard 9: two-handed picking "is not (yet) an illegal Tournament-move",
+/// but the player "takes the chance that the previously discarded tile will
+/// be claimed".
+#[test]
+fn standard_9_two_handed_picking_is_legal_but_risky() {
+    for name in PRESET_NAMES {
+        let r = ruling(name, "two_handed_picking");
+        assert!(r.text.contains("is legal"), "{name}: {}", r.text);
+        assert!(
+            r.text.contains("may still be claimed"),
+            "{name}: {}",
+            r.text
+        );
+        assert!(!r.is_scoring_matter() && !r.hand_dead, "{name}");
+        assert!(cites_rule(&r.source, "standard 9"), "{name}: {}", r.source);
     }
 }

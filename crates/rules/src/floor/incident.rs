@@ -24,6 +24,7 @@ pub enum Incident {
     WrongEndOfWall,
     HiddenWallTail,
     WrongTileCount,
+    TwoHandedPicking,
     // Discards, claims and exposures.
     MisnamedDiscardExposure,
     MisnamedDiscardExposedInReliance,
@@ -33,6 +34,8 @@ pub enum Incident {
     ClaimWithdrawn,
     ClaimedTileRacked,
     IncorrectExposure,
+    ClaimNotSpoken,
+    RackedOrDiscarded,
     // Jokers.
     JokerExchangeBeforePicking,
     JokerExchangeRefused,
@@ -54,10 +57,11 @@ pub enum Incident {
     DisturbingAfterRound,
     // The score sheet.
     ScoreChangeAfterSubmission,
+    QuestionSettledAtTable,
 }
 
 /// The number of incidents.
-pub const INCIDENT_COUNT: usize = 33;
+pub const INCIDENT_COUNT: usize = 37;
 
 /// Each incident's id, title and the player it is about, in the order of
 /// the enum (checked by a test).
@@ -75,6 +79,7 @@ const TABLE: [(Incident, &str, &str, &str); INCIDENT_COUNT] = {
         (WrongEndOfWall, "wrong_end_of_wall", "Picking from the wrong wall or the wrong end of the wall", "the player who picked from the wrong end"),
         (HiddenWallTail, "hidden_wall_tail", "The tail of the wall was hidden from view", "the player who pushed the wall out"),
         (WrongTileCount, "wrong_tile_count", "Too many or too few tiles during play", "the player with the wrong count"),
+        (TwoHandedPicking, "two_handed_picking", "Picking with one hand and discarding with the other", "the player who picked"),
         (MisnamedDiscardExposure, "misnamed_discard_exposure", "A mis-named discard called for an exposure", "the discarder who mis-named the tile"),
         (MisnamedDiscardExposedInReliance, "misnamed_discard_exposed_in_reliance", "Tiles exposed for a mis-named discard", "the player who exposed tiles for it"),
         (DiscardClaimedAfterNextPick, "discard_claimed_after_next_pick", "A discard claimed after the next player picked", "the player who claimed"),
@@ -83,6 +88,8 @@ const TABLE: [(Incident, &str, &str, &str); INCIDENT_COUNT] = {
         (ClaimWithdrawn, "claim_withdrawn", "A player changes their mind about a claim", "the player who claimed"),
         (ClaimedTileRacked, "claimed_tile_racked", "A claimed tile put in the rack instead of on top", "the player who racked the claimed tile"),
         (IncorrectExposure, "incorrect_exposure", "An incorrect exposure", "the player who exposed"),
+        (ClaimNotSpoken, "claim_not_spoken", "A discard claimed without saying so aloud", "the player who claimed"),
+        (RackedOrDiscarded, "racked_or_discarded", "Whether a tile was racked, or discarded, is disputed", "the player whose tile it is"),
         (JokerExchangeBeforePicking, "joker_exchange_before_picking", "A joker exchanged before picking", "the player who exchanged"),
         (JokerExchangeRefused, "joker_exchange_refused", "A joker exchange refused or disputed", "the player who asked for the joker"),
         (MisnamedDiscardMahjong, "misnamed_discard_mahjong", "A mis-named discard claimed for Mah Jongg", "the discarder who mis-named the tile"),
@@ -98,6 +105,7 @@ const TABLE: [(Incident, &str, &str, &str); INCIDENT_COUNT] = {
         (ArgumentWithDirector, "argument_with_director", "Arguing with the director", "the player who argued"),
         (DisturbingAfterRound, "disturbing_after_round", "Staying after the round and disturbing players still playing", "the player who disturbed others"),
         (ScoreChangeAfterSubmission, "score_change_after_submission", "A score questioned after the sheet was handed in", "the player who questions it"),
+        (QuestionSettledAtTable, "question_settled_at_table", "A question of rules or scoring settled at the table, then brought to the director", "the players who settled it"),
     ]
 };
 
