@@ -79,6 +79,9 @@ pub struct Preset {
     /// The warning ladder, disqualification, the discretionary penalty.
     #[serde(default = "crate::floor::standard_discipline")]
     pub discipline: Discipline,
+    /// What every table is reminded of (the table card, the score page).
+    #[serde(default = "crate::floor::standard_reminders")]
+    pub reminders: Vec<crate::floor::Reminder>,
     /// The incidents a director rules on. A file gives the ones its text
     /// speaks to; the others come from `standard` when it is read (R1).
     #[serde(default)]

@@ -363,3 +363,41 @@ fn summaries_mention_the_main_numbers() {
     );
     assert!(s.contains("-10, and the caller plays on"), "{s}");
 }
+
+/// standard 1 ("All Players are required to display the NMJL card"),
+/// mahjong-mania-2026 rule 1, mississippi-2025 "Tournament Rules" (display
+/// the year's card) and standard 25 ("DO NOT LEAVE THE ROOM BEFORE YOU
+/// SUBMIT THE SCORE CARDS"): every preset reminds its tables of both, each
+/// reminder citing its rule (R1 where the text is silent).
+#[test]
+fn standard_1_25_mania_1_mississippi_tables_are_reminded_of_the_card_and_the_sheet() {
+    for name in PRESET_NAMES {
+        let p = Preset::builtin(name).unwrap();
+        let card = p.reminders.iter().find(|r| r.text.contains("card"));
+        let card = card.unwrap_or_else(|| panic!("{name}: no card reminder"));
+        assert!(card.text.contains("isplay"), "{name}: {}", card.text);
+        let leave = p.reminders.iter().find(|r| r.text.contains("leav"));
+        assert!(leave.is_some(), "{name}: no reminder to stay");
+        for r in &p.reminders {
+            assert!(
+                r.source.starts_with(name)
+                    || r.source.starts_with("standard ")
+                    || r.source.starts_with('R'),
+                "{name}: {}",
+                r.source
+            );
+        }
+    }
+    let src = |n: &str| Preset::builtin(n).unwrap().reminders[0].source.clone();
+    assert_eq!(src("standard"), "standard 1");
+    assert_eq!(src("mahjong-mania-2026"), "mahjong-mania-2026 rule 1");
+    assert!(src("mississippi-2025").starts_with("mississippi-2025"));
+    assert!(
+        Preset::builtin("mahjong-mania-2026").unwrap().reminders[0]
+            .text
+            .contains("2026")
+    );
+    // A file without [[reminders]] takes standard's (R1).
+    let p = Preset::from_toml("base = \"standard\"\n", "club.toml").unwrap();
+    assert_eq!(p.reminders, Preset::builtin("standard").unwrap().reminders);
+}

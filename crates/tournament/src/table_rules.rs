@@ -46,9 +46,11 @@ impl Tournament {
         };
         let seated = BySeat::from_fn(|s| players[s].is_some());
         let mut at = TableGame::new(game, seated, rules.reroll_east_before_game);
-        if at.dealer.is_none() {
-            // After the roll for East, the sheet knows it once recorded (R12).
-            at.dealer = self.dealer_after_reroll(round, table, game, rules.reroll_east_before_game);
+        // After the roll for East, the sheet knows the dealer once it is
+        // recorded (R12; standard 3 at a table of four).
+        let roll = crate::tournament::roll_for_east(&rules);
+        if let Some(dealer) = self.dealer_after_reroll(round, table, game, roll) {
+            at.dealer = Some(dealer);
         }
         Ok(at)
     }

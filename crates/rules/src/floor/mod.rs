@@ -12,6 +12,7 @@ mod clock;
 mod discipline;
 mod incident;
 mod points;
+mod reminder;
 mod rule;
 mod ruling;
 mod sign_off;
@@ -21,6 +22,7 @@ pub use card::{CARD_YEARS, CardReading, CardYear, EventCard, NotAReading};
 pub use clock::{Noted, SeatDuty, TimeWarning, Timing};
 pub use discipline::{Allowed, Discipline, DiscretionaryPenalty, Step, StepAction};
 pub use incident::{INCIDENT_COUNT, Incident, UnknownIncident};
+pub use reminder::Reminder;
 pub use rule::{Conduct, Effect, IncidentRule, Incidents};
 pub use ruling::{Award, Party, Ruling};
 pub use sign_off::{
@@ -58,6 +60,9 @@ pub(crate) fn standard_sign_off() -> SignOff {
 }
 pub(crate) fn standard_discipline() -> Discipline {
     standard_section("discipline")
+}
+pub(crate) fn standard_reminders() -> Vec<Reminder> {
+    standard_section("reminders")
 }
 
 /// Results an incident may end a game with (the others are ends of play).

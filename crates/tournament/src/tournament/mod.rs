@@ -28,6 +28,7 @@ pub use apply::FoldError;
 pub use edits::{EditBasis, EditRefused};
 pub use schedule::{ScheduleOffer, ScheduledRound};
 pub use signing::{MissingSignature, PERSONAL_CODE, missing_signatures};
+pub(crate) use table_of_three::roll_for_east;
 
 use crate::clock::ClockChange;
 use crate::command::Command;

@@ -1,8 +1,9 @@
-//! A table of three (R12; standard 3A): before game 4 the players roll the
-//! dice again for East. The table records who won the roll; from then on
-//! the sheet knows the dealer again (the new East deals that game, and the
-//! deal passes to the right among the three), and fills it into the games'
-//! records.
+//! The roll for East. A table of three (R12; standard 3A): before game 4
+//! the players roll the dice again for East. A table of four (standard 3):
+//! the player who rolls highest is East for game 1. The table records who
+//! won the roll; from then on the sheet knows the dealer (the new East deals
+//! that game, and the deal passes to the right among the players), and
+//! fills it into the games' records.
 
 use super::{Tournament, conflict};
 use crate::error::DomainError;
@@ -19,9 +20,9 @@ impl Tournament {
         east: Seat,
     ) -> Result<Vec<Event>, DomainError> {
         let rules = self.table_rules(round, table)?;
-        let Some(reroll) = rules.reroll_east_before_game else {
+        let Some(reroll) = roll_for_east(&rules) else {
             return Err(DomainError::Invalid(format!(
-                "table {table} does not roll again for East in round {round}: only a table of three does, where the rules say so (R12)"
+                "table {table} does not roll again for East in round {round}: these rules give a table of three no second roll (R12)"
             )));
         };
         let sheet = self.sheet(round, table)?;
@@ -38,8 +39,13 @@ impl Tournament {
         let from = reroll.index().unwrap_or(0);
         if let Some(i) = (from..sheet.games.len()).find(|&i| sheet.games[i].is_some()) {
             return Err(conflict(format!(
-                "game {} is already on the sheet: the roll for East is recorded before game {reroll} is entered (R12, standard 3A)",
-                i + 1
+                "game {} is already on the sheet: the roll for East is recorded before game {reroll} is entered ({})",
+                i + 1,
+                if rules.three_player {
+                    "R12, standard 3A"
+                } else {
+                    "standard 3"
+                }
             )));
         }
         Ok(vec![Event::EastRerolled { round, table, east }])
@@ -58,6 +64,19 @@ impl Tournament {
         let sheet = self.sheet(round, table).ok()?;
         let seated = BySeat::from_fn(|s| sheet.players[s].is_some());
         dealer_from(seated, sheet.east_after_reroll?, reroll?, game)
+    }
+}
+
+/// Before which game a table records its roll for East: at a table of
+/// three, the preset's second roll (R12, standard 3A); at a table of four,
+/// game 1 ("starting with player who rolls highest number who is then
+/// designated as EAST", standard 3; unrecorded, East deals first, the text's
+/// VARIATION and R12).
+pub(crate) fn roll_for_east(rules: &crate::TableRules) -> Option<GameNo> {
+    if rules.three_player {
+        rules.reroll_east_before_game
+    } else {
+        Some(GameNo(1))
     }
 }
 
@@ -158,11 +177,47 @@ mod tests {
         );
     }
 
+    /// standard 3: "Each player rotates roll of dice ... starting with
+    /// player who rolls highest number who is then designated as EAST": a
+    /// table of four records the roll before game 1, and the deal passes to
+    /// the right from there (R12's rotation).
     #[test]
-    fn a_table_of_four_or_the_empty_seat_is_refused_r12() {
+    fn standard_3_a_table_of_four_records_the_roll_for_east_before_game_1() {
         let mut t = seven();
-        let four = record(&mut t, 1, Seat::South).unwrap_err();
-        assert!(four.to_string().contains("only a table of three"), "{four}");
+        let dealer = |t: &Tournament, g| {
+            t.table_game(RoundNo(1), TableNo(1), GameNo(g))
+                .unwrap()
+                .dealer
+        };
+        assert_eq!(
+            dealer(&t, 1),
+            Some(Seat::East),
+            "unrecorded: East deals first (R12)"
+        );
+        record(&mut t, 1, Seat::West).unwrap();
+        assert_eq!(dealer(&t, 1), Some(Seat::West));
+        assert_eq!(dealer(&t, 2), Some(Seat::North));
+        assert_eq!(dealer(&t, 3), Some(Seat::East));
+        t.execute(
+            Actor::Director,
+            Command::EnterGame {
+                round: RoundNo(1),
+                table: TableNo(1),
+                game: GameNo(1),
+                entry: Entry::Record {
+                    record: read_record(&serde_json::json!({"result": "wall"})).unwrap(),
+                },
+            },
+            3_000,
+        )
+        .unwrap();
+        let late = record(&mut t, 1, Seat::South).unwrap_err();
+        assert!(late.to_string().contains("game 1 is already"), "{late}");
+    }
+
+    #[test]
+    fn the_empty_seat_is_refused_r12() {
+        let mut t = seven();
         let empty = record(&mut t, 2, Seat::North).unwrap_err();
         assert!(empty.to_string().contains("empty seat"), "{empty}");
         // Another table's scorekeeper may not.
