@@ -182,15 +182,27 @@ fn a_table_of_three_records_east_after_the_roll_before_game_4_r12(app: &mut App)
         409,
         "game 4 is already",
     );
-    // A table of four does not roll again.
+    // A table of four records its roll for East before game 1 (standard 3):
+    // the winner deals game 1, and the deal passes to the right.
     let mut four = app.with_token(&key(app, id, 1));
-    refused(
-        four.post(
-            &format!("{}/rounds/1/tables/1/east", t(id)),
-            &json!({ "east": "south" }),
+    let east1 = format!("{}/rounds/1/tables/1/east", t(id));
+    expect(four.post(&east1, &json!({ "east": "south" })), 200);
+    assert_eq!(sheet(app, id, 1)["east_after_reroll"], "south");
+    expect(
+        four.put(
+            &format!("{}/rounds/1/tables/1/games/2", t(id)),
+            &json!({ "entry": { "kind": "record", "record": { "result": "wall" } } }),
         ),
-        422,
-        "only a table of three",
+        200,
+    );
+    assert_eq!(
+        sheet(app, id, 1)["games"][1]["entry"]["record"]["dealer"],
+        "west"
+    );
+    refused(
+        four.post(&east1, &json!({ "east": "north" })),
+        409,
+        "(standard 3)",
     );
 }
 

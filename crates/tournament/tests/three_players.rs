@@ -317,7 +317,8 @@ fn beth_emeth_1_four_players_at_each_table_defaults_to_sit_outs_and_warns() {
     )
     .unwrap();
     let w = beth.odd_players_warning().expect("a warning");
-    assert!(w.contains("(beth-emeth 1)"), "{w}");
+    assert_eq!(w.source, "beth-emeth 1");
+    assert!(w.text.contains("four players at every table"), "{w:?}");
     for preset in [
         "standard",
         "mahjong-mania-2026",

@@ -201,7 +201,7 @@ struct SettingsForm {
     /// Tables of three chosen under rules that seat four at every table
     /// (beth-emeth 1): the warning, said by the choice and with the
     /// movement warnings.
-    odd_warning: Option<String>,
+    odd_warning: Option<jongg_tournament::OddPlayersWarning>,
 }
 
 fn settings_form(t: &Tournament) -> SettingsForm {

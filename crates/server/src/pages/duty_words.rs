@@ -30,8 +30,9 @@ pub(crate) fn checked(duty: &Duty, me: Seat, own: &str) -> String {
 }
 
 /// Why the sheet does not need `me`'s signature (empty when it does): at
-/// a table of three, nobody here is `me`'s to check.
-pub(crate) fn not_needed(duty: &Duty, me: Seat, source: &str) -> String {
+/// a table of three, nobody here is `me`'s to check. The rule is the
+/// caller's to cite.
+pub(crate) fn not_needed(duty: &Duty, me: Seat) -> String {
     if duty.required {
         return String::new();
     }
@@ -41,5 +42,5 @@ pub(crate) fn not_needed(duty: &Duty, me: Seat, source: &str) -> String {
     } else {
         format!("{} checks {me}'s scores", seats(&duty.checked_by))
     };
-    format!("{me} has nobody's scores to check at this table and need not sign: {by} ({source})")
+    format!("{me} has nobody's scores to check at this table and need not sign: {by}")
 }

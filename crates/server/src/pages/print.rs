@@ -448,6 +448,7 @@ fn itineraries(t: &Tournament) -> Doc {
 
 fn cards(t: &Tournament, r: RoundNo, links: &[(TableNo, String)]) -> Result<Doc, PageError> {
     let seating = t.seating(r)?;
+    let preset = preset_of(t);
     let sections = seating
         .tables
         .iter()
@@ -465,6 +466,14 @@ fn cards(t: &Tournament, r: RoundNo, links: &[(TableNo, String)]) -> Result<Doc,
                 "Scorekeeper: scan this code with a phone to enter the scores of this table."
                     .into(),
             );
+            // The rules' reminders to every table (`[[reminders]]`).
+            if let Some(p) = &preset {
+                paragraphs.extend(
+                    p.reminders
+                        .iter()
+                        .map(|r| format!("{} ({})", r.text, r.source)),
+                );
+            }
             Section {
                 heading: format!("Table {} · Round {r}", ts.table),
                 paragraphs,
@@ -578,7 +587,11 @@ fn sheets(t: &Tournament, r: RoundNo) -> Result<Doc, PageError> {
                             duty_words::checked(d, s, "own scores")
                         )
                     } else {
-                        duty_words::not_needed(d, s, &p.sign_off.signatures.source)
+                        format!(
+                            "{} ({})",
+                            duty_words::not_needed(d, s),
+                            p.sign_off.signatures.source
+                        )
                     });
                 }
             }

@@ -79,6 +79,8 @@ struct SignView {
     /// (a table of three: standard 4, R14; `jongg_tournament::duties`).
     required: bool,
     note: String,
+    /// The rule behind who signs (`[sign_off] signatures`).
+    source: String,
     signed: bool,
 }
 
@@ -126,6 +128,9 @@ struct ScorePage {
     /// Each player signs with their personal code (issue 14, point 6;
     /// `[sign_off] personal_code`): the signing asks for it.
     personal_code: bool,
+    /// What every table is reminded of, with its rule (`[[reminders]]`:
+    /// the card, standard 1; the sheets, standard 25).
+    reminders: Vec<(String, String)>,
     /// The round's clock, while the round is under way (14.5).
     clock: Option<ClockView>,
     /// The game to offer as "time was called" (R7) once time is called:
@@ -144,25 +149,33 @@ struct ThreeView {
     east_after: String,
     /// The roll may still be recorded (no game from the roll on entered).
     can_record: bool,
+    /// A table of four: the roll for East before game 1 (standard 3).
+    four: bool,
 }
 
 fn three_view(t: &Tournament, sheet: &jongg_tournament::Sheet, seats: &[SeatView]) -> ThreeView {
     let Ok(rules) = t.table_rules(sheet.round, sheet.table) else {
         return ThreeView::default();
     };
-    if !rules.three_player {
-        return ThreeView::default();
-    }
-    let notes = t.preset().map_or_else(
-        |_| Vec::new(),
-        |p| {
-            p.three_player_notes()
-                .into_iter()
-                .map(|n| (n.text, n.source))
-                .collect()
-        },
-    );
-    let reroll = rules.reroll_east_before_game;
+    let reroll = if rules.three_player {
+        rules.reroll_east_before_game
+    } else {
+        // standard 3: whoever rolls highest is East for game 1.
+        Some(GameNo(1))
+    };
+    let notes = if !rules.three_player {
+        Vec::new()
+    } else {
+        t.preset().map_or_else(
+            |_| Vec::new(),
+            |p| {
+                p.three_player_notes()
+                    .into_iter()
+                    .map(|n| (n.text, n.source))
+                    .collect()
+            },
+        )
+    };
     let east_after = sheet.east_after_reroll.map_or_else(String::new, |s| {
         let name = seats
             .iter()
@@ -179,6 +192,7 @@ fn three_view(t: &Tournament, sheet: &jongg_tournament::Sheet, seats: &[SeatView
         reroll_game: reroll.map(|g| g.0),
         east_after,
         can_record,
+        four: !rules.three_player,
     }
 }
 
@@ -264,9 +278,12 @@ fn score_page(
                     duty_words::checked(d, s, "my own scores")
                 }),
                 required: duty.as_ref().is_none_or(|(d, _)| d.required),
-                note: duty.as_ref().map_or_else(String::new, |(d, p)| {
-                    duty_words::not_needed(d, s, &p.sign_off.signatures.source)
-                }),
+                note: duty
+                    .as_ref()
+                    .map_or_else(String::new, |(d, _)| duty_words::not_needed(d, s)),
+                source: duty
+                    .as_ref()
+                    .map_or_else(String::new, |(_, p)| p.sign_off.signatures.source.clone()),
                 signed: sheet.signed[s],
             }
         })
@@ -310,6 +327,15 @@ fn score_page(
                 .collect()
         },
         personal_code: t.preset().is_ok_and(|p| p.sign_off.personal_code.required),
+        reminders: t.preset().map_or_else(
+            |_| Vec::new(),
+            |p| {
+                p.reminders
+                    .iter()
+                    .map(|r| (r.text.clone(), r.source.clone()))
+                    .collect()
+            },
+        ),
         card_label: t
             .card_setting()
             .file

@@ -16,6 +16,7 @@ mod event_card;
 pub(crate) mod export;
 mod floor;
 mod import;
+mod not_invited;
 mod roster;
 mod rounds;
 mod schedule;
@@ -27,6 +28,7 @@ mod table_of_three;
 pub use apply::FoldError;
 pub use edits::{EditBasis, EditRefused};
 pub use schedule::{ScheduleOffer, ScheduledRound};
+pub use settings::OddPlayersWarning;
 pub use signing::{MissingSignature, PERSONAL_CODE, missing_signatures};
 pub(crate) use table_of_three::roll_for_east;
 

@@ -30,6 +30,14 @@ pub(super) struct Asked {
     pub time_zone: Option<String>,
 }
 
+/// Tables of three chosen under rules that seat four at every table.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct OddPlayersWarning {
+    pub text: String,
+    /// The rule that wants four at every table (`beth-emeth 1`).
+    pub source: String,
+}
+
 /// The preset's default for players left over (`[three_player] odd_players`).
 fn odd_players_default(preset: &jongg_rules::Preset) -> OddPlayers {
     let d = &preset.three_player.odd_players;
@@ -45,14 +53,12 @@ fn odd_players_default(preset: &jongg_rules::Preset) -> OddPlayers {
 impl Tournament {
     /// A note for the director when the settings seat tables of three
     /// under rules that want four players at every table (beth-emeth 1).
-    pub fn odd_players_warning(&self) -> Option<String> {
+    pub fn odd_players_warning(&self) -> Option<OddPlayersWarning> {
         let d = &self.preset.as_ref()?.three_player.odd_players;
         let chosen = self.settings.as_ref()?.odd_players;
-        (!d.tables_of_three && chosen == OddPlayers::ThreePlayerTables).then(|| {
-            format!(
-                "These rules want four players at every table ({}), but the settings seat the players left over at tables of three: choose sit-outs unless you mean it.",
-                d.source
-            )
+        (!d.tables_of_three && chosen == OddPlayers::ThreePlayerTables).then(|| OddPlayersWarning {
+            text: "These rules want four players at every table, but the settings seat the players left over at tables of three: choose sit-outs unless you mean it.".into(),
+            source: d.source.clone(),
         })
     }
 }
