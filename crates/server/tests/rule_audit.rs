@@ -183,13 +183,7 @@ fn beth_emeth_1_tables_of_three_chosen_anyway_are_warned_about() {
         200,
     );
     let w = expect(app.director().get(&format!("{}/warnings", t(id))), 200);
-    assert!(
-        w["odd_players"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("(beth-emeth 1)"),
-        "{w}"
-    );
+    assert_eq!(w["odd_players"]["source"], "beth-emeth 1", "{w}");
     let html = page(&app, true, &format!("/director/t/{id}/settings"));
     assert!(html.contains("id=\"odd-warning\""), "{html}");
 }
