@@ -187,3 +187,36 @@ fn beth_emeth_1_tables_of_three_chosen_anyway_are_warned_about() {
     let html = page(&app, true, &format!("/director/t/{id}/settings"));
     assert!(html.contains("id=\"odd-warning\""), "{html}");
 }
+
+/// standard 2B: a disqualified player is "likely be dis-invited from
+/// participation in future tournaments": the players page lists this
+/// event's, and a later event's players page warns of a pasted name.
+#[test]
+fn standard_2b_the_players_page_lists_the_disqualified_and_checks_a_pasted_list() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 1);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    expect(
+        app.director().post(
+            &format!("{}/players/3/disqualify", t(id)),
+            &json!({ "scores": "kept", "reason": "a second complaint" }),
+        ),
+        200,
+    );
+    let html = page(&app, true, &format!("/director/t/{id}/players"));
+    assert!(html.contains("<li>P3 (#3)</li>"), "{html}");
+    let later = tournament(&app, "standard", 4, 1);
+    let html = page(
+        &app,
+        true,
+        &format!("/director/t/{later}/players?not_invited=P3%20(%233)%0Asomeone"),
+    );
+    assert!(html.contains("id=\"not-invited-found\""), "{html}");
+    assert!(html.contains("P3 (#3) is on the list"), "{html}");
+    let html = page(
+        &app,
+        true,
+        &format!("/director/t/{later}/players?not_invited=Nobody"),
+    );
+    assert!(html.contains("id=\"not-invited-none\""), "{html}");
+}

@@ -275,7 +275,28 @@ struct Dashboard {
     schedule: Option<super::schedule::ScheduleView>,
     /// The next round has an adopted computed seating.
     scheduled_next: bool,
+    /// Standard 2B: this event's disqualified, "Name (#12)", to keep for
+    /// later events; the list pasted to check the players against, and the
+    /// players found on it (`None`: nothing pasted).
+    not_invited_again: Vec<String>,
+    not_invited_pasted: String,
+    not_invited_found: Option<Vec<String>>,
 }
+
+/// The players page: `done`, and a pasted "not invited" list to check
+/// the registered players against (standard 2B).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PlayersQuery {
+    /// What was just done, said at the top.
+    #[allow(dead_code)]
+    done: Option<String>,
+    /// Names not invited again, one a line (earlier events' lists).
+    not_invited: Option<String>,
+}
+
+/// The longest "not invited" list the page checks.
+const MAX_NOT_INVITED: usize = 20_000;
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -338,6 +359,9 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         hall: None,
         schedule: None,
         scheduled_next: t.scheduled(jongg_tournament::RoundNo(next)).is_some(),
+        not_invited_again: t.not_invited_again(),
+        not_invited_pasted: String::new(),
+        not_invited_found: None,
     }
 }
 
@@ -355,13 +379,35 @@ async fn forms_page(app: &AppState, id: i64, tab: &'static str) -> PageResult {
 
 /// The players: who is playing, registering, substitutes, a CSV list;
 /// withdrawals and arrivals, with what a re-seating moved.
-#[utoipa::path(get, path = "/director/t/{id}/players", params(InTournament, FlashQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
+#[utoipa::path(get, path = "/director/t/{id}/players", params(InTournament, PlayersQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn players_page(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
-    Query(_): Query<FlashQuery>,
+    Query(q): Query<PlayersQuery>,
 ) -> PageResult {
-    forms_page(&app, id, "players").await
+    let Some(list) = q.not_invited.filter(|l| !l.trim().is_empty()) else {
+        return forms_page(&app, id, "players").await;
+    };
+    let list: String = list.chars().take(MAX_NOT_INVITED).collect();
+    let mut d = app.tournaments.get(id)?.read(|t| {
+        let mut d = dashboard_of(id, t);
+        d.not_invited_found = Some(
+            t.not_invited_matches(&list)
+                .into_iter()
+                .map(|(n, line)| {
+                    format!(
+                        "{} is on the list (\u{201c}{line}\u{201d})",
+                        super::who(t, Some(n))
+                    )
+                })
+                .collect(),
+        );
+        d
+    });
+    d.not_invited_pasted = list;
+    d.hall = app.hall_notice.clone();
+    d.tab = "players";
+    html(&d)
 }
 
 /// The settings and the rules in plain language (R15).
