@@ -397,6 +397,15 @@ fn standard_1_25_mania_1_mississippi_tables_are_reminded_of_the_card_and_the_she
             .text
             .contains("2026")
     );
+    // The summaries say both (and beth-emeth 1's four at every table).
+    assert!(
+        Preset::builtin("standard")
+            .unwrap()
+            .summary()
+            .contains("Do not leave the room")
+    );
+    let beth = Preset::builtin("beth-emeth").unwrap().summary();
+    assert!(beth.contains("Four players at every table"), "{beth}");
     // A file without [[reminders]] takes standard's (R1).
     let p = Preset::from_toml("base = \"standard\"\n", "club.toml").unwrap();
     assert_eq!(p.reminders, Preset::builtin("standard").unwrap().reminders);

@@ -68,6 +68,22 @@ impl Preset {
         for n in self.three_player_notes() {
             writeln!(o, "  - {}", cited(&n.text, &n.source))?;
         }
+        let odd = &self.three_player.odd_players;
+        if !odd.tables_of_three {
+            writeln!(
+                o,
+                "  - {}",
+                cited(
+                    "Four players at every table: by default the players left over sit out, and the director is warned if tables of three are chosen.",
+                    &odd.source
+                )
+            )?;
+        }
+        writeln!(o)?;
+        writeln!(o, "Reminders to every table:")?;
+        for r in &self.reminders {
+            writeln!(o, "  - {}", cited(&r.text, &r.source))?;
+        }
         Ok(())
     }
 
