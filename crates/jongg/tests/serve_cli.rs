@@ -37,7 +37,7 @@ fn demo_then_export_import_round_trips_exactly() {
         said.contains("Created tournament 1: 13 players, 3 rounds under `beth-emeth`"),
         "{said}"
     );
-    assert!(said.contains("/api/tournaments/1/standings"), "{said}");
+    assert!(said.contains("http://127.0.0.1:8080/t/1"), "{said}");
     assert!(said.contains("games played by bots"), "{said}");
     let a = dir.join("a.json");
     let b = dir.join("b.json");
@@ -50,19 +50,44 @@ fn demo_then_export_import_round_trips_exactly() {
         a.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    // Into the same database: it is already there (issue 19.1), unless kept
+    // under a new name.
     let out = jongg(&["import", "--database", &db, a.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("already in the database"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = jongg(&[
+        "import",
+        "--database",
+        &db,
+        "--name",
+        "Copy",
+        a.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).contains("as tournament 2"),
+        text(&out.stdout).contains("`Copy` as tournament 2"),
+        "{}",
+        text(&out.stdout)
+    );
+    // The backup restored into a fresh database, as after a lost laptop.
+    let fresh = format!("sqlite://{}", dir.join("fresh.sqlite").display());
+    let out = jongg(&["import", "--database", &fresh, a.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("as tournament 1"),
         "{}",
         text(&out.stdout)
     );
     let out = jongg(&[
         "export",
         "--tournament",
-        "2",
+        "1",
         "--database",
-        &db,
+        &fresh,
         b.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -247,8 +272,16 @@ fn jongg_import_refuses_a_hostile_file_whole() {
         text(&out.stderr)
     );
 
-    // The good file is taken whole.
-    let out = jongg(&["import", "--database", &db, good.to_str().unwrap()]);
+    // The good file is taken whole (under a new name: its tournament is
+    // already in this database, issue 19.1).
+    let out = jongg(&[
+        "import",
+        "--database",
+        &db,
+        "--name",
+        "Good",
+        good.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("as tournament 2"));
     let _ = std::fs::remove_dir_all(&dir);

@@ -95,7 +95,7 @@ impl Config {
 pub enum ServerError {
     #[error("{0}")]
     Store(#[from] StoreError),
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}: {source}{}", bind_hint(.source, .addr))]
     Bind {
         addr: SocketAddr,
         source: std::io::Error,
@@ -304,6 +304,24 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         checkpoints,
         state,
     })
+}
+
+/// What to do about a port already taken (issue 20.16): another jongg, or
+/// another program, has it; `--bind` chooses another.
+fn bind_hint(e: &std::io::Error, addr: &SocketAddr) -> String {
+    if e.kind() != std::io::ErrorKind::AddrInUse {
+        return String::new();
+    }
+    let next = SocketAddr::new(addr.ip(), addr.port().wrapping_add(1).max(1024));
+    let addr = if addr.ip().is_unspecified() {
+        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port())
+    } else {
+        *addr
+    };
+    format!(
+        ". Another program has this port: is jongg already running (open http://{addr})? \
+         Otherwise start it on another port: --bind {next}"
+    )
 }
 
 /// A database to name in a suggested command (None: the default one).

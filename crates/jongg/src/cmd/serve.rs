@@ -202,7 +202,8 @@ pub fn demo(a: DemoArgs) -> ExitCode {
                 println!("  {:>3}. {:<12} {:>6}", row.rank, row.name, row.points);
             }
             println!(
-                "See them all: run `jongg serve --database {}` and open http://127.0.0.1:8080/api/tournaments/{id}/standings",
+                "See them all: run `{} serve --database {}` and open http://127.0.0.1:8080/t/{id}",
+                jongg_server::hall::program(),
                 a.database
             );
             ExitCode::SUCCESS
