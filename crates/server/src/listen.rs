@@ -1,0 +1,646 @@
+//! The accept loop (issue 19.3). `axum::serve` has no timeouts and no
+//! bound on connections: 1,100 silent sockets held every file the process
+//! could open, and the server answered no one. Here each connection is
+//! admitted against a total and a per-address bound (beyond them a polite
+//! 503, then close), and watched: a request's head must arrive within the
+//! header timeout, its body within the body timeout, and a connection with
+//! nothing under way, or one that moves no byte, is closed after the idle
+//! timeout.
+//!
+//! Room for the director: the last connections of the total are kept for
+//! this machine, a connection whose two ends have one address (the laptop's
+//! own browser, through 127.0.0.1 or its hall address). A hall full of
+//! phones, or someone hogging connections, never locks the director out.
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::ConnectInfo;
+use axum::http::{HeaderValue, Request, Response, StatusCode, header};
+use hyper::body::{Frame, Incoming, SizeHint};
+use hyper_util::rt::TokioIo;
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::io;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, Semaphore, watch};
+use tokio::time::{Instant, Sleep};
+
+/// How `jongg serve` bounds connections (its flags; defaults for a hall).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// From the connection (or the first byte after an idle spell) to the
+    /// end of a request's head.
+    pub header_timeout: Duration,
+    /// From the end of a request's head to the end of its body.
+    pub body_timeout: Duration,
+    /// A connection with no request under way, or one that moves no byte.
+    pub idle_timeout: Duration,
+    /// Connections open at once (None: from the open-file limit).
+    pub max_connections: Option<usize>,
+    /// Connections from one address (an IPv6 /64): a hall's phones behind
+    /// one public address share it.
+    pub per_address: usize,
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> ConnectionLimits {
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(60),
+            max_connections: None,
+            per_address: 512,
+        }
+    }
+}
+
+/// The bounds in force, once the open-file limit is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InForce {
+    pub header_timeout: Duration,
+    pub body_timeout: Duration,
+    pub idle_timeout: Duration,
+    /// Connections open at once, this machine's included.
+    pub total: usize,
+    /// The last of them, kept for this machine.
+    pub reserve: usize,
+    pub per_address: usize,
+    /// Subscribers of the live feed at once (half the connections: the
+    /// other half answer pages and commands).
+    pub live: usize,
+    /// The open-file limit they were drawn from.
+    pub open_files: u64,
+}
+
+/// Refusals answered at once (each holds a file for a moment); beyond them
+/// a connection is closed unanswered. Counted in the files kept aside.
+const REFUSING: usize = 64;
+
+/// What the open-file limit assumed where it cannot be read.
+const ASSUMED_FILES: u64 = 1024;
+
+impl ConnectionLimits {
+    /// The bounds under an open-file limit: the database, the log, the
+    /// runtime and the refusals keep 128 files and one in sixteen.
+    pub fn in_force(&self, open_files: Option<u64>) -> InForce {
+        let files = open_files.unwrap_or(ASSUMED_FILES);
+        let spare = files.saturating_sub(128 + files / 16).min(100_000) as usize;
+        let total = self.max_connections.unwrap_or(spare).max(2);
+        let reserve = (total / 32).clamp(1, 64);
+        InForce {
+            header_timeout: self.header_timeout,
+            body_timeout: self.body_timeout,
+            idle_timeout: self.idle_timeout,
+            total,
+            reserve,
+            per_address: self.per_address.clamp(1, total - reserve),
+            live: (total / 2).max(1),
+            open_files: files,
+        }
+    }
+}
+
+/// The open-file soft limit of this process (None where there is none).
+pub fn open_file_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        rlimit::getrlimit(rlimit::Resource::NOFILE)
+            .ok()
+            .map(|(soft, _)| soft)
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// Raises the open-file soft limit to the hard one: the limit in force.
+pub fn raise_open_file_limit() -> io::Result<Option<u64>> {
+    #[cfg(unix)]
+    {
+        rlimit::increase_nofile_limit(u64::MAX).map(Some)
+    }
+    #[cfg(not(unix))]
+    Ok(None)
+}
+
+/// Serves `app` on `listener` until `stop`, then finishes the requests under way.
+pub(crate) async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: InForce,
+    stop: impl Future<Output = ()>,
+) -> io::Result<()> {
+    let gate = Arc::new(Gate {
+        limits,
+        open: Mutex::default(),
+        refused: AtomicU64::new(0),
+    });
+    let refusing = Arc::new(Semaphore::new(REFUSING));
+    let (stopping, watching) = watch::channel(());
+    let mut stop = std::pin::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            () = &mut stop => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    accept_failed(e).await;
+                    continue;
+                }
+            },
+        };
+        let own = stream
+            .local_addr()
+            .is_ok_and(|local| local.ip().to_canonical() == peer.ip().to_canonical());
+        match gate.admit(peer.ip(), own) {
+            Ok(ticket) => {
+                let app = app.clone();
+                tokio::spawn(connection(stream, peer, app, limits, ticket, watching.clone()));
+            }
+            Err(why) => {
+                gate.note_refusal(peer, why);
+                // Beyond the refusals under way, closed unanswered.
+                if let Ok(slot) = refusing.clone().try_acquire_owned() {
+                    tokio::spawn(async move {
+                        refuse(stream, why).await;
+                        drop(slot);
+                    });
+                }
+            }
+        }
+    }
+    drop(listener);
+    drop(watching);
+    stopping.send_replace(());
+    // Every connection holds a receiver until it has finished.
+    stopping.closed().await;
+    Ok(())
+}
+
+/// An accept that failed: the peer gave up (go on), or the process is out of
+/// files (wait a moment, or the loop would spin).
+async fn accept_failed(e: io::Error) {
+    use io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
+    if matches!(e.kind(), ConnectionAborted | ConnectionRefused | ConnectionReset) {
+        return;
+    }
+    tracing::warn!(error = %e, "cannot accept a connection (will retry)");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+}
+
+#[derive(Debug)]
+struct Gate {
+    limits: InForce,
+    open: Mutex<Open>,
+    refused: AtomicU64,
+}
+
+#[derive(Debug, Default)]
+struct Open {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Refusal {
+    Busy,
+    FromYourAddress,
+}
+
+impl Refusal {
+    fn sentence(self) -> &'static str {
+        match self {
+            Refusal::Busy => {
+                "The server is busy: too many connections are open. Please try again in a moment.\n"
+            }
+            Refusal::FromYourAddress => {
+                "Too many connections are open from your address. Please try again in a moment.\n"
+            }
+        }
+    }
+}
+
+/// A connection admitted: it counts until dropped.
+#[derive(Debug)]
+struct Ticket {
+    gate: Arc<Gate>,
+    address: IpAddr,
+}
+
+impl Gate {
+    fn admit(self: &Arc<Gate>, peer: IpAddr, own: bool) -> Result<Ticket, Refusal> {
+        let address = address_of(peer);
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let cap = if own {
+            self.limits.total
+        } else {
+            self.limits.total - self.limits.reserve
+        };
+        if open.total >= cap {
+            return Err(Refusal::Busy);
+        }
+        let from = open.per_address.entry(address).or_default();
+        // This machine is the director's (or a proxy's, which bounds its own).
+        if !own && *from >= self.limits.per_address {
+            return Err(Refusal::FromYourAddress);
+        }
+        *from += 1;
+        open.total += 1;
+        Ok(Ticket {
+            gate: self.clone(),
+            address,
+        })
+    }
+
+    /// Logged on the first refusal and every thousandth: an attack writes no flood.
+    fn note_refusal(&self, peer: SocketAddr, why: Refusal) {
+        let n = self.refused.fetch_add(1, Relaxed);
+        if n % 1000 == 0 {
+            let total = self.limits.total;
+            tracing::warn!(%peer, ?why, refused = n + 1, total, "refused a connection: too many open");
+        }
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        let mut open = self.gate.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.total -= 1;
+        if let Some(n) = open.per_address.get_mut(&self.address) {
+            *n -= 1;
+            if *n == 0 {
+                open.per_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// An address as counted: IPv4 as is, IPv6 by its /64 (one home, one phone).
+fn address_of(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+        }
+        v4 => v4,
+    }
+}
+
+/// How long a refusal waits to write its answer, then to read what is still
+/// coming (closing with unread bytes would reset the answer away).
+const LINGER: Duration = Duration::from_millis(250);
+
+async fn refuse(mut stream: TcpStream, why: Refusal) {
+    let mut sink = [0u8; 4096];
+    for _ in 0..16 {
+        match stream.try_read(&mut sink) {
+            Ok(n) if n > 0 => {}
+            _ => break,
+        }
+    }
+    let text = why.sentence();
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\n\
+         Content-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{text}",
+        text.len()
+    );
+    let written = tokio::time::timeout(LINGER, async {
+        stream.write_all(answer.as_bytes()).await?;
+        stream.shutdown().await
+    })
+    .await;
+    if !matches!(written, Ok(Ok(()))) {
+        return;
+    }
+    let _ = tokio::time::timeout(LINGER, async {
+        let mut read = 0;
+        while read < 64 << 10 {
+            match stream.read(&mut sink).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => read += n,
+            }
+        }
+    })
+    .await;
+}
+
+/// One connection, served until it ends, its deadline passes, or the
+/// server stops (then it finishes the request under way).
+async fn connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    app: Router,
+    limits: InForce,
+    ticket: Ticket,
+    mut stopping: watch::Receiver<()>,
+) {
+    let activity = Arc::new(Activity::new());
+    let io = TokioIo::new(Watched {
+        io: stream,
+        activity: activity.clone(),
+    });
+    let seen = activity.clone();
+    let service = hyper::service::service_fn(move |req| {
+        answer(app.clone(), req, peer, seen.clone(), limits.body_timeout)
+    });
+    let mut http = hyper::server::conn::http1::Builder::new();
+    // The head's timeout is ours (below): hyper's would also cut a
+    // keep-alive connection idle for less than the idle timeout.
+    http.header_read_timeout(None);
+    let conn = http.serve_connection(io, service);
+    let mut conn = std::pin::pin!(conn);
+    let mut draining = false;
+    loop {
+        let deadline = activity.deadline(&limits);
+        tokio::select! {
+            served = conn.as_mut() => {
+                if let Err(e) = served {
+                    tracing::debug!(%peer, error = %e, "connection ended");
+                }
+                break;
+            }
+            () = tokio::time::sleep_until(deadline) => {
+                if activity.deadline(&limits) <= Instant::now() {
+                    tracing::debug!(%peer, "closed a slow or idle connection");
+                    break;
+                }
+            }
+            // A request began after an idle spell: its head has less time.
+            () = activity.moved.notified() => {}
+            _ = stopping.changed(), if !draining => {
+                draining = true;
+                conn.as_mut().graceful_shutdown();
+            }
+        }
+    }
+    drop(ticket);
+}
+
+/// One request: the peer's address for the handlers, a deadline on its
+/// body, and the connection told when its answer has been sent.
+async fn answer(
+    mut app: Router,
+    req: Request<Incoming>,
+    peer: SocketAddr,
+    activity: Arc<Activity>,
+    body_timeout: Duration,
+) -> Result<Response<Tracked>, Infallible> {
+    activity.begin();
+    let (mut parts, body) = req.into_parts();
+    parts.extensions.insert(ConnectInfo(peer));
+    let body = Body::new(Timed {
+        body,
+        until: Instant::now() + body_timeout,
+        sleep: None,
+        activity: activity.clone(),
+    });
+    let res = match tower_service::Service::call(&mut app, Request::from_parts(parts, body)).await {
+        Ok(res) => res,
+        Err(never) => match never {},
+    };
+    let res = if activity.body_late.load(Relaxed) {
+        late_body(body_timeout)
+    } else {
+        res
+    };
+    Ok(res.map(|body| Tracked { body, activity }))
+}
+
+/// The answer to a body that did not arrive in time, whatever the handler
+/// made of the error: the connection is closed after it.
+fn late_body(limit: Duration) -> Response<Body> {
+    let text = format!(
+        "The request's body did not arrive within {} seconds. Please send it again.\n",
+        limit.as_secs_f64()
+    );
+    let mut res = Response::new(Body::from(text));
+    *res.status_mut() = StatusCode::REQUEST_TIMEOUT;
+    let headers = res.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    res
+}
+
+const NONE: u64 = u64::MAX;
+
+/// What a connection is doing, in milliseconds since it was accepted.
+#[derive(Debug)]
+struct Activity {
+    born: Instant,
+    last_io: AtomicU64,
+    /// When the head of the next request began (NONE: no request is coming).
+    head_since: AtomicU64,
+    busy: AtomicBool,
+    body_late: AtomicBool,
+    moved: Notify,
+}
+
+impl Activity {
+    fn new() -> Activity {
+        Activity {
+            born: Instant::now(),
+            last_io: AtomicU64::new(0),
+            // A new connection owes its first request's head.
+            head_since: AtomicU64::new(0),
+            busy: AtomicBool::new(false),
+            body_late: AtomicBool::new(false),
+            moved: Notify::new(),
+        }
+    }
+
+    fn now(&self) -> u64 {
+        self.born.elapsed().as_millis() as u64
+    }
+
+    fn at(&self, ms: u64) -> Instant {
+        self.born + Duration::from_millis(ms)
+    }
+
+    fn deadline(&self, limits: &InForce) -> Instant {
+        let head = self.head_since.load(Relaxed);
+        if !self.busy.load(Relaxed) && head != NONE {
+            return self.at(head) + limits.header_timeout;
+        }
+        self.at(self.last_io.load(Relaxed)) + limits.idle_timeout
+    }
+
+    fn read(&self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let now = self.now();
+        self.last_io.store(now, Relaxed);
+        if !self.busy.load(Relaxed) && self.head_since.load(Relaxed) == NONE {
+            self.head_since.store(now, Relaxed);
+            self.moved.notify_one();
+        }
+    }
+
+    fn wrote(&self) {
+        self.last_io.store(self.now(), Relaxed);
+    }
+
+    fn begin(&self) {
+        self.busy.store(true, Relaxed);
+        self.head_since.store(NONE, Relaxed);
+        self.body_late.store(false, Relaxed);
+        self.last_io.store(self.now(), Relaxed);
+    }
+
+    fn end(&self) {
+        if self.busy.swap(false, Relaxed) {
+            self.last_io.store(self.now(), Relaxed);
+        }
+    }
+}
+
+/// The socket, telling the connection's [`Activity`] of every byte moved.
+struct Watched {
+    io: TcpStream,
+    activity: Arc<Activity>,
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        let read = Pin::new(&mut this.io).poll_read(cx, buf);
+        if let Poll::Ready(Ok(())) = read {
+            this.activity.read(buf.filled().len() - before);
+        }
+        read
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, b: &[u8]) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let wrote = Pin::new(&mut this.io).poll_write(cx, b);
+        if let Poll::Ready(Ok(n)) = wrote
+            && n > 0
+        {
+            this.activity.wrote();
+        }
+        wrote
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let wrote = Pin::new(&mut this.io).poll_write_vectored(cx, bufs);
+        if let Poll::Ready(Ok(n)) = wrote
+            && n > 0
+        {
+            this.activity.wrote();
+        }
+        wrote
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
+}
+
+/// A request's body that must arrive before `until`.
+struct Timed {
+    body: Incoming,
+    until: Instant,
+    sleep: Option<Pin<Box<Sleep>>>,
+    activity: Arc<Activity>,
+}
+
+impl hyper::body::Body for Timed {
+    type Data = Bytes;
+    type Error = io::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, io::Error>>> {
+        let this = self.get_mut();
+        if let Poll::Ready(frame) = Pin::new(&mut this.body).poll_frame(cx) {
+            return Poll::Ready(frame.map(|f| f.map_err(io::Error::other)));
+        }
+        // Made only when a body is waited for (most requests have none).
+        let until = this.until;
+        let sleep = this
+            .sleep
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(until)));
+        if sleep.as_mut().poll(cx).is_pending() {
+            return Poll::Pending;
+        }
+        this.activity.body_late.store(true, Relaxed);
+        let late = io::Error::new(io::ErrorKind::TimedOut, "the request's body came too slowly");
+        Poll::Ready(Some(Err(late)))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// An answer's body: when it is sent (or dropped), the request is over.
+struct Tracked {
+    body: Body,
+    activity: Arc<Activity>,
+}
+
+impl hyper::body::Body for Tracked {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        let this = self.get_mut();
+        let frame = Pin::new(&mut this.body).poll_frame(cx);
+        if let Poll::Ready(None) = frame {
+            this.activity.end();
+        }
+        frame
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+impl Drop for Tracked {
+    fn drop(&mut self) {
+        self.activity.end();
+    }
+}
