@@ -310,7 +310,15 @@ fn demo_database(name: &str) -> (std::path::PathBuf, String) {
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite://{}", dir.join("jongg.sqlite").display());
     let out = jongg(&[
-        "demo", "--database", &db, "--players", "8", "--rounds", "1", "--games", "points",
+        "demo",
+        "--database",
+        &db,
+        "--players",
+        "8",
+        "--rounds",
+        "1",
+        "--games",
+        "points",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     (dir, db)
@@ -355,10 +363,11 @@ fn a_thousand_silent_sockets_do_not_stop_the_server() {
     assert!(own >= 2_500, "the test needs 2,500 open files, has {own}");
     let (dir, db) = demo_database("silent");
     let served = serve_under("ulimit -n 1024", &db, &["--header-timeout", "3"]);
-    assert!(
-        served.connections.ends_with("open files: up to 1024."),
-        "{}",
-        served.connections
+    // 1,024 files less 128 and one in sixteen; one in 32 kept for this machine.
+    assert_eq!(
+        served.connections,
+        "Connections: up to 832 at once (512 from one address; the last 26 kept for this \
+         machine), open files: up to 1024."
     );
     let to = served.addr;
     let rt = jongg_tools::runtime().unwrap();
@@ -368,7 +377,8 @@ fn a_thousand_silent_sockets_do_not_stop_the_server() {
         s.connect(to).await
     };
 
-    let follow = "GET /api/tournaments/1/changes HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 999999999\r\n\r\n";
+    let follow =
+        "GET /api/tournaments/1/changes HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 999999999\r\n\r\n";
     let (subscribers, silent, opened) = rt.block_on(async {
         let mut subscribers = Vec::new();
         for i in 0..900 {
@@ -395,7 +405,10 @@ fn a_thousand_silent_sockets_do_not_stop_the_server() {
     let _ = me.read_to_string(&mut answer);
     let answered = asked.elapsed();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer:.200}");
-    assert!(answered < Duration::from_secs(1), "answered after {answered:?}");
+    assert!(
+        answered < Duration::from_secs(1),
+        "answered after {answered:?}"
+    );
 
     // What each socket heard, and when it was closed (after `since`).
     let heard = |s: tokio::net::TcpStream, since: Instant, within: Duration| async move {
@@ -436,7 +449,11 @@ fn a_thousand_silent_sockets_do_not_stop_the_server() {
         .filter(|(said, _)| said.is_empty())
         .map(|(_, at)| at.expect("a silent socket still open 10 s after a 3 s header timeout"))
         .collect();
-    assert_eq!(refused_silent + closed.len(), 1_100, "each was refused or closed");
+    assert_eq!(
+        refused_silent + closed.len(),
+        1_100,
+        "each was refused or closed"
+    );
     let held: Vec<Duration> = closed
         .iter()
         .copied()
@@ -444,13 +461,20 @@ fn a_thousand_silent_sockets_do_not_stop_the_server() {
         .collect();
     assert!(!held.is_empty(), "no silent socket was held");
     let last_closed = held.iter().max().copied().unwrap_or_default();
-    assert!(last_closed < Duration::from_secs(5), "one closed {last_closed:?} after it opened");
+    assert!(
+        last_closed < Duration::from_secs(5),
+        "one closed {last_closed:?} after it opened"
+    );
     let following = subscribers
         .iter()
         .filter(|(said, at)| said.starts_with("HTTP/1.1 200") && at.is_none())
         .count();
     let refused_subscribers = subscribers.iter().filter(|(said, _)| refused(said)).count();
-    assert_eq!(following + refused_subscribers, 900, "each followed or was refused");
+    assert_eq!(
+        following + refused_subscribers,
+        900,
+        "each followed or was refused"
+    );
     assert!(following >= 100, "only {following} follow the feed");
     eprintln!(
         "{}: {following} subscribers followed, {refused_subscribers} refused; {} silent \

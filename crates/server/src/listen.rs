@@ -161,7 +161,14 @@ pub(crate) async fn serve(
         match gate.admit(peer.ip(), own) {
             Ok(ticket) => {
                 let app = app.clone();
-                tokio::spawn(connection(stream, peer, app, limits, ticket, watching.clone()));
+                tokio::spawn(connection(
+                    stream,
+                    peer,
+                    app,
+                    limits,
+                    ticket,
+                    watching.clone(),
+                ));
             }
             Err(why) => {
                 gate.note_refusal(peer, why);
@@ -187,7 +194,10 @@ pub(crate) async fn serve(
 /// files (wait a moment, or the loop would spin).
 async fn accept_failed(e: io::Error) {
     use io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
-    if matches!(e.kind(), ConnectionAborted | ConnectionRefused | ConnectionReset) {
+    if matches!(
+        e.kind(),
+        ConnectionAborted | ConnectionRefused | ConnectionReset
+    ) {
         return;
     }
     tracing::warn!(error = %e, "cannot accept a connection (will retry)");
@@ -261,7 +271,7 @@ impl Gate {
     /// Logged on the first refusal and every thousandth: an attack writes no flood.
     fn note_refusal(&self, peer: SocketAddr, why: Refusal) {
         let n = self.refused.fetch_add(1, Relaxed);
-        if n % 1000 == 0 {
+        if n.is_multiple_of(1000) {
             let total = self.limits.total;
             tracing::warn!(%peer, ?why, refused = n + 1, total, "refused a connection: too many open");
         }
@@ -595,7 +605,10 @@ impl hyper::body::Body for Timed {
             return Poll::Pending;
         }
         this.activity.body_late.store(true, Relaxed);
-        let late = io::Error::new(io::ErrorKind::TimedOut, "the request's body came too slowly");
+        let late = io::Error::new(
+            io::ErrorKind::TimedOut,
+            "the request's body came too slowly",
+        );
         Poll::Ready(Some(Err(late)))
     }
 

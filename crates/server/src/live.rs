@@ -82,10 +82,12 @@ async fn changes(
             }
         }
         let seq = *watch.borrow();
-        Some(Ok::<_, Infallible>(Event::default()
-            .id(seq.to_string())
-            .data(seq.to_string())
-            .retry(Duration::from_millis(RETRY_MS))))
+        Some(Ok::<_, Infallible>(
+            Event::default()
+                .id(seq.to_string())
+                .data(seq.to_string())
+                .retry(Duration::from_millis(RETRY_MS)),
+        ))
     };
     let stream = futures_util::stream::once(next).filter_map(std::future::ready);
     let beat = KeepAlive::new().interval(app.live_keep_alive);

@@ -63,7 +63,10 @@ fn until_closed(s: &mut TcpStream, within: Duration) -> (String, Option<Duration
             Err(_) => break,
         }
     }
-    (String::from_utf8_lossy(&got).into_owned(), Some(start.elapsed()))
+    (
+        String::from_utf8_lossy(&got).into_owned(),
+        Some(start.elapsed()),
+    )
 }
 
 /// Reads one answer with a `Content-Length` (the connection stays open).
@@ -79,7 +82,11 @@ fn read_answer(s: &mut TcpStream) -> String {
         if let Some((head, body)) = text.split_once("\r\n\r\n") {
             let len: usize = head
                 .lines()
-                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse().unwrap()))
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().parse().unwrap())
+                })
                 .expect("a content-length");
             if body.len() >= len {
                 return text;
@@ -99,9 +106,15 @@ fn a_silent_socket_and_half_a_request_line_are_closed_after_the_header_timeout()
     let opened = Instant::now();
     for s in [&mut silent, &mut half] {
         let (said, closed) = until_closed(s, Duration::from_secs(6));
-        assert!(closed.is_some(), "still open 6 s after a 1 s header timeout");
+        assert!(
+            closed.is_some(),
+            "still open 6 s after a 1 s header timeout"
+        );
         let closed = opened.elapsed();
-        assert!(closed >= Duration::from_millis(800), "closed too soon: {closed:?}");
+        assert!(
+            closed >= Duration::from_millis(800),
+            "closed too soon: {closed:?}"
+        );
         assert!(!said.contains("200 OK"), "{said}");
     }
     // A head sent in time is answered.
@@ -128,7 +141,10 @@ fn a_slow_header_trickle_is_closed_after_the_header_timeout() {
         }
     }
     let (_, at) = until_closed(&mut s, Duration::from_millis(500));
-    assert!(closed || at.is_some(), "a trickled head is still read after 6 s");
+    assert!(
+        closed || at.is_some(),
+        "a trickled head is still read after 6 s"
+    );
 }
 
 #[test]
@@ -142,7 +158,10 @@ fn half_a_body_is_closed_after_the_body_timeout() {
     .unwrap();
     let (said, closed) = until_closed(&mut s, Duration::from_secs(6));
     let closed = closed.expect("still open 6 s after a 1 s body timeout");
-    assert!(closed >= Duration::from_millis(800), "closed too soon: {closed:?}");
+    assert!(
+        closed >= Duration::from_millis(800),
+        "closed too soon: {closed:?}"
+    );
     assert!(said.starts_with("HTTP/1.1 408"), "{said}");
     assert!(said.contains("did not arrive within 1 seconds"), "{said}");
 }
@@ -156,7 +175,10 @@ fn an_idle_keep_alive_connection_is_closed_after_the_idle_timeout() {
     let (said, closed) = until_closed(&mut s, Duration::from_secs(8));
     let closed = closed.expect("an idle connection still open 8 s after a 2.5 s idle timeout");
     // The idle timeout, not the (shorter) header timeout, governs an idle spell.
-    assert!(closed >= Duration::from_secs(2), "closed too soon: {closed:?}");
+    assert!(
+        closed >= Duration::from_secs(2),
+        "closed too soon: {closed:?}"
+    );
     assert_eq!(said, "");
     // A connection that keeps asking stays open past the idle timeout.
     let mut busy = connect_from(&app, "127.0.0.2");
@@ -246,7 +268,10 @@ fn the_live_feed_refuses_subscribers_beyond_its_limit_and_keeps_the_rest_alive()
     let mut fifth = connect_from(&app, "127.0.0.3");
     fifth.write_all(follow.as_bytes()).unwrap();
     let (said, closed) = until_closed(&mut fifth, Duration::from_secs(3));
-    assert!(closed.is_some(), "the refused subscriber's connection is closed");
+    assert!(
+        closed.is_some(),
+        "the refused subscriber's connection is closed"
+    );
     assert_polite_503(&said, "too many pages are following live changes");
     // The page itself is still served.
     let mut page = connect_from(&app, "127.0.0.3");
