@@ -2,6 +2,7 @@
 //! [`Activity`] hears of every byte moved, of each request begun and each
 //! answer sent; from them a single deadline: the head's (header timeout),
 //! or the idle one. A request's body has its own deadline ([`Timed`]).
+//! No request wakes the watch: it looks when a deadline may have passed.
 
 use super::{InForce, Ticket};
 use axum::Router;
@@ -20,7 +21,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
-use tokio::sync::{Notify, watch};
+use tokio::sync::watch;
 use tokio::time::{Instant, Sleep};
 
 /// One connection, served until it ends, its deadline passes, or the
@@ -50,7 +51,7 @@ pub(super) async fn connection(
     let mut conn = std::pin::pin!(conn);
     let mut draining = false;
     loop {
-        let deadline = activity.deadline(&limits);
+        let (_, look) = activity.deadline(&limits);
         tokio::select! {
             served = conn.as_mut() => {
                 if let Err(e) = served {
@@ -58,14 +59,12 @@ pub(super) async fn connection(
                 }
                 break;
             }
-            () = tokio::time::sleep_until(deadline) => {
-                if activity.deadline(&limits) <= Instant::now() {
+            () = tokio::time::sleep_until(look) => {
+                if activity.deadline(&limits).0 <= Instant::now() {
                     tracing::debug!(%peer, "closed a slow or idle connection");
                     break;
                 }
             }
-            // A request began after an idle spell: its head has less time.
-            () = activity.moved.notified() => {}
             _ = stopping.changed(), if !draining => {
                 draining = true;
                 conn.as_mut().graceful_shutdown();
@@ -134,7 +133,6 @@ struct Activity {
     head_since: AtomicU64,
     busy: AtomicBool,
     body_late: AtomicBool,
-    moved: Notify,
 }
 
 impl Activity {
@@ -146,7 +144,6 @@ impl Activity {
             head_since: AtomicU64::new(0),
             busy: AtomicBool::new(false),
             body_late: AtomicBool::new(false),
-            moved: Notify::new(),
         }
     }
 
@@ -158,12 +155,21 @@ impl Activity {
         self.born + Duration::from_millis(ms)
     }
 
-    fn deadline(&self, limits: &InForce) -> Instant {
+    /// When the connection is due to be closed, and when to look again. An
+    /// idle connection is looked at every half header timeout: a request
+    /// begun meanwhile must have its head in time (within 1.5 header
+    /// timeouts), and no request pays for waking the watch.
+    fn deadline(&self, limits: &InForce) -> (Instant, Instant) {
         let head = self.head_since.load(Relaxed);
-        if !self.busy.load(Relaxed) && head != NONE {
-            return self.at(head) + limits.header_timeout;
+        let idle = self.at(self.last_io.load(Relaxed)) + limits.idle_timeout;
+        if self.busy.load(Relaxed) {
+            return (idle, idle);
         }
-        self.at(self.last_io.load(Relaxed)) + limits.idle_timeout
+        if head != NONE {
+            let due = self.at(head) + limits.header_timeout;
+            return (due, due);
+        }
+        (idle, idle.min(Instant::now() + limits.header_timeout / 2))
     }
 
     fn read(&self, n: usize) {
@@ -174,7 +180,6 @@ impl Activity {
         self.last_io.store(now, Relaxed);
         if !self.busy.load(Relaxed) && self.head_since.load(Relaxed) == NONE {
             self.head_since.store(now, Relaxed);
-            self.moved.notify_one();
         }
     }
 

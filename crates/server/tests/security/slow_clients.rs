@@ -189,6 +189,23 @@ fn an_idle_keep_alive_connection_is_closed_after_the_idle_timeout() {
     }
 }
 
+#[test]
+fn half_a_head_after_an_idle_spell_is_closed_after_the_header_timeout() {
+    let app = server(short(1.0, 30.0, 20.0));
+    let mut s = connect_from(&app, "127.0.0.2");
+    s.write_all(ME).unwrap();
+    assert!(read_answer(&mut s).starts_with("HTTP/1.1 200"));
+    std::thread::sleep(Duration::from_millis(700));
+    s.write_all(b"GET /api/me HT").unwrap();
+    // Within one and a half header timeouts, long before the idle timeout.
+    let (_, closed) = until_closed(&mut s, Duration::from_secs(5));
+    let closed = closed.expect("half a head still open 5 s after a 1 s header timeout");
+    assert!(
+        closed >= Duration::from_millis(800),
+        "closed too soon: {closed:?}"
+    );
+}
+
 fn assert_polite_503(said: &str, sentence: &str) {
     assert!(said.starts_with("HTTP/1.1 503"), "{said}");
     let lower = said.to_ascii_lowercase();
