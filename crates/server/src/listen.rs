@@ -334,3 +334,76 @@ async fn refuse(mut stream: TcpStream, why: Refusal) {
     })
     .await;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bounds_come_from_the_open_file_limit_with_room_kept() {
+        let l = ConnectionLimits::default();
+        let hall = l.in_force(Some(1024));
+        assert_eq!(
+            (hall.total, hall.reserve, hall.per_address, hall.live),
+            (832, 26, 512, 416)
+        );
+        let big = l.in_force(Some(20_000));
+        assert_eq!((big.total, big.reserve, big.per_address), (18_622, 64, 512));
+        // Unlimited files: a bound all the same.
+        assert_eq!(l.in_force(Some(u64::MAX)).total, 100_000);
+        // A tiny limit, or a tiny --max-connections, still leaves one for others.
+        let tiny = l.in_force(Some(10));
+        assert_eq!((tiny.total, tiny.reserve, tiny.per_address), (2, 1, 1));
+        let given = ConnectionLimits {
+            max_connections: Some(8),
+            ..l
+        }
+        .in_force(Some(1024));
+        assert_eq!(
+            (given.total, given.reserve, given.per_address, given.live),
+            (8, 1, 7, 4)
+        );
+    }
+
+    #[test]
+    fn an_ipv6_address_counts_by_its_64_and_a_mapped_ipv4_as_itself() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(address_of(a), address_of(b));
+        assert_ne!(address_of(a), address_of(c));
+        let mapped: IpAddr = "::ffff:192.168.1.7".parse().unwrap();
+        assert_eq!(address_of(mapped), "192.168.1.7".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn a_full_gate_keeps_its_reserve_for_this_machine_and_frees_on_drop() {
+        let gate = Arc::new(Gate {
+            limits: ConnectionLimits {
+                max_connections: Some(4),
+                per_address: 2,
+                ..ConnectionLimits::default()
+            }
+            .in_force(None),
+            open: Mutex::default(),
+            refused: AtomicU64::new(0),
+        });
+        let (x, y): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let a = gate.admit(x, false).unwrap();
+        let _b = gate.admit(x, false).unwrap();
+        assert!(matches!(
+            gate.admit(x, false),
+            Err(Refusal::FromYourAddress)
+        ));
+        let _c = gate.admit(y, false).unwrap();
+        assert!(matches!(gate.admit(y, false), Err(Refusal::Busy)));
+        let own: IpAddr = "127.0.0.1".parse().unwrap();
+        let d = gate.admit(own, true).unwrap();
+        assert!(matches!(gate.admit(own, true), Err(Refusal::Busy)));
+        // This machine's connections count in the total too.
+        drop(a);
+        assert!(matches!(gate.admit(x, false), Err(Refusal::Busy)));
+        drop(d);
+        assert!(gate.admit(x, false).is_ok());
+    }
+}
