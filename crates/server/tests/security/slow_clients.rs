@@ -108,7 +108,7 @@ fn read_head(s: &mut TcpStream) -> String {
     String::from_utf8_lossy(&got).into_owned()
 }
 
-const ME: &[u8] = b"GET /api/me HTTP/1.1\r\nHost: x\r\n\r\n";
+const ME: &[u8] = b"GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
 
 #[test]
 fn a_silent_socket_and_half_a_request_line_are_closed_after_the_header_timeout() {
@@ -143,7 +143,7 @@ fn a_slow_header_trickle_is_closed_after_the_header_timeout() {
     let start = Instant::now();
     // A byte every 300 ms: never idle, never done.
     let mut closed = false;
-    for b in b"GET /api/me HTTP/1.1\r\nHost: x\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" {
+    for b in b"GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" {
         if s.write_all(&[*b]).is_err() {
             closed = true;
             break;
@@ -165,7 +165,7 @@ fn half_a_body_is_closed_after_the_body_timeout() {
     let app = server(short(10.0, 1.0, 30.0));
     let mut s = connect_from(&app, "127.0.0.2");
     s.write_all(
-        b"POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+        b"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
           Content-Length: 100\r\n\r\n{\"username\": \"dir",
     )
     .unwrap();
@@ -290,7 +290,7 @@ fn the_live_feed_refuses_subscribers_beyond_its_limit_and_keeps_the_rest_alive()
     });
     let id = tournament(&app, "standard", 4, 1);
     let follow = format!(
-        "GET /api/tournaments/{id}/changes HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 999999\r\n\r\n"
+        "GET /api/tournaments/{id}/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 999999\r\n\r\n"
     );
     // Each has its answer's head: it is counted.
     let mut subscribers: Vec<TcpStream> = (0..4)
@@ -312,7 +312,7 @@ fn the_live_feed_refuses_subscribers_beyond_its_limit_and_keeps_the_rest_alive()
     assert_polite_503(&said, "too many pages are following live changes");
     // The page itself is still served.
     let mut page = connect_from(&app, "127.0.0.3");
-    page.write_all(format!("GET /api/tournaments/{id} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+    page.write_all(format!("GET /api/tournaments/{id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").as_bytes())
         .unwrap();
     assert!(read_answer(&mut page).starts_with("HTTP/1.1 200"));
     // The others hear a comment while they wait, and stay open past the idle timeout.
