@@ -97,10 +97,9 @@ test("a round through the pages with JavaScript off", { timeout: 300_000 }, asyn
 
     // Table 1's games, entered on the score page by its own form (a phone,
     // its script off too): each lands back on the sheet saying so.
-    // The API as a program calls it, from Node: by the loopback address
-    // (hall.test is the browser's own mapping), with the director's session.
+    // The API as a program calls it, from Node, with the director's session.
     const api = ctx.request;
-    const API = URL.replace(/\/\/hall\.test:/, "//127.0.0.1:");
+    const API = URL;
     const session = (await ctx.cookies()).find((c) => c.name === "jongg_session").value;
     const asDirector = { headers: { Authorization: `Bearer ${session}` } };
     const link = await (await api.get(`${API}/api/tournaments/${id}/rounds/1/tables/1/link`, asDirector)).json();
