@@ -27,6 +27,7 @@ mod search;
 pub use pdf::Paper;
 mod print;
 mod public;
+pub(crate) mod rulings;
 mod table;
 pub(crate) mod time;
 
