@@ -1119,6 +1119,9 @@ test("a Mah Jongg entered by its tiles is checked on the event's card (14.1)", {
     await sk.waitForSelector("#hand-line:has-text('On the card')");
     assert.match(await sk.textContent("#hand-line"), /worth 30/);
     assert.equal(await sk.inputValue("#f-value"), "30");
+    // The live points follow the value the card check filled in (20.6).
+    await sk.waitForFunction(() => document.getElementById("pv-south").textContent !== "—");
+    assert.match(await sk.textContent("#pv-south"), /^\+\d+$/, "South's points are previewed");
     await accessible(sk, "score page, a hand on the card");
     const wide = await sk.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 390, `the score page with the tiles fits a phone (scrollWidth ${wide})`);

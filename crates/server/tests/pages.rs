@@ -294,10 +294,7 @@ fn a_csv_player_list_registers_all_or_none() {
         422,
     );
     assert!(
-        bad["error"]
-            .as_str()
-            .unwrap()
-            .contains("player 2 of the list"),
+        bad["error"].as_str().unwrap().starts_with("line 3: "),
         "{bad}"
     );
     assert_eq!(
@@ -320,6 +317,61 @@ fn a_csv_player_list_registers_all_or_none() {
         app.public().post(&path, &json!({ "csv": "3,Cy" })),
         401,
         "director",
+    );
+}
+
+/// Issue 20.6: a bad player list names every bad line, by the line the
+/// director sees in their text (the header and blank lines counted), the
+/// tournament's refusals (a number taken, a name too long) as the reader's,
+/// 20 of them then how many more; nothing is registered.
+#[test]
+fn a_bad_player_list_names_every_bad_line_by_its_line_and_registers_nobody() {
+    let app = App::start(Backend::Sqlite);
+    let mut d = app.director();
+    let id = expect(
+        d.post(
+            "/api/tournaments",
+            &json!({ "name": "CSV", "rules": { "kind": "preset", "name": "standard" } }),
+        ),
+        201,
+    )["id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/director/t/{id}/players.csv");
+    let long = "N".repeat(101);
+    let csv = format!("number,name\n1,Ann\n\n2,{long}\nx,Bo\n1,Cy\n5,Dee\n6,\n");
+    let bad = expect(d.post(&path, &json!({ "csv": csv })), 422);
+    let said = bad["error"].as_str().unwrap();
+    for line in [
+        "line 4: ",
+        "line 5: the player number `x`",
+        "line 6: ",
+        "line 8: player #6 has no name",
+    ] {
+        assert!(said.contains(line), "{line} in {said}");
+    }
+    for good in ["line 2:", "line 7:"] {
+        assert!(!said.contains(good), "{good} in {said}");
+    }
+    assert!(said.ends_with("; nobody was registered"), "{said}");
+    assert!(!said.contains("of the list"), "{said}");
+    let mut many = String::from("number,name\n");
+    for n in 1..=30 {
+        many.push_str(&format!("{n},\n"));
+    }
+    let bad = expect(d.post(&path, &json!({ "csv": many })), 422);
+    let said = bad["error"].as_str().unwrap();
+    assert_eq!(said.matches("has no name").count(), 20, "{said}");
+    assert!(
+        said.contains("; and 10 more lines; nobody was registered"),
+        "{said}"
+    );
+    assert_eq!(
+        expect(app.public().get(&format!("{}/players", t(id))), 200)["players"]
+            .as_array()
+            .unwrap()
+            .len(),
+        0
     );
 }
 
