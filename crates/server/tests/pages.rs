@@ -375,6 +375,79 @@ fn a_bad_player_list_names_every_bad_line_by_its_line_and_registers_nobody() {
     );
 }
 
+/// Issue 20.6: a name too long for its column in a PDF is cut before its
+/// number, which stays: "Very long name… (#5)".
+#[test]
+fn a_name_cut_to_fit_a_pdf_keeps_its_player_number() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    let long = format!("{}and more x", "Very long name ".repeat(6));
+    assert_eq!(long.chars().count(), 100);
+    expect(
+        app.director()
+            .patch(&format!("{}/players/5", t(id)), &json!({ "name": long })),
+        200,
+    );
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let r = app
+        .director()
+        .get(&format!("/director/t/{id}/print/round/1.pdf"))
+        .unwrap();
+    assert_eq!(r.status, 200);
+    let text = jongg_server::pdf_text::read(&r.body).text();
+    assert!(!text.contains(&long), "the name is too long to print whole");
+    let cut: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("Very long name"))
+        .collect();
+    assert_eq!(cut.len(), 2, "by table and by name: {text}");
+    for l in cut {
+        assert!(l.ends_with("… (#5)"), "{l:?} keeps its number");
+    }
+}
+
+/// Issue 20.6: the table tents are a PDF too, offered on their page and
+/// with the printables, a page a table with its code.
+#[test]
+fn table_tents_print_as_pdf_like_every_printable() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let tents = page(&app, true, &format!("/director/t/{id}/tents"), 200);
+    assert!(
+        tents.contains(&format!("/director/t/{id}/tents.pdf?paper=letter")),
+        "{tents}"
+    );
+    let index = page(&app, true, &format!("/director/t/{id}/print"), 200);
+    assert!(
+        index.contains(&format!("/director/t/{id}/tents.pdf")),
+        "{index}"
+    );
+    let r = app
+        .director()
+        .get(&format!("/director/t/{id}/tents.pdf?paper=a4"))
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("application/pdf"));
+    let pdf = jongg_server::pdf_text::read(&r.body);
+    let text = pdf.text();
+    assert!(
+        text.contains("Table 1") && text.contains("Table 2"),
+        "{text}"
+    );
+    let code = tents
+        .split("<p class=\"tent-code\">Code <strong>")
+        .nth(1)
+        .and_then(|s| s.split('<').next())
+        .unwrap();
+    assert!(text.contains(&format!("Code {code}")), "{text}");
+    refused(
+        app.public().get(&format!("/director/t/{id}/tents.pdf")),
+        401,
+        "",
+    );
+}
+
 #[test]
 fn printables_as_html_and_pdf_and_csv_exports() {
     let app = App::start(Backend::Sqlite);

@@ -24,6 +24,7 @@ mod pdf;
 mod player_code;
 mod schedule;
 mod search;
+mod tents;
 pub use pdf::Paper;
 mod print;
 mod public;
@@ -51,6 +52,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(public::routes());
     v.extend(print::routes());
     v.extend(cards::routes());
+    v.extend(tents::routes());
     v.extend(floor::routes());
     v.extend(officials::routes());
     v.extend(discipline::routes());
