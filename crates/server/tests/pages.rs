@@ -375,6 +375,32 @@ fn a_bad_player_list_names_every_bad_line_by_its_line_and_registers_nobody() {
     );
 }
 
+/// Issue 20.6: the score page's seat headings are kept whole ("Nort h"
+/// was seen on a phone): each seat is marked, and the style never breaks
+/// it, while the player's name under it may wrap (the browser test measures
+/// it at 390 px).
+#[test]
+fn score_page_seat_headings_are_never_broken_inside_a_word() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let html = page(&app, true, &format!("/director/t/{id}/r/1/table/1"), 200);
+    for seat in ["East", "South", "West", "North"] {
+        assert_eq!(
+            html.matches(&format!("<span class=\"seat-label\">{seat}</span>"))
+                .count(),
+            2,
+            "{seat}: the sheet's heading and the points preview's"
+        );
+    }
+    let css = page(&app, false, "/assets/jongg.css", 200);
+    assert!(
+        css.contains("th .seat-label { white-space: nowrap; overflow-wrap: normal; }"),
+        "a seat heading never wraps"
+    );
+    assert!(!css.contains("break-all"));
+}
+
 /// Issue 20.6: a name too long for its column in a PDF is cut before its
 /// number, which stays: "Very long name… (#5)".
 #[test]
