@@ -103,14 +103,26 @@ impl KeptRuling {
                 format!(", {}{}", n[..1].to_ascii_uppercase(), &n[1..])
             })
             .unwrap_or_default();
-        match (self.applied, self.game, self.ruling.is_scoring_matter()) {
-            (true, Some(g), _) => format!("put on table {table}'s sheet: game {g}{seat}"),
-            (_, _, false) => "no change to any game's score".into(),
-            (_, None, true) => format!(
+        // Only a dead hand and a penalty line are written on a record; an
+        // ended game or a mis-named discard is the table's entry of the game.
+        let e = &self.ruling.effect;
+        let writes = e.dead.is_some() || e.penalty.is_some();
+        match (
+            self.applied,
+            self.game,
+            self.ruling.is_scoring_matter(),
+            writes,
+        ) {
+            (true, Some(g), ..) => format!("put on table {table}'s sheet: game {g}{seat}"),
+            (_, _, false, _) => "no change to any game's score".into(),
+            (_, _, true, false) => {
+                format!("no game was changed: table {table} enters it as how the game ended")
+            }
+            (_, None, true, true) => format!(
                 "nothing was applied to any game: no game was chosen. To apply it, open \
                  table {table}'s sheet and correct the game it was about"
             ),
-            (false, Some(g), true) => format!(
+            (false, Some(g), true, true) => format!(
                 "game {g} of table {table} was not changed: it has no record yet, or the \
                  record already says so. Check the game on the sheet"
             ),
