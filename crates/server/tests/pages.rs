@@ -294,10 +294,7 @@ fn a_csv_player_list_registers_all_or_none() {
         422,
     );
     assert!(
-        bad["error"]
-            .as_str()
-            .unwrap()
-            .contains("player 2 of the list"),
+        bad["error"].as_str().unwrap().starts_with("line 3: "),
         "{bad}"
     );
     assert_eq!(
@@ -320,6 +317,160 @@ fn a_csv_player_list_registers_all_or_none() {
         app.public().post(&path, &json!({ "csv": "3,Cy" })),
         401,
         "director",
+    );
+}
+
+/// Issue 20.6: a bad player list names every bad line, by the line the
+/// director sees in their text (the header and blank lines counted), the
+/// tournament's refusals (a number taken, a name too long) as the reader's,
+/// 20 of them then how many more; nothing is registered.
+#[test]
+fn a_bad_player_list_names_every_bad_line_by_its_line_and_registers_nobody() {
+    let app = App::start(Backend::Sqlite);
+    let mut d = app.director();
+    let id = expect(
+        d.post(
+            "/api/tournaments",
+            &json!({ "name": "CSV", "rules": { "kind": "preset", "name": "standard" } }),
+        ),
+        201,
+    )["id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/director/t/{id}/players.csv");
+    let long = "N".repeat(101);
+    let csv = format!("number,name\n1,Ann\n\n2,{long}\nx,Bo\n1,Cy\n5,Dee\n6,\n");
+    let bad = expect(d.post(&path, &json!({ "csv": csv })), 422);
+    let said = bad["error"].as_str().unwrap();
+    for line in [
+        "line 4: ",
+        "line 5: the player number `x`",
+        "line 6: ",
+        "line 8: player #6 has no name",
+    ] {
+        assert!(said.contains(line), "{line} in {said}");
+    }
+    for good in ["line 2:", "line 7:"] {
+        assert!(!said.contains(good), "{good} in {said}");
+    }
+    assert!(said.ends_with("; nobody was registered"), "{said}");
+    assert!(!said.contains("of the list"), "{said}");
+    let mut many = String::from("number,name\n");
+    for n in 1..=30 {
+        many.push_str(&format!("{n},\n"));
+    }
+    let bad = expect(d.post(&path, &json!({ "csv": many })), 422);
+    let said = bad["error"].as_str().unwrap();
+    assert_eq!(said.matches("has no name").count(), 20, "{said}");
+    assert!(
+        said.contains("; and 10 more lines; nobody was registered"),
+        "{said}"
+    );
+    assert_eq!(
+        expect(app.public().get(&format!("{}/players", t(id))), 200)["players"]
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
+}
+
+/// Issue 20.6: the score page's seat headings are kept whole ("Nort h"
+/// was seen on a phone): each seat is marked, and the style never breaks
+/// it, while the player's name under it may wrap (the browser test measures
+/// it at 390 px).
+#[test]
+fn score_page_seat_headings_are_never_broken_inside_a_word() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let html = page(&app, true, &format!("/director/t/{id}/r/1/table/1"), 200);
+    for seat in ["East", "South", "West", "North"] {
+        assert_eq!(
+            html.matches(&format!("<span class=\"seat-label\">{seat}</span>"))
+                .count(),
+            2,
+            "{seat}: the sheet's heading and the points preview's"
+        );
+    }
+    let css = page(&app, false, "/assets/jongg.css", 200);
+    assert!(
+        css.contains("th .seat-label { white-space: nowrap; overflow-wrap: normal; }"),
+        "a seat heading never wraps"
+    );
+    assert!(!css.contains("break-all"));
+}
+
+/// Issue 20.6: a name too long for its column in a PDF is cut before its
+/// number, which stays: "Very long name… (#5)".
+#[test]
+fn a_name_cut_to_fit_a_pdf_keeps_its_player_number() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    let long = format!("{}and more x", "Very long name ".repeat(6));
+    assert_eq!(long.chars().count(), 100);
+    expect(
+        app.director()
+            .patch(&format!("{}/players/5", t(id)), &json!({ "name": long })),
+        200,
+    );
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let r = app
+        .director()
+        .get(&format!("/director/t/{id}/print/round/1.pdf"))
+        .unwrap();
+    assert_eq!(r.status, 200);
+    let text = jongg_server::pdf_text::read(&r.body).text();
+    assert!(!text.contains(&long), "the name is too long to print whole");
+    let cut: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("Very long name"))
+        .collect();
+    assert_eq!(cut.len(), 2, "by table and by name: {text}");
+    for l in cut {
+        assert!(l.ends_with("… (#5)"), "{l:?} keeps its number");
+    }
+}
+
+/// Issue 20.6: the table tents are a PDF too, offered on their page and
+/// with the printables, a page a table with its code.
+#[test]
+fn table_tents_print_as_pdf_like_every_printable() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let tents = page(&app, true, &format!("/director/t/{id}/tents"), 200);
+    assert!(
+        tents.contains(&format!("/director/t/{id}/tents.pdf?paper=letter")),
+        "{tents}"
+    );
+    let index = page(&app, true, &format!("/director/t/{id}/print"), 200);
+    assert!(
+        index.contains(&format!("/director/t/{id}/tents.pdf")),
+        "{index}"
+    );
+    let r = app
+        .director()
+        .get(&format!("/director/t/{id}/tents.pdf?paper=a4"))
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("application/pdf"));
+    let pdf = jongg_server::pdf_text::read(&r.body);
+    let text = pdf.text();
+    assert!(
+        text.contains("Table 1") && text.contains("Table 2"),
+        "{text}"
+    );
+    let code = tents
+        .split("<p class=\"tent-code\">Code <strong>")
+        .nth(1)
+        .and_then(|s| s.split('<').next())
+        .unwrap();
+    assert!(text.contains(&format!("Code {code}")), "{text}");
+    refused(
+        app.public().get(&format!("/director/t/{id}/tents.pdf")),
+        401,
+        "",
     );
 }
 

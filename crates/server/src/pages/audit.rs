@@ -62,6 +62,8 @@ pub(crate) struct AuditRow {
     before: String,
     after: String,
     reason: String,
+    /// The source of the ruling that made the change (shown in a citation).
+    cite: String,
 }
 
 #[derive(Template)]
@@ -79,6 +81,8 @@ struct Audit {
     /// How many changes there are in all.
     total: usize,
     clock_rows: Vec<super::clock::ClockRow>,
+    /// The rulings on calls the filter keeps (issue 20.7).
+    rulings: Vec<super::rulings::RulingView>,
 }
 
 impl Audit {
@@ -160,6 +164,7 @@ fn rows(t: &Tournament, filter: &AuditFilter) -> Vec<AuditRow> {
             before: points_text(a.before.as_ref()),
             after: points_text(a.after.as_ref()),
             reason: a.reason.unwrap_or_default(),
+            cite: a.cite.unwrap_or_default(),
         })
         .collect()
 }
@@ -190,6 +195,11 @@ async fn audit(
             tables,
             total: all.len(),
             clock_rows: super::clock::clock_rows(t),
+            rulings: super::rulings::rulings(
+                t,
+                filter.round().map(jongg_tournament::RoundNo),
+                filter.table().map(jongg_tournament::TableNo),
+            ),
         }
     });
     html(&page)
@@ -234,7 +244,11 @@ impl AuditRow {
             self.seat.clone(),
             self.before.clone(),
             self.after.clone(),
-            self.reason.clone(),
+            if self.cite.is_empty() {
+                self.reason.clone()
+            } else {
+                format!("{} ({})", self.reason, self.cite)
+            },
         ]
     }
 }

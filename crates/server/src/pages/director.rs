@@ -403,16 +403,40 @@ async fn upload_players(
     Params(InTournament { id }): Params<InTournament>,
     Body(CsvText { csv }): Body<CsvText>,
 ) -> Result<axum::response::Response, ApiError> {
-    let rows = super::csv::players(&csv).map_err(ApiError::unprocessable)?;
-    let commands: Vec<Command> = rows
+    let (rows, mut faults) = super::csv::player_list(&csv).map_err(ApiError::unprocessable)?;
+    let commands: Vec<(u64, Command)> = rows
         .into_iter()
-        .map(|p| Command::RegisterPlayer {
-            number: p.number,
-            name: p.name,
-            club: p.club,
-            late: p.late,
+        .map(|p| {
+            let command = Command::RegisterPlayer {
+                number: p.number,
+                name: p.name,
+                club: p.club,
+                late: p.late,
+            };
+            (p.line, command)
         })
         .collect();
+    // Every line the tournament would refuse (a name too long, a number
+    // taken, by an earlier line too), tried on a copy: all are named.
+    let now = jongg_store::now_millis();
+    app.tournaments.get(id)?.read(|t| {
+        let mut trial = t.clone();
+        for (line, c) in &commands {
+            if let Err(e) = trial.execute(Actor::Director, c.clone(), now) {
+                faults.push((*line, format!("line {line}: {e}")));
+            }
+        }
+    });
+    faults.sort_by_key(|(line, _)| *line);
+    if !faults.is_empty() {
+        let said: Vec<String> = faults.into_iter().map(|(_, f)| f).collect();
+        return Err(ApiError::unprocessable(format!(
+            "{}; nobody was registered",
+            super::csv::faults_message(&said)
+        )));
+    }
+    let lines: Vec<u64> = commands.iter().map(|(l, _)| *l).collect();
+    let commands: Vec<Command> = commands.into_iter().map(|(_, c)| c).collect();
     // All in one: decided together, stored in one transaction, or none.
     let n = commands.len();
     app.tournaments
@@ -421,9 +445,9 @@ async fn upload_players(
         .map_err(|(i, e)| {
             // The list as a whole cannot be taken: 422, whatever the line.
             if e.status.is_client_error() {
+                let line = lines.get(i).copied().unwrap_or(0);
                 ApiError::unprocessable(format!(
-                    "player {} of the list: {}; nobody was registered",
-                    i + 1,
+                    "line {line}: {}; nobody was registered",
                     e.message
                 ))
             } else {

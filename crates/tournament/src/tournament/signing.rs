@@ -362,7 +362,7 @@ mod tests {
             words[0].starts_with("East has not signed game 2 (mississippi-2025"),
             "{words:?}"
         );
-        assert!(missing_signatures(&p, &FOUR, &all, &vec![signed(&[East]); 4]).is_empty());
+        assert!(missing_signatures(&p, &FOUR, &all, &[signed(&[East]); 4]).is_empty());
     }
 
     /// standard 4 and R14: East and West, North and South initial each
