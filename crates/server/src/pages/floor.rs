@@ -54,6 +54,8 @@ struct FloorPage {
     calls: Vec<CallRow>,
     incidents: Vec<Choice>,
     games: Vec<u8>,
+    /// The round's clock (an official calls time at the tables too).
+    clock: Option<super::clock::ClockView>,
 }
 
 /// "just now", "3 min", "1 h 5 min".
@@ -113,6 +115,7 @@ fn page(t: &Tournament, id: i64, now: i64) -> FloorPage {
                 .collect()
         }),
         games: (1..=t.settings().map_or(0, |s| s.games_per_round.0)).collect(),
+        clock: super::clock::current_clock(t, now),
     }
 }
 
