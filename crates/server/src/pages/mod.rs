@@ -237,17 +237,6 @@ pub(crate) fn seat_name(s: jongg_tiles::Seat) -> &'static str {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn url_encode_keeps_paths_and_escapes_the_rest() {
-        assert_eq!(url_encode("/director/t/1"), "/director/t/1");
-        assert_eq!(url_encode("a b&c=d"), "a%20b%26c%3Dd");
-    }
-}
-
 /// A player's standing in the event in a word or two, the same on every
 /// page: a disqualified player is said to be disqualified, not withdrawn
 /// (issue 20.8; standard 2B, 27).
@@ -267,5 +256,16 @@ pub(crate) fn status_of(
         (PlayerStatus::Active, None) => "playing",
         (PlayerStatus::Late, None) => "not arrived",
         (PlayerStatus::Withdrawn { .. }, None) => "withdrawn",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_encode_keeps_paths_and_escapes_the_rest() {
+        assert_eq!(url_encode("/director/t/1"), "/director/t/1");
+        assert_eq!(url_encode("a b&c=d"), "a%20b%26c%3Dd");
     }
 }

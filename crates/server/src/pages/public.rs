@@ -228,10 +228,7 @@ async fn projector(
             rows,
             seating: seating_view(t),
             seconds: q.seconds.unwrap_or(12).clamp(3, 600),
-            columns: match q.columns {
-                Some(c @ (1 | 2)) => c,
-                _ => 0,
-            },
+            columns: q.columns.filter(|c| matches!(c, 1 | 2)).unwrap_or(0),
             seq: t.log().len() as u64,
         }
     });
