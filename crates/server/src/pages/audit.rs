@@ -34,7 +34,8 @@ pub(crate) struct AuditFilter {
     round: Option<String>,
     /// Only this table's changes.
     table: Option<String>,
-    /// Which page of the rows, from 1 (50 a page; the page only, not the CSV).
+    /// Which page of the rows, from 1 (50 a page; the last, the newest, if
+    /// not given; the page only, not the CSV).
     page: Option<String>,
 }
 
@@ -195,7 +196,7 @@ async fn audit(
             "/director/t/{id}/audit?{}page=",
             Audit::filter_query(&round, &table)
         );
-        let pager = super::paging::Pager::new(kept.len(), filter.page.as_deref(), base);
+        let pager = super::paging::Pager::latest_first(kept.len(), filter.page.as_deref(), base);
         let count = kept.len();
         let shown: Vec<AuditRow> = kept.drain(pager.range()).collect();
         Audit {
@@ -257,5 +258,17 @@ impl AuditRow {
             self.after.clone(),
             self.reason.clone(),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Audit;
+
+    #[test]
+    fn the_page_links_keep_the_round_and_table_asked_for() {
+        assert_eq!(Audit::filter_query("2", "13"), "round=2&table=13&");
+        assert_eq!(Audit::filter_query("", "13"), "table=13&");
+        assert_eq!(Audit::filter_query("", ""), "");
     }
 }

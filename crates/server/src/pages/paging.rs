@@ -17,6 +17,8 @@ pub(crate) struct Pager {
     pub total: usize,
     /// A page's address without its number (`/director/t/1/audit?round=2&page=`).
     base: String,
+    /// Opened on the last page (none was asked for): said on the page.
+    pub latest: bool,
 }
 
 impl Pager {
@@ -32,11 +34,22 @@ impl Pager {
         Pager {
             page,
             pages,
+            latest: false,
             first: if total == 0 { 0 } else { start + 1 },
             last: (start + PER_PAGE).min(total),
             total,
             base,
         }
+    }
+
+    /// Like [`Pager::new`], but the last page when none is asked for: a
+    /// log's newest rows are last, and what just happened is what the
+    /// director looks for.
+    pub(crate) fn latest_first(total: usize, asked: Option<&str>, base: String) -> Pager {
+        let last = total.div_ceil(PER_PAGE).max(1).to_string();
+        let mut p = Pager::new(total, Some(asked.unwrap_or(&last)), base);
+        p.latest = asked.is_none() && p.pages > 1;
+        p
     }
 
     /// The rows of this page, as indexes into the whole list.
@@ -87,6 +100,15 @@ mod tests {
         let empty = Pager::new(0, None, String::new());
         assert_eq!((empty.pages, empty.first, empty.last), (1, 0, 0));
         assert_eq!(empty.range(), 0..0);
+    }
+
+    #[test]
+    fn a_log_opens_on_its_last_page_unless_one_is_asked() {
+        let p = Pager::latest_first(120, None, String::new());
+        assert_eq!((p.page, p.first, p.last, p.latest), (3, 101, 120, true));
+        let p = Pager::latest_first(120, Some("1"), String::new());
+        assert_eq!((p.page, p.latest), (1, false));
+        assert!(!Pager::latest_first(20, None, String::new()).latest);
     }
 
     #[test]
