@@ -209,7 +209,8 @@ fn an_official_logs_out_and_the_login_page_is_for_them_too(app: &mut App) {
 /// Issue 20.3: an official logging in at /login (whose `next` is the
 /// director's page) was bounced back to the login by the page's script,
 /// which went where the form said. The login's answer says where to go:
-/// an official's floor page, unless a floor page was asked for.
+/// an official's floor page, unless a floor page was asked for; so does
+/// the form's answer without the script.
 fn an_official_logging_in_at_the_login_page_is_sent_to_their_floor_page(app: &mut App) {
     let id = tournament(app, "standard", 4, 1);
     expect(
@@ -234,6 +235,22 @@ fn an_official_logging_in_at_the_login_page_is_sent_to_their_floor_page(app: &mu
     assert_eq!(then("ben", PW, "/director"), floor);
     assert_eq!(then("ben", PW, "/director/t/1/audit"), floor);
     assert_eq!(then("ben", PW, &floor), floor);
+    // Without the script: the login page's form, answered with the page.
+    let origin = format!("http://{}", app.addr);
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            "/api/login",
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(b"next=%2Fdirector&username=ben&password=monitor+password"),
+        )
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(r.header("location"), Some(floor.as_str()));
     // The director goes where the login was asked from.
     assert_eq!(
         then("director", PASSWORD, "/director/t/1/audit"),
