@@ -59,7 +59,10 @@ function api(page, method, path, body) {
 async function event(page, name, { start = true, ago = 0 } = {}) {
   const { id } = await api(page, "POST", "/api/tournaments",
     { name, rules: { kind: "preset", name: "standard" }, rounds: 4 });
-  const csv = "number,name\n" + Array.from({ length: PLAYERS }, (_, i) => `${i + 1},Player Number ${i + 1}`).join("\n");
+  // Long names and clubs: the list of who a substitute replaces is as wide
+  // as the longest (it made the page 426 px wide on a phone).
+  const csv = "number,name,club\n" + Array.from({ length: PLAYERS },
+    (_, i) => `${i + 1},Łucja Ellis-Abramowitz Number ${i + 1},Mah Jongg Club of Greater Springfield`).join("\n");
   await api(page, "POST", `/director/t/${id}/players.csv`, { csv });
   await api(page, "POST", `/api/tournaments/${id}/rounds/1/seat`, { method: { kind: "by_number" } });
   if (start) await api(page, "POST", `/api/tournaments/${id}/rounds/1/start`, ago ? { at: Date.now() - ago } : {});
@@ -109,6 +112,10 @@ test("event day at 200 players: live clocks, an official's login, long lists", {
     figure("players page at 390 px", `${await ph.evaluate(() => document.documentElement.scrollHeight)} px tall, ${wide} px wide`);
     assert.ok(wide <= 390, `the players page fits a phone (${wide} px: ${await overflowing(ph, 390)})`);
     await accessible(ph, "players page on a phone");
+    await ph.click("#large-type");
+    const large = await pageWidth(ph);
+    assert.ok(large <= 390, `in large type too (${large} px: ${await overflowing(ph, 390)})`);
+    await ph.click("#large-type");
 
     // 20.4: "Start round 1" before the 50 tiles.
     await page.goto(dash);
