@@ -112,6 +112,8 @@ test("event day at 200 players: live clocks, an official's login, long lists", {
     figure("players page at 390 px", `${await ph.evaluate(() => document.documentElement.scrollHeight)} px tall, ${wide} px wide`);
     assert.ok(wide <= 390, `the players page fits a phone (${wide} px: ${await overflowing(ph, 390)})`);
     await accessible(ph, "players page on a phone");
+    await ph.locator("#p1").evaluate((r) => r.scrollIntoView());
+    await screenshot(ph, "eventday-players-phone");
     await ph.click("#large-type");
     const large = await pageWidth(ph);
     assert.ok(large <= 390, `in large type too (${large} px: ${await overflowing(ph, 390)})`);
