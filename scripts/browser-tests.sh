@@ -48,6 +48,9 @@ EXPECTED_TESTS=7
 # changes only with that file.
 EXPECTED_EVENT_TESTS=1
 
+# Event day at 200 players (eventday.test.mjs, issue 20.2-20.4).
+EXPECTED_EVENTDAY_TESTS=1
+
 # The pages with JavaScript off (nojs.test.mjs, issue 13.7).
 EXPECTED_NOJS_TESTS=1
 
@@ -86,6 +89,9 @@ if [ -z "$only" ] || [ "$only" = event.test.mjs ]; then
   start=$(date +%s)
   run event.test.mjs "$EXPECTED_EVENT_TESTS"
   echo "browser-tests: the event (100 players, 4 rounds) took $(( $(date +%s) - start )) s"
+fi
+if [ -z "$only" ] || [ "$only" = eventday.test.mjs ]; then
+  run eventday.test.mjs "$EXPECTED_EVENTDAY_TESTS"
 fi
 if [ -z "$only" ] || [ "$only" = nojs.test.mjs ]; then
   # A fresh server: its setup link is the test's own first step.

@@ -672,3 +672,81 @@ fn discipline_shows_as_itself_and_a_name_is_found_without_accents() {
     let control = page(&app, true, &format!("/director/t/{id}?q=wojcik"), 200);
     assert!(control.contains("Łucja Wójcik"), "{control}");
 }
+
+/// Issue 20.4: 200 players on one page was 34,376 px to scroll. The players
+/// page lists 50 a page with plain links to the others, finds a player by
+/// number or name, and a change made on page 3 comes back to page 3.
+#[test]
+fn the_players_page_lists_fifty_a_page_with_links_and_finds_a_player() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 120, 1);
+    let path = format!("/director/t/{id}/players");
+    let rows = |html: &str| html.matches("<tr id=\"p").count();
+    let first = page(&app, true, &path, 200);
+    assert_eq!(rows(&first), 50, "{first}");
+    assert!(first.contains("Players (120)"), "the count is of all");
+    assert!(first.contains("Showing 1–50 of 120."), "{first}");
+    assert!(first.contains(&format!("href=\"{path}?page=2\" rel=\"next\"")));
+    assert!(first.contains(&format!("href=\"{path}?page=3\"")));
+    assert!(first.contains("<tr id=\"p50\"") && !first.contains("<tr id=\"p51\""));
+    let third = page(&app, true, &format!("{path}?page=3"), 200);
+    assert_eq!(rows(&third), 20);
+    assert!(third.contains("<tr id=\"p120\""), "{third}");
+    // A change comes back to the page it was made on.
+    assert!(
+        third.contains(&format!("value=\"{path}?page=3#p120\"")),
+        "{third}"
+    );
+    // A page past the end is the last; a word is the first.
+    assert_eq!(rows(&page(&app, true, &format!("{path}?page=9"), 200)), 20);
+    assert_eq!(rows(&page(&app, true, &format!("{path}?page=x"), 200)), 50);
+    // The search: a number is that player; a name's part finds them all.
+    let one = page(&app, true, &format!("{path}?q=%23117"), 200);
+    assert_eq!(rows(&one), 1, "{one}");
+    assert!(one.contains("<tr id=\"p117\""));
+    assert!(one.contains("role=\"search\"") && one.contains("value=\"#117\""));
+    assert!(
+        one.contains(&format!("value=\"{path}?q=%23117&#38;page=1#p117\"")),
+        "{one}"
+    );
+    let some = page(&app, true, &format!("{path}?q=P11"), 200);
+    // P11, P110-P119.
+    assert_eq!(rows(&some), 11, "{some}");
+    let none = page(&app, true, &format!("{path}?q=Nobody"), 200);
+    assert!(none.contains("Nobody has that number or name."), "{none}");
+}
+
+/// Issue 20.4: the unfiltered audit log of an event was 224,243 px. It
+/// shows 50 changes a page, the latest first opened, numbered on from the
+/// page before, with links that keep the round and table asked for; the
+/// CSV keeps every row.
+#[test]
+fn the_audit_log_shows_fifty_changes_a_page_and_keeps_its_filter() {
+    let app = App::start(Backend::Sqlite);
+    let id = played(&app, 2);
+    let path = format!("/director/t/{id}/audit");
+    let rows = |html: &str| html.matches("<tr class=\"audit-").count();
+    let all = expect(app.director().get(&format!("{}/audit", t(id))), 200)["entries"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(all > 50 && all <= 100, "{all} changes");
+    // It opens on the latest changes: the last page.
+    let latest = page(&app, true, &path, 200);
+    assert_eq!(rows(&latest), all - 50);
+    assert!(latest.contains(&format!("{all} changes.")), "{latest}");
+    assert!(latest.contains(&format!("Showing 51–{all} of {all} (the latest).")));
+    assert!(latest.contains("<td class=\"num\">51</td>"), "numbered on");
+    assert!(latest.contains(&format!("href=\"{path}?page=1\" rel=\"prev\"")));
+    let first = page(&app, true, &format!("{path}?page=1"), 200);
+    assert_eq!(rows(&first), 50);
+    assert!(first.contains(&format!("href=\"{path}?page=2\" rel=\"next\"")));
+    // A round's changes fit one page: no page links.
+    let round = page(&app, true, &format!("{path}?round=1"), 200);
+    let kept = rows(&round);
+    assert!(kept <= 50 && kept > 0);
+    assert!(!round.contains("class=\"pager\""), "{round}");
+    // The CSV: every row the filter keeps, not one page.
+    let csv = app.director().get(&format!("{path}.csv")).unwrap().text();
+    assert_eq!(csv.lines().count(), all + 1, "a heading and every row");
+}

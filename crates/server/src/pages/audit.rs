@@ -34,6 +34,9 @@ pub(crate) struct AuditFilter {
     round: Option<String>,
     /// Only this table's changes.
     table: Option<String>,
+    /// Which page of the rows, from 1 (50 a page; the last, the newest, if
+    /// not given; the page only, not the CSV).
+    page: Option<String>,
 }
 
 impl AuditFilter {
@@ -80,6 +83,9 @@ struct Audit {
     tables: Vec<u16>,
     /// How many changes there are in all.
     total: usize,
+    /// The rows the filter keeps (the CSV's), and the page of them shown.
+    kept: usize,
+    pager: super::paging::Pager,
     clock_rows: Vec<super::clock::ClockRow>,
     /// The rulings on calls the filter keeps (issue 20.7).
     rulings: Vec<super::rulings::RulingView>,
@@ -88,6 +94,10 @@ struct Audit {
 impl Audit {
     fn filtered(&self) -> bool {
         !self.round.is_empty() || !self.table.is_empty()
+    }
+    /// The filter as an address's query, ending in `&` (or empty).
+    fn filter_query(round: &str, table: &str) -> String {
+        super::paging::query_part("round", round) + &super::paging::query_part("table", table)
     }
     fn csv_query(&self) -> String {
         let mut q = Vec::new();
@@ -184,13 +194,25 @@ async fn audit(
         let mut tables: Vec<u16> = all.iter().map(|a| a.table.0).collect();
         tables.sort_unstable();
         tables.dedup();
+        let mut kept = rows(t, &filter);
+        let round = filter.round().map(|r| r.to_string()).unwrap_or_default();
+        let table = filter.table().map(|t| t.to_string()).unwrap_or_default();
+        let base = format!(
+            "/director/t/{id}/audit?{}page=",
+            Audit::filter_query(&round, &table)
+        );
+        let pager = super::paging::Pager::latest_first(kept.len(), filter.page.as_deref(), base);
+        let count = kept.len();
+        let shown: Vec<AuditRow> = kept.drain(pager.range()).collect();
         Audit {
             id,
             name: name_of(t),
             time_zone: zone_name(t),
-            rows: rows(t, &filter),
-            round: filter.round().map(|r| r.to_string()).unwrap_or_default(),
-            table: filter.table().map(|t| t.to_string()).unwrap_or_default(),
+            rows: shown,
+            kept: count,
+            pager,
+            round,
+            table,
             rounds,
             tables,
             total: all.len(),
@@ -250,5 +272,17 @@ impl AuditRow {
                 format!("{} ({})", self.reason, self.cite)
             },
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Audit;
+
+    #[test]
+    fn the_page_links_keep_the_round_and_table_asked_for() {
+        assert_eq!(Audit::filter_query("2", "13"), "round=2&table=13&");
+        assert_eq!(Audit::filter_query("", "13"), "table=13&");
+        assert_eq!(Audit::filter_query("", ""), "");
     }
 }

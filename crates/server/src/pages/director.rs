@@ -172,6 +172,7 @@ async fn home(State(app): State<Arc<AppState>>) -> PageResult {
     })
 }
 
+#[derive(Clone)]
 struct PlayerView {
     number: u32,
     name: String,
@@ -253,6 +254,11 @@ struct Dashboard {
     form: SettingsForm,
     rules: String,
     players: Vec<PlayerView>,
+    /// The players page's list: the search's, a page at a time (issue 20.4).
+    shown: Vec<PlayerView>,
+    pager: super::paging::Pager,
+    /// The search (a number or part of a name).
+    q: String,
     warnings: Vec<String>,
     /// Which page: "players", "settings" or "seating".
     tab: &'static str,
@@ -322,6 +328,9 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         form: settings_form(t),
         rules: preset_of(t).map_or_else(String::new, |p| p.summary()),
         players,
+        shown: Vec::new(),
+        pager: super::paging::Pager::new(0, None, String::new()),
+        q: String::new(),
         movement_ok: !t.rounds().is_empty(),
         warnings,
         tab: "players",
@@ -336,11 +345,52 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
     }
 }
 
+/// `?q=` and `?page=`: which players the players page lists.
+#[derive(Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PlayersQuery {
+    /// What was just done, said at the top (the guard writes it in: `forms.rs`).
+    #[allow(dead_code)]
+    done: Option<String>,
+    /// Only the players with this number (`17`, `#17`) or this in their name.
+    q: Option<String>,
+    /// Which page of the list, from 1 (50 players a page).
+    page: Option<String>,
+}
+
+/// The players the search keeps: a number is that player, else a part of
+/// the name (as round control's search reads it).
+fn players_found(all: &[PlayerView], q: &str) -> Vec<PlayerView> {
+    let q = q.trim().trim_start_matches('#').trim();
+    if q.is_empty() {
+        return all.to_vec();
+    }
+    let number: Option<u32> = q.parse().ok();
+    let typed = super::search::folded(q);
+    all.iter()
+        .filter(|p| match number {
+            Some(n) => p.number == n,
+            None => super::search::name_has(&p.name, &typed),
+        })
+        .cloned()
+        .collect()
+}
+
 /// One of the director's long-form pages of a tournament.
-async fn forms_page(app: &AppState, id: i64, tab: &'static str) -> PageResult {
+async fn forms_page(app: &AppState, id: i64, tab: &'static str, list: PlayersQuery) -> PageResult {
     let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
     d.hall = app.hall_notice.clone();
     d.tab = tab;
+    if tab == "players" {
+        d.q = list.q.unwrap_or_default().trim().to_string();
+        let found = players_found(&d.players, &d.q);
+        let base = format!(
+            "/director/t/{id}/players?{}page=",
+            super::paging::query_part("q", &d.q)
+        );
+        d.pager = super::paging::Pager::new(found.len(), list.page.as_deref(), base);
+        d.shown = found[d.pager.range()].to_vec();
+    }
     // The computed seating is searched for the seating page only (14.8).
     if tab == "seating" {
         d.schedule = super::schedule::view(app, id).await;
@@ -350,13 +400,13 @@ async fn forms_page(app: &AppState, id: i64, tab: &'static str) -> PageResult {
 
 /// The players: who is playing, registering, substitutes, a CSV list;
 /// withdrawals and arrivals, with what a re-seating moved.
-#[utoipa::path(get, path = "/director/t/{id}/players", params(InTournament, FlashQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
+#[utoipa::path(get, path = "/director/t/{id}/players", params(InTournament, PlayersQuery), responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn players_page(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
-    Query(_): Query<FlashQuery>,
+    Query(list): Query<PlayersQuery>,
 ) -> PageResult {
-    forms_page(&app, id, "players").await
+    forms_page(&app, id, "players", list).await
 }
 
 /// The settings and the rules in plain language (R15).
@@ -366,7 +416,7 @@ async fn settings_page(
     Params(InTournament { id }): Params<InTournament>,
     Query(_): Query<FlashQuery>,
 ) -> PageResult {
-    forms_page(&app, id, "settings").await
+    forms_page(&app, id, "settings", PlayersQuery::default()).await
 }
 
 /// Seating the next round: by the rules' movement, a draw, by number, or
@@ -377,7 +427,7 @@ async fn seating_page(
     Params(InTournament { id }): Params<InTournament>,
     Query(_): Query<FlashQuery>,
 ) -> PageResult {
-    forms_page(&app, id, "seating").await
+    forms_page(&app, id, "seating", PlayersQuery::default()).await
 }
 
 /// The time zones the settings page suggests (any IANA name is taken).

@@ -56,6 +56,8 @@ struct FloorPage {
     games: Vec<u8>,
     /// The rulings made this round (all, between rounds), newest first.
     rulings: Vec<super::rulings::RulingView>,
+    /// The round's clock (an official calls time at the tables too).
+    clock: Option<super::clock::ClockView>,
 }
 
 /// "just now", "3 min", "1 h 5 min".
@@ -120,6 +122,7 @@ fn page(t: &Tournament, id: i64, now: i64) -> FloorPage {
             r.reverse();
             r
         },
+        clock: super::clock::current_clock(t, now),
     }
 }
 

@@ -20,6 +20,7 @@ mod discipline;
 mod event_card;
 mod floor;
 mod officials;
+pub(crate) mod paging;
 mod pdf;
 mod player_code;
 mod schedule;
