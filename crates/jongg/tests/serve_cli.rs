@@ -415,8 +415,7 @@ fn a_thousand_silent_sockets_do_not_stop_the_server() {
             .unwrap()
     };
 
-    let follow =
-        "GET /api/tournaments/1/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 999999999\r\n\r\n";
+    let follow = "GET /api/tournaments/1/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 999999999\r\n\r\n";
     let (subscribers, silent, opened) = rt.block_on(async {
         let mut subscribers = Vec::new();
         for i in 0..900 {
@@ -437,8 +436,10 @@ fn a_thousand_silent_sockets_do_not_stop_the_server() {
     let asked = Instant::now();
     let mut me = std::net::TcpStream::connect(to).unwrap();
     me.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    me.write_all(b"GET /api/tournaments/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        .unwrap();
+    me.write_all(
+        b"GET /api/tournaments/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    )
+    .unwrap();
     let mut answer = String::new();
     let _ = me.read_to_string(&mut answer);
     let answered = asked.elapsed();

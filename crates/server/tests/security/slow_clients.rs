@@ -143,7 +143,9 @@ fn a_slow_header_trickle_is_closed_after_the_header_timeout() {
     let start = Instant::now();
     // A byte every 300 ms: never idle, never done.
     let mut closed = false;
-    for b in b"GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" {
+    for b in
+        b"GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+    {
         if s.write_all(&[*b]).is_err() {
             closed = true;
             break;
@@ -312,8 +314,10 @@ fn the_live_feed_refuses_subscribers_beyond_its_limit_and_keeps_the_rest_alive()
     assert_polite_503(&said, "too many pages are following live changes");
     // The page itself is still served.
     let mut page = connect_from(&app, "127.0.0.3");
-    page.write_all(format!("GET /api/tournaments/{id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").as_bytes())
-        .unwrap();
+    page.write_all(
+        format!("GET /api/tournaments/{id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").as_bytes(),
+    )
+    .unwrap();
     assert!(read_answer(&mut page).starts_with("HTTP/1.1 200"));
     // The others hear a comment while they wait, and stay open past the idle timeout.
     for s in &mut subscribers {
