@@ -22,8 +22,21 @@ fi
 
 (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
 
+# Every test opens jongg on the hall's address, not loopback (issue 20.1):
+# a browser sends no Sec-Fetch-Site to a plain-http address that is not
+# loopback, which is what a phone in the hall opens. Chromium maps the name
+# hall.test to 127.0.0.1 by a flag (lib.mjs) and the tests' own requests
+# from Node do the same (hall-dns.mjs), so nothing leaves this machine, but
+# the pages' origin is http://hall.test:PORT, as http://192.168.1.23:8080
+# would be.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+serve_hall() {
+  local port
+  port=$(free_port)
+  serve_fresh browser-tests --bind "127.0.0.1:$port" --public-url "http://hall.test:$port"
+}
 . scripts/serve-fresh.sh
-serve_fresh browser-tests
+serve_hall
 SETUP=$SETUP_LINK
 
 # The stage passes only if the runner reports exactly this many tests, all
@@ -34,6 +47,9 @@ EXPECTED_TESTS=7
 # The event test (event.test.mjs) counts on its own, so each file's count
 # changes only with that file.
 EXPECTED_EVENT_TESTS=1
+
+# Event day at 200 players (eventday.test.mjs, issue 20.2-20.4).
+EXPECTED_EVENTDAY_TESTS=1
 
 # The pages with JavaScript off (nojs.test.mjs, issue 13.7).
 EXPECTED_NOJS_TESTS=1
@@ -49,7 +65,7 @@ count() { sed -n "s/^# $1 \([0-9][0-9]*\)$/\1/p" "$2" | tail -n 1; }
 run() {
   local file=$1 expected=$2 tap="$WORK/$1.tap" status tests pass fail skipped todo cancelled
   set +e
-  JONGG_URL="$URL" JONGG_SETUP="$SETUP" CHROMIUM=/usr/bin/chromium \
+  JONGG_URL="$URL" JONGG_SETUP="$SETUP" CHROMIUM=/usr/bin/chromium NODE_OPTIONS="--import ./hall-dns.mjs" \
     node --test --test-concurrency=1 --test-reporter=tap "$file" | tee "$tap"
   status=${PIPESTATUS[0]}
   set -e
@@ -74,17 +90,15 @@ if [ -z "$only" ] || [ "$only" = event.test.mjs ]; then
   run event.test.mjs "$EXPECTED_EVENT_TESTS"
   echo "browser-tests: the event (100 players, 4 rounds) took $(( $(date +%s) - start )) s"
 fi
+if [ -z "$only" ] || [ "$only" = eventday.test.mjs ]; then
+  run eventday.test.mjs "$EXPECTED_EVENTDAY_TESTS"
+fi
 if [ -z "$only" ] || [ "$only" = nojs.test.mjs ]; then
-  # On the hall's address, not loopback (issue 20.1): a browser sends no
-  # Sec-Fetch-Site to a plain-http address that is not loopback, which is
-  # what a phone in the hall opens. Chromium maps the name hall.test to
-  # 127.0.0.1 (lib.mjs), so nothing leaves this machine, but the page's
-  # origin is http://hall.test:PORT, as http://192.168.1.23:8080 would be.
+  # A fresh server: its setup link is the test's own first step.
   cd "$ROOT"
   kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -rf "$WORK"
-  HALL_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  serve_fresh browser-tests --bind "127.0.0.1:$HALL_PORT" --public-url "http://hall.test:$HALL_PORT"
-  URL=$URL SETUP=$SETUP_LINK
+  serve_hall
+  SETUP=$SETUP_LINK
   cd tests/browser
   run nojs.test.mjs "$EXPECTED_NOJS_TESTS"
 fi

@@ -6,26 +6,42 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A heading before each stage, so a long run says where it is.
+stage() { printf '\n== %s ==\n' "$*"; }
+
+if ! cargo nextest --version >/dev/null 2>&1; then
+  stage "installing cargo-nextest (the test runner) from crates.io"
+  cargo install --locked cargo-nextest
+fi
+
+stage "PostgreSQL"
 scripts/ensure-postgres.sh
 
+stage "formatting and lints"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+stage "unit, property, CLI and API tests (SQLite and PostgreSQL)"
 cargo nextest run --workspace --no-fail-fast
 
 # Every bench once, so the benches' own checks run (a bench that lies fails
 # here): built in the test profile the line above already compiled for, not in
 # release; divan runs each bench body once without `--bench`, and the server's
 # load bench makes its quick run (BENCHMARKS.md, "Benches in CI").
+stage "every bench once"
 cargo test --workspace --bench '*'
 
 # The tournament's tests (property tests with extreme values among them)
 # again in release, where an overflow wraps silently instead of panicking
 # (issue 10). Only the pure crates are built in release; docs/security.md
 # has the cost.
+stage "the tournament's tests in release"
 cargo nextest run --release -p jongg-tournament --no-fail-fast
 
 # Generated requests from /openapi.json: no 5xx, no panic (schemathesis).
+stage "the API fuzzed from its OpenAPI document"
 scripts/api-fuzz.sh
 
 # The web pages in a real browser (Debian's headless Chromium).
+stage "the web pages in headless Chromium"
 scripts/browser-tests.sh

@@ -139,8 +139,10 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
     await page.goto(`${dash}/players`);
     await page.fill("#players-csv", lines.join("\n"));
     await page.click("#upload button[type=submit]");
-    await page.waitForSelector(`td:has-text('${nameOf[PLAYERS]}')`);
+    // 50 a page (issue 20.4): the last player on the next page.
+    await page.waitForSelector(`td:has-text('${nameOf[50]}')`);
     assert.equal(await page.locator("#players-h").textContent(), `Players (${PLAYERS})`);
+    assert.match(await page.textContent("nav.pager"), /Showing 1–50 of 100\./);
     await accessible(page, "dashboard, 100 players");
     await screenshot(page, "laptop-players", "03-players");
 

@@ -97,10 +97,9 @@ test("a round through the pages with JavaScript off", { timeout: 300_000 }, asyn
 
     // Table 1's games, entered on the score page by its own form (a phone,
     // its script off too): each lands back on the sheet saying so.
-    // The API as a program calls it, from Node: by the loopback address
-    // (hall.test is the browser's own mapping), with the director's session.
+    // The API as a program calls it, from Node, with the director's session.
     const api = ctx.request;
-    const API = URL.replace(/\/\/hall\.test:/, "//127.0.0.1:");
+    const API = URL;
     const session = (await ctx.cookies()).find((c) => c.name === "jongg_session").value;
     const asDirector = { headers: { Authorization: `Bearer ${session}` } };
     const link = await (await api.get(`${API}/api/tournaments/${id}/rounds/1/tables/1/link`, asDirector)).json();
@@ -153,6 +152,31 @@ test("a round through the pages with JavaScript off", { timeout: 300_000 }, asyn
     await submit(sk, "#save");
     assert.equal(await sk.textContent("h1"), "That did not work");
     assert.match(await sk.textContent("main"), /Someone else saved this sheet/);
+    // Issue 20.7, on the hall's address: the table calls the director by
+    // its form; the director closes the call on the floor page with a
+    // ruling on game 4, and the ruling is read in words with its source on
+    // the confirmation, round control's tile and the score page.
+    await sk.goto(`${URL}/score?key=${link.token}`);
+    await sk.selectOption("#call-seat", "south");
+    await sk.fill("#call-reason", "looked at a stolen tile");
+    await submit(sk, ".call-director button[type=submit]");
+    assert.equal(await done(sk), "The director is called: stay at the table");
+    await page.goto(`${URL}/floor/t/${id}`);
+    await page.click("summary:has-text('Close this call with a ruling')");
+    await page.selectOption("select[name=incident]", "blind_pass_peek");
+    await page.selectOption("select[name=game]", "4");
+    await page.selectOption("select[name=seat]", "south");
+    await submit(page, "button:has-text('Close the call')");
+    assert.equal(await done(page), "Call 1 closed: Looked at a blind-passed (stolen) tile — a blind-pass peek " +
+      "penalty: the player who looked -10 (standard 6, R17). Put on table 1's sheet: game 4, South.");
+    assert.equal(await page.textContent("#rulings cite"), "standard 6, R17");
+    await page.goto(`${dash}?round=1`);
+    assert.match(await page.textContent("#r1t1 .rulings"), /game 4: Looked at a blind-passed \(stolen\) tile/);
+    assert.equal(await page.textContent("#r1t1 .rulings cite"), "standard 6, R17");
+    await sk.goto(`${URL}/score?key=${link.token}`);
+    assert.match(await sk.textContent("#why"), /game 4: Looked at a blind-passed \(stolen\) tile/);
+    assert.equal(await sk.textContent("#why .rulings cite"), "standard 6, R17");
+    await screenshot(sk, "nojs-ruling");
     // Each player signs on the score page.
     await sk.goto(`${URL}/score?key=${link.token}`);
     for (const seat of SEATS) {

@@ -225,3 +225,28 @@ fn r8_r12_a_table_of_three_scores_its_three_players() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "{\"east\": 10, \"south\": 0, \"west\": 0}\n");
 }
+
+/// Issue 20.16: the README's `score` example names a file that ships, run
+/// from the repository's root as the README says, and prints what
+/// docs/scoring.md shows (standard 13, 13.6).
+#[test]
+fn the_readmes_example_game_ships_and_scores_as_the_docs_say() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_jongg"))
+        .current_dir(root)
+        .args(["score", "--rules", "standard", "examples/game.json"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        said.trim(),
+        r#"{"east": 0, "south": 40, "west": -20, "north": 0}"#
+    );
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    assert!(readme.contains("score --rules standard examples/game.json"));
+}

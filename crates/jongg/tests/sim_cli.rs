@@ -38,6 +38,10 @@ fn the_same_seed_gives_the_same_report() {
         assert!(text.contains(word), "missing {word}: {text}");
     }
     assert!(String::from_utf8_lossy(&a.stderr).contains("games per second"));
+    // Not silent while it works (issue 20.16): it says what it plays at once,
+    // and a pipe gets a line every tenth.
+    let said = String::from_utf8_lossy(&a.stderr);
+    assert!(said.starts_with("Playing "), "{said}");
 }
 
 #[test]

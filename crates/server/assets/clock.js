@@ -53,10 +53,42 @@
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 
+  // (Hidden again when the director gives time back.)
   function show(state) {
     document.querySelectorAll("[data-show-at]").forEach(function (el) {
-      if (el.dataset.showAt === state) el.hidden = false;
+      el.hidden = el.dataset.showAt !== state;
     });
+  }
+
+  // The director's pause, extension or restart reaches every page within a
+  // moment: at each change of the tournament (the change feed), each clock
+  // ([data-read]) is read again from the clock API (live.rs, clock.rs).
+  function follow() {
+    var first = document.querySelector("[data-clock][data-changes]");
+    if (!first || !window.jongg || !window.jongg.feed) return;
+    var seen = null;
+    // The first event (on connecting) reads too: a change made while the
+    // page loaded is not missed.
+    window.jongg.feed(first.dataset.changes, function (ev) {
+      if (ev.data === seen) return;
+      seen = ev.data;
+      document.querySelectorAll("[data-clock][data-read]").forEach(reread);
+    });
+  }
+
+  function reread(el) {
+    fetch(el.dataset.read, { credentials: "same-origin" })
+      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+      .then(function (j) {
+        var c = j && j.clock;
+        if (!c || !WORDS[c.state]) return;
+        el.dataset.state = c.state;
+        el.dataset.left = String(c.left_ms);
+        el.dataset.warn = String(c.warning_ms);
+        el.dataset.t0 = String(now());
+        el.dataset.followed = String(Number(el.dataset.followed || 0) + 1);
+        tick();
+      }).catch(function () { /* the next change reads it again */ });
   }
 
   function tick() {
@@ -112,5 +144,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     tick();
     setInterval(tick, 1000);
+    follow();
   });
 })();

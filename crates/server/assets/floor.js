@@ -5,10 +5,9 @@
 (function () {
   document.addEventListener("DOMContentLoaded", function () {
     var list = document.getElementById("calls");
-    if (!list || !window.EventSource) return;
-    var feed = new EventSource("/api/tournaments/" + list.dataset.id + "/changes");
+    if (!list) return;
     var last = null;
-    feed.addEventListener("message", function (ev) {
+    window.jongg.feed("/api/tournaments/" + list.dataset.id + "/changes", function (ev) {
       if (last !== null && ev.lastEventId !== last) refresh();
       last = ev.lastEventId;
     });

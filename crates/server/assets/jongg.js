@@ -65,6 +65,20 @@
   }
 
   window.jongg = window.jongg || {};
+  // The tournament's change feed (live.rs: one event a connection, the last
+  // committed seq): one connection a page, however many parts listen (the
+  // server may bound its listeners); each listener gets every event.
+  var feeds = {};
+  window.jongg.feed = function (url, fn) {
+    if (!window.EventSource || !url) return false;
+    var f = feeds[url];
+    if (!f) {
+      f = feeds[url] = { fns: [], es: new EventSource(url) };
+      f.es.onmessage = function (ev) { f.fns.forEach(function (g) { g(ev); }); };
+    }
+    f.fns.push(fn);
+    return true;
+  };
   // Sends a request to the API; resolves to the JSON answer or rejects with its error message.
   window.jongg.send = function (method, url, data, key) {
     var headers = { "Content-Type": "application/json" };
@@ -163,7 +177,8 @@
         return window.jongg.send(form.dataset.method || "POST", url, d);
       }).then(function (answer) {
         // To the form's page (or this one again), which says what was done.
-        var next = form.dataset.then || "";
+        // (The login answers the page to go to: an official's is the floor.)
+        var next = typeof answer.then === "string" ? answer.then : (form.dataset.then || "");
         var done = answer.done || "";
         // The words go by this tab's storage: the server shows a `?done=`
         // only with its own signature (flash.rs), which the script has not.
@@ -228,11 +243,9 @@
       if (wait > 0 && wait < 2147483647) timer = setTimeout(refetch, wait + 500);
     }
     schedule();
-    if (!window.EventSource) return;
-    var es = new EventSource(el.dataset.changes);
-    es.onmessage = function (ev) {
+    window.jongg.feed(el.dataset.changes, function (ev) {
       var seq = Number(ev.data);
       if (seq > seen) { seen = seq; refetch(); }
-    };
+    });
   }
 })();

@@ -1,7 +1,7 @@
 // The projector (issue 13.4): the clock on top, then the standings and the
 // seating shown a page at a time, never scrolled. A page holds the rows that
 // fit the screen (measured, not guessed), in one or two columns
-// (?columns=2), and turns every ?seconds= seconds. A change in the
+// (?columns=1 or 2; two on a wide screen if not given), and turns every ?seconds= seconds. A change in the
 // tournament (the change feed, server-sent events) fetches the page again
 // and keeps the place. Without the script, everything shows, scrolled.
 "use strict";
@@ -11,7 +11,9 @@
   // Every screen (standings, seating) split into pages of rows that fit.
   function paginate() {
     pages = [];
-    var columns = Number(root.dataset.columns) === 2 ? 2 : 1;
+    // Not given: two on a wide screen (a hall of 200 needs 40 rows a page).
+    var given = Number(root.dataset.columns);
+    var columns = given === 1 || given === 2 ? given : (window.innerWidth >= 1200 ? 2 : 1);
     var screens = root.querySelectorAll(".proj-screen");
     screens.forEach(function (screen) {
       // Measured alone, as it is shown.
@@ -112,11 +114,9 @@
       clearTimeout(resized);
       resized = setTimeout(start, 300);
     });
-    if (!window.EventSource) return;
-    var es = new EventSource(root.dataset.changes);
-    es.onmessage = function (ev) {
+    window.jongg.feed(root.dataset.changes, function (ev) {
       var seq = Number(ev.data);
       if (seq > seen) { seen = seq; refetch(); }
-    };
+    });
   });
 })();

@@ -35,6 +35,9 @@ document.addEventListener("DOMContentLoaded", function () {
           : (j.note || "Checked on the card.");
         if (j.line && $("f-value")) $("f-value").value = j.line.value;
         if (j.record && $("f-exposures")) $("f-exposures").value = j.record.exposures || 0;
+        // A value set by script fires no input: ask score.js for the
+        // points again, as typing would (issue 20.6).
+        if (j.line || j.record) form.dispatchEvent(new Event("input", { bubbles: true }));
       })
       .catch(function (e) {
         // "invalid game record: `hand`: reason" -> the reason alone.

@@ -241,9 +241,17 @@ async fn login(
 ) -> Result<Response, ApiError> {
     let next = crate::pages::director::safe_next(body.next.clone());
     let outcome = attempt(&app, peer, &headers, body).await;
+    // An official goes to their tournament's floor page, unless asked for
+    // one (issue 20.3: `next` is the director's page the login came from).
+    let then = |official: Option<&jongg_store::OfficialLink>| match official {
+        Some(o) if !next.starts_with("/floor/") => format!("/floor/t/{}", o.tournament),
+        _ => next.clone(),
+    };
     let (mut r, logged_in) = match (outcome, form) {
         (Ok(l), false) => {
-            let mut v = json!({ "token": l.token, "expires_in": SESSION_MILLIS / 1000 });
+            // The page to go to: the login page's script follows it.
+            let mut v = json!({ "token": l.token, "expires_in": SESSION_MILLIS / 1000,
+                "then": then(l.official.as_ref()) });
             if let Some(o) = l.official {
                 v["role"] = json!("official");
                 v["tournament"] = json!(o.tournament);
@@ -253,12 +261,7 @@ async fn login(
         }
         (Ok(l), true) => {
             let mut r = StatusCode::SEE_OTHER.into_response();
-            // An official goes to their tournament's floor page.
-            let next = match l.official {
-                Some(o) if !next.starts_with("/floor/") => format!("/floor/t/{}", o.tournament),
-                _ => next,
-            };
-            if let Ok(to) = HeaderValue::from_str(&next) {
+            if let Ok(to) = HeaderValue::from_str(&then(l.official.as_ref())) {
                 r.headers_mut().insert(header::LOCATION, to);
             }
             (r, l)

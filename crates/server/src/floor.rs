@@ -40,7 +40,14 @@ pub fn routes() -> Vec<Route> {
             .form(|_| "The director is called: stay at the table".into()),
         route(Access::Floor, routes!(take_call))
             .form(|s| format!("Call {} is yours", s.param("c"))),
-        route(Access::Floor, routes!(close_call)).form(|s| format!("Call {} closed", s.param("c"))),
+        route(Access::Floor, routes!(close_call)).form(|s| {
+            let done = s.answer("done");
+            if done.is_empty() {
+                format!("Call {} closed", s.param("c"))
+            } else {
+                done
+            }
+        }),
         route(Access::Floor, routes!(warn))
             .form(|s| format!("The complaint about player {} is recorded", s.param("n"))),
         route(Access::Director, routes!(penalize)).form(|s| {
@@ -275,7 +282,16 @@ async fn close_call(
     let command = b
         .command(c)
         .map_err(|e| ApiError::unprocessable(format!("incident: {e}")))?;
-    run_command(&app, id, &caller, command).await
+    let Json(mut answer) = run_command(&app, id, &caller, command).await?;
+    // The confirmation names the ruling and what it did (issue 20.7).
+    let done = app
+        .tournaments
+        .get(id)?
+        .read(|t| crate::pages::rulings::closed_words(t, c));
+    if let (Some(done), Some(o)) = (done, answer.as_object_mut()) {
+        o.insert("done".into(), Value::String(done));
+    }
+    Ok(Json(answer))
 }
 
 /// Record a complaint about a player: the preset's next step (standard 2A-2B).

@@ -145,7 +145,11 @@ pub fn form(bytes: &[u8]) -> Result<usize, String> {
 
 /// A pasted player list, read as the players page reads it.
 pub fn players_csv(text: &str) -> Result<usize, String> {
-    csv::players(text).map(|rows| rows.len())
+    let (rows, faults) = csv::player_list(text)?;
+    match faults.first() {
+        Some((_, f)) => Err(f.clone()),
+        None => Ok(rows.len()),
+    }
 }
 
 /// A pasted seating, read as the seating page reads it.

@@ -92,6 +92,20 @@ fn url_for(ip: IpAddr, port: u16) -> String {
     format!("http://{}", SocketAddr::new(ip, port))
 }
 
+/// How to run jongg again, as it was started: under `cargo run` (which
+/// sets `CARGO` and the package's name for the program it runs) a fresh
+/// clone has no `jongg` command yet (issue 20.16), so the advice says
+/// `cargo run -p jongg --`.
+pub fn program() -> &'static str {
+    let cargo_run = std::env::var_os("CARGO").is_some()
+        && std::env::var("CARGO_PKG_NAME").is_ok_and(|n| n == "jongg");
+    if cargo_run {
+        "cargo run -p jongg --"
+    } else {
+        "jongg"
+    }
+}
+
 /// The `jongg serve` command that serves the hall at `ip`.
 fn command_for(ip: IpAddr, port: u16, database: Option<&str>) -> String {
     let bind = match ip {
@@ -100,7 +114,8 @@ fn command_for(ip: IpAddr, port: u16, database: Option<&str>) -> String {
     };
     let database = database.map_or(String::new(), |d| format!(" --database {d}"));
     format!(
-        "jongg serve{database} --bind {bind} --public-url {}",
+        "{} serve{database} --bind {bind} --public-url {}",
+        program(),
         url_for(ip, port)
     )
 }
@@ -193,7 +208,8 @@ pub(crate) fn page_notice(
         .collect();
     if commands.is_empty() {
         commands.push(format!(
-            "(join the hall's Wi-Fi first) jongg serve --bind 0.0.0.0:{port} --public-url http://<the laptop's address>:{port}"
+            "(join the hall's Wi-Fi first) {} serve --bind 0.0.0.0:{port} --public-url http://<the laptop's address>:{port}",
+            program()
         ));
     }
     Some((text, commands))

@@ -30,6 +30,7 @@ mod guard;
 pub mod hall;
 mod hosts;
 mod limiter;
+mod listen;
 mod live;
 mod local_path;
 pub mod logging;
@@ -48,6 +49,7 @@ mod tournaments;
 mod zone;
 
 pub use error::ApiError;
+pub use listen::{ConnectionLimits, InForce, open_file_limit, raise_open_file_limit};
 pub use pages::Paper;
 pub use routes::openapi;
 
@@ -76,6 +78,8 @@ pub struct Config {
     pub trusted_proxies: Vec<IpAddr>,
     /// The paper PDFs are printed on, unless a PDF's address says `?paper=`.
     pub paper: Paper,
+    /// Timeouts and bounds on connections (issue 19.3).
+    pub connections: ConnectionLimits,
 }
 
 impl Config {
@@ -86,6 +90,7 @@ impl Config {
             public_url: None,
             trusted_proxies: Vec::new(),
             paper: Paper::default(),
+            connections: ConnectionLimits::default(),
         }
     }
 }
@@ -95,7 +100,7 @@ impl Config {
 pub enum ServerError {
     #[error("{0}")]
     Store(#[from] StoreError),
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}: {source}{}", bind_hint(.source, .addr))]
     Bind {
         addr: SocketAddr,
         source: std::io::Error,
@@ -133,6 +138,11 @@ pub struct AppState {
     /// What the director's pages say while no phone can open the public
     /// address, and the commands that fix it ([`hall::page_notice`]).
     pub(crate) hall_notice: Option<(String, Vec<String>)>,
+    /// Subscribers of the live feed at once (`live.rs`).
+    pub(crate) live_slots: Arc<tokio::sync::Semaphore>,
+    /// How often the live feed writes a comment while it waits: a dead
+    /// peer is noticed, and the connection is never idle.
+    pub(crate) live_keep_alive: Duration,
 }
 
 impl AppState {
@@ -202,6 +212,8 @@ pub struct Running {
     pub setup_token: Option<String>,
     /// This machine's addresses in the hall (what `jongg serve` offers).
     pub hall_addresses: Vec<hall::HallAddress>,
+    /// The timeouts and bounds on connections in force.
+    pub limits: InForce,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     checkpoints: tokio::task::JoinHandle<()>,
@@ -266,6 +278,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let table_links = store.table_tokens().await?;
     let public_origin = config.public_url.as_deref().map(origin_of);
     let hall_addresses = hall::hall_addresses();
+    let limits = config.connections.in_force(open_file_limit());
     let state = Arc::new(AppState {
         tournaments: Tournaments::load(store).await?,
         limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
@@ -281,29 +294,48 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         pdf_slots: Arc::new(tokio::sync::Semaphore::new(2)),
         paper: config.paper,
         hall_notice: hall::page_notice(&url, not_default(&config.database), &hall_addresses),
+        live_slots: Arc::new(tokio::sync::Semaphore::new(limits.live)),
+        live_keep_alive: (limits.idle_timeout / 2)
+            .min(live::KEEP_ALIVE)
+            .max(Duration::from_millis(100)),
     });
-    let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let app = router(state.clone());
     state.tokens.preload(table_links);
     let checkpoints = tokio::spawn(checkpoint_every_second(state.tournaments.store().clone()));
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = rx.await;
-            })
-            .await
-    });
+    let task = tokio::spawn(listen::serve(listener, app, limits, async {
+        let _ = rx.await;
+    }));
     Ok(Running {
         addr,
         url,
         setup_link,
         setup_token,
         hall_addresses,
+        limits,
         shutdown,
         task,
         checkpoints,
         state,
     })
+}
+
+/// What to do about a port already taken (issue 20.16): another jongg, or
+/// another program, has it; `--bind` chooses another.
+fn bind_hint(e: &std::io::Error, addr: &SocketAddr) -> String {
+    if e.kind() != std::io::ErrorKind::AddrInUse {
+        return String::new();
+    }
+    let next = SocketAddr::new(addr.ip(), addr.port().wrapping_add(1).max(1024));
+    let addr = if addr.ip().is_unspecified() {
+        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port())
+    } else {
+        *addr
+    };
+    format!(
+        ". Another program has this port: is jongg already running (open http://{addr})? \
+         Otherwise start it on another port: --bind {next}"
+    )
 }
 
 /// A database to name in a suggested command (None: the default one).
@@ -339,6 +371,10 @@ async fn checkpoint_every_second(store: Store) {
 /// start), and serves until Ctrl-C.
 pub async fn run(config: Config) -> Result<(), ServerError> {
     let database = logging::shown_database(&config.database);
+    // Each connection is a file: as many as the system lets us (issue 19.3).
+    if let Err(e) = raise_open_file_limit() {
+        tracing::warn!(error = %e, "cannot raise the open-file limit");
+    }
     let running = start(config).await?;
     // For the person who started it (standard output, not the log: the
     // setup link holds a one-time token).
@@ -349,7 +385,14 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     if let Some(link) = &running.setup_link {
         println!("Set the director password: {link}");
     }
-    tracing::info!(url = %running.url, %database, setup = running.setup_link.is_some(), "serving");
+    let l = &running.limits;
+    println!(
+        "Connections: up to {} at once ({} from one address; the last {} kept for this machine), \
+         open files: up to {}.",
+        l.total, l.per_address, l.reserve, l.open_files
+    );
+    tracing::info!(url = %running.url, %database, setup = running.setup_link.is_some(),
+        connections = l.total, per_address = l.per_address, open_files = l.open_files, "serving");
     let _ = tokio::signal::ctrl_c().await;
     tracing::info!("stopping: finishing the requests under way");
     running.stop().await?;

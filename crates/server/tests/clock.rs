@@ -259,3 +259,66 @@ fn only_the_director_changes_the_clock_and_mistakes_are_named(app: &mut App) {
         "",
     );
 }
+
+/// Issue 20.2: a score page already open kept counting while the round was
+/// paused, and missed a 15-minute extension. Every page's clock names the
+/// change feed to listen to and the clock to read again (clock.js), the
+/// floor page shows the clock too, and a table's link (a caller with no
+/// login) may read both.
+#[test]
+fn every_clock_names_the_feed_and_the_reading_it_follows() {
+    let app = App::start(jongg_store::Backend::Sqlite);
+    let id = tournament(&app, "standard", 4, 1);
+    let mut d = app.director();
+    expect(
+        d.post(
+            &format!("{}/rounds/1/seat", t(id)),
+            &json!({ "method": { "kind": "by_number" } }),
+        ),
+        200,
+    );
+    expect(
+        d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
+        200,
+    );
+    let link = expect(d.get(&format!("{}/rounds/1/tables/1/link", t(id))), 200);
+    let url = link["url"].as_str().unwrap();
+    let score = url[url.find("/score").unwrap()..].to_string();
+    let feed = format!(r#"data-changes="/api/tournaments/{id}/changes""#);
+    let read = format!(r#"data-read="/api/tournaments/{id}/rounds/1/clock""#);
+    for (director, path) in [
+        (false, score.clone()),
+        (false, format!("/t/{id}")),
+        (false, format!("/t/{id}/projector")),
+        (true, format!("/director/t/{id}")),
+        (true, format!("/floor/t/{id}")),
+    ] {
+        let html = page(&app, director, &path);
+        let clock = html
+            .split("data-clock ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{path}: no clock: {html}"));
+        let tag = &clock[..clock.find('>').unwrap()];
+        assert!(tag.contains(&feed), "{path}: {tag}");
+        assert!(tag.contains(&read), "{path}: {tag}");
+    }
+    // The score page's caller: the table's key, or nothing at all.
+    let key = link["token"].as_str().unwrap();
+    for mut c in [app.public(), app.with_token(key)] {
+        let r = c.get(&format!("{}/rounds/1/clock", t(id))).unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        let r = c.get(&format!("{}/changes", t(id))).unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert!(r.text().contains("data: "), "{}", r.text());
+    }
+    // A pause is read at once, as paused.
+    expect(
+        d.post(
+            &format!("{}/rounds/1/clock", t(id)),
+            &json!({ "action": { "kind": "pause" }, "reason": "a fire drill" }),
+        ),
+        200,
+    );
+    let c = expect(app.public().get(&format!("{}/rounds/1/clock", t(id))), 200);
+    assert_eq!(c["clock"]["state"], "paused");
+}

@@ -8,6 +8,7 @@ mod common;
 
 use common::*;
 use jongg_server::client::Response;
+use jongg_store::Backend;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -214,6 +215,111 @@ fn a_call_reaches_an_official_who_closes_it_with_a_ruling_on_the_sheet(app: &mut
     assert!(csv.contains("standard 6, R17"), "{csv}");
     let export = expect(app.director().get(&format!("{}/export", t(id))), 200);
     assert!(export.to_string().contains("call_closed"));
+}
+
+/// The confirmation a close gives, as the script shows it (`Jongg-Done`).
+fn done(r: &Response) -> String {
+    assert_eq!(r.status, 200, "{}", r.text());
+    let h = r.header("jongg-done").unwrap_or_default();
+    let said: Vec<(String, String)> = serde_urlencoded::from_str(&format!("x={h}")).unwrap();
+    said[0].1.clone()
+}
+
+/// Issue 20.7: a ruling is read with its words and source on round
+/// control, the floor page, the table's score page ("Why these points")
+/// and the audit, and the confirmation names it; a scoring ruling closed
+/// with no game says nothing was applied and how to apply it; the list of
+/// what happened names incidents by their titles, never by code name.
+#[test]
+fn a_ruling_is_shown_with_its_words_and_source_where_people_read_it() {
+    let app = App::start(Backend::Sqlite);
+    let (id, official) = floor(&app, "standard");
+    let keeper = table_key(&app, id, 1);
+    let mut k = app.with_token(&keeper);
+    expect(
+        k.put(
+            &format!("{}/rounds/1/tables/1/games/1", t(id)),
+            &json!({ "entry": { "kind": "record", "record":
+                { "result": "mahjong", "winner": "east", "value": 25, "self_picked": true } } }),
+        ),
+        200,
+    );
+    let call = json!({ "seat": "south", "reason": "looked at a stolen tile" });
+    let call_path = format!("{}/rounds/1/tables/1/call", t(id));
+    expect(k.post(&call_path, &call), 200);
+    let mut o = app.with_token(&official);
+    let floor_page = o.get(&format!("/floor/t/{id}")).unwrap().text();
+    assert!(
+        floor_page.contains(
+            "Looked at a blind-passed (stolen) tile — a blind-pass peek penalty: the player who looked -10</option>"
+        ),
+        "{floor_page}"
+    );
+    for code in ["`blind_pass_peek`", "`timeout`", "`mahjong_in_error`"] {
+        assert!(!floor_page.contains(code), "{code} on the floor page");
+    }
+    let close = format!("{}/calls/1/close", t(id));
+    let said = done(
+        &o.post(
+            &close,
+            &json!({ "incident": "blind_pass_peek", "game": 1, "seat": "south" }),
+        )
+        .unwrap(),
+    );
+    assert_eq!(
+        said,
+        "Call 1 closed: Looked at a blind-passed (stolen) tile — a blind-pass peek penalty: \
+         the player who looked -10 (standard 6, R17). Put on table 1's sheet: game 1, South."
+    );
+    // A second call closed as a scoring matter without a game.
+    expect(k.post(&call_path, &call), 200);
+    let said = done(
+        &o.post(
+            &format!("{}/calls/2/close", t(id)),
+            &json!({ "incident": "picking_ahead", "seat": "south" }),
+        )
+        .unwrap(),
+    );
+    assert!(
+        said.starts_with("Call 2 closed: Picking ahead — hand dead")
+            && said.contains("Nothing was applied to any game: no game was chosen. To apply it, open table 1's sheet"),
+        "{said}"
+    );
+    let cited = "<cite>standard 6, R17</cite>";
+    let line = "call 1, game 1: Looked at a blind-passed (stolen) tile — a blind-pass peek penalty";
+    for (who, path) in [
+        ("round control", format!("/director/t/{id}")),
+        ("the floor page", format!("/floor/t/{id}")),
+        ("the score page", format!("/score?key={keeper}")),
+        ("the audit", format!("/director/t/{id}/audit")),
+    ] {
+        let mut c = if path.starts_with("/score") {
+            app.public()
+        } else {
+            app.director()
+        };
+        let html = c.get(&path).unwrap().text();
+        assert!(html.contains(line), "{who} shows the ruling: {html}");
+        assert!(html.contains(cited), "{who} cites its source");
+        assert!(html.contains("passed blind"), "{who} gives its words");
+        assert!(
+            html.contains("Nothing was applied to any game")
+                || html.contains("nothing was applied to any game"),
+            "{who} says call 2 applied nothing"
+        );
+    }
+    // The audit row of the game the ruling changed gives it as the reason.
+    let audit = app
+        .director()
+        .get(&format!("/director/t/{id}/audit"))
+        .unwrap()
+        .text();
+    assert!(
+        audit.contains(
+            "<td>ruling on call 1: Looked at a blind-passed (stolen) tile — a blind-pass peek penalty: the player who looked -10 <cite>standard 6, R17</cite></td>"
+        ),
+        "{audit}"
+    );
 }
 
 fn row(app: &App, id: i64, n: u64) -> Value {

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 on_both!(
     the_officials_page_appoints_changes_tables_and_removes_an_official,
     an_official_logs_out_and_the_login_page_is_for_them_too,
+    an_official_logging_in_at_the_login_page_is_sent_to_their_floor_page,
     a_players_page_warns_penalizes_and_disqualifies_saying_what_it_does,
     the_card_page_shows_the_readings_loads_a_card_and_refuses_a_broken_one,
 );
@@ -203,6 +204,58 @@ fn an_official_logs_out_and_the_login_page_is_for_them_too(app: &mut App) {
     assert!(html.contains("<h1>Log in</h1>"), "{html}");
     assert!(html.contains("floor officials"), "{html}");
     assert!(!html.contains("Director login"));
+}
+
+/// Issue 20.3: an official logging in at /login (whose `next` is the
+/// director's page) was bounced back to the login by the page's script,
+/// which went where the form said. The login's answer says where to go:
+/// an official's floor page, unless a floor page was asked for; so does
+/// the form's answer without the script.
+fn an_official_logging_in_at_the_login_page_is_sent_to_their_floor_page(app: &mut App) {
+    let id = tournament(app, "standard", 4, 1);
+    expect(
+        app.director().post(
+            &format!("{}/officials", t(id)),
+            &json!({ "number": 1, "name": "Ben", "tables": [1], "username": "ben", "password": PW }),
+        ),
+        200,
+    );
+    let then = |username: &str, password: &str, next: &str| {
+        let r = app
+            .public()
+            .post(
+                "/api/login",
+                &json!({ "username": username, "password": password, "next": next }),
+            )
+            .unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        r.json()["then"].as_str().unwrap_or_default().to_string()
+    };
+    let floor = format!("/floor/t/{id}");
+    assert_eq!(then("ben", PW, "/director"), floor);
+    assert_eq!(then("ben", PW, "/director/t/1/audit"), floor);
+    assert_eq!(then("ben", PW, &floor), floor);
+    // Without the script: the login page's form, answered with the page.
+    let origin = format!("http://{}", app.addr);
+    let r = app
+        .public()
+        .request_with(
+            "POST",
+            "/api/login",
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(b"next=%2Fdirector&username=ben&password=monitor+password"),
+        )
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(r.header("location"), Some(floor.as_str()));
+    // The director goes where the login was asked from.
+    assert_eq!(
+        then("director", PASSWORD, "/director/t/1/audit"),
+        "/director/t/1/audit"
+    );
 }
 
 fn row(app: &App, id: i64, n: u64) -> Value {

@@ -599,7 +599,7 @@ fn the_floors_forms_work_without_a_script() {
         &format!("{}/calls/1/close", t(id)),
         &format!("{then}&incident=&game=&seat=&note=Settled+at+the+table"),
     );
-    lands(&app, &r, &floor, "Call 1 closed");
+    lands(&app, &r, &floor, "Call 1 closed: Settled at the table");
     let calls = expect(app.director().get(&format!("{}/calls", t(id))), 200);
     assert!(
         !calls.to_string().contains("A claim on a discard"),

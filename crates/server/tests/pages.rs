@@ -294,10 +294,7 @@ fn a_csv_player_list_registers_all_or_none() {
         422,
     );
     assert!(
-        bad["error"]
-            .as_str()
-            .unwrap()
-            .contains("player 2 of the list"),
+        bad["error"].as_str().unwrap().starts_with("line 3: "),
         "{bad}"
     );
     assert_eq!(
@@ -320,6 +317,160 @@ fn a_csv_player_list_registers_all_or_none() {
         app.public().post(&path, &json!({ "csv": "3,Cy" })),
         401,
         "director",
+    );
+}
+
+/// Issue 20.6: a bad player list names every bad line, by the line the
+/// director sees in their text (the header and blank lines counted), the
+/// tournament's refusals (a number taken, a name too long) as the reader's,
+/// 20 of them then how many more; nothing is registered.
+#[test]
+fn a_bad_player_list_names_every_bad_line_by_its_line_and_registers_nobody() {
+    let app = App::start(Backend::Sqlite);
+    let mut d = app.director();
+    let id = expect(
+        d.post(
+            "/api/tournaments",
+            &json!({ "name": "CSV", "rules": { "kind": "preset", "name": "standard" } }),
+        ),
+        201,
+    )["id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/director/t/{id}/players.csv");
+    let long = "N".repeat(101);
+    let csv = format!("number,name\n1,Ann\n\n2,{long}\nx,Bo\n1,Cy\n5,Dee\n6,\n");
+    let bad = expect(d.post(&path, &json!({ "csv": csv })), 422);
+    let said = bad["error"].as_str().unwrap();
+    for line in [
+        "line 4: ",
+        "line 5: the player number `x`",
+        "line 6: ",
+        "line 8: player #6 has no name",
+    ] {
+        assert!(said.contains(line), "{line} in {said}");
+    }
+    for good in ["line 2:", "line 7:"] {
+        assert!(!said.contains(good), "{good} in {said}");
+    }
+    assert!(said.ends_with("; nobody was registered"), "{said}");
+    assert!(!said.contains("of the list"), "{said}");
+    let mut many = String::from("number,name\n");
+    for n in 1..=30 {
+        many.push_str(&format!("{n},\n"));
+    }
+    let bad = expect(d.post(&path, &json!({ "csv": many })), 422);
+    let said = bad["error"].as_str().unwrap();
+    assert_eq!(said.matches("has no name").count(), 20, "{said}");
+    assert!(
+        said.contains("; and 10 more lines; nobody was registered"),
+        "{said}"
+    );
+    assert_eq!(
+        expect(app.public().get(&format!("{}/players", t(id))), 200)["players"]
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
+}
+
+/// Issue 20.6: the score page's seat headings are kept whole ("Nort h"
+/// was seen on a phone): each seat is marked, and the style never breaks
+/// it, while the player's name under it may wrap (the browser test measures
+/// it at 390 px).
+#[test]
+fn score_page_seat_headings_are_never_broken_inside_a_word() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let html = page(&app, true, &format!("/director/t/{id}/r/1/table/1"), 200);
+    for seat in ["East", "South", "West", "North"] {
+        assert_eq!(
+            html.matches(&format!("<span class=\"seat-label\">{seat}</span>"))
+                .count(),
+            2,
+            "{seat}: the sheet's heading and the points preview's"
+        );
+    }
+    let css = page(&app, false, "/assets/jongg.css", 200);
+    assert!(
+        css.contains("th .seat-label { white-space: nowrap; overflow-wrap: normal; }"),
+        "a seat heading never wraps"
+    );
+    assert!(!css.contains("break-all"));
+}
+
+/// Issue 20.6: a name too long for its column in a PDF is cut before its
+/// number, which stays: "Very long name… (#5)".
+#[test]
+fn a_name_cut_to_fit_a_pdf_keeps_its_player_number() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    let long = format!("{}and more x", "Very long name ".repeat(6));
+    assert_eq!(long.chars().count(), 100);
+    expect(
+        app.director()
+            .patch(&format!("{}/players/5", t(id)), &json!({ "name": long })),
+        200,
+    );
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let r = app
+        .director()
+        .get(&format!("/director/t/{id}/print/round/1.pdf"))
+        .unwrap();
+    assert_eq!(r.status, 200);
+    let text = jongg_server::pdf_text::read(&r.body).text();
+    assert!(!text.contains(&long), "the name is too long to print whole");
+    let cut: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("Very long name"))
+        .collect();
+    assert_eq!(cut.len(), 2, "by table and by name: {text}");
+    for l in cut {
+        assert!(l.ends_with("… (#5)"), "{l:?} keeps its number");
+    }
+}
+
+/// Issue 20.6: the table tents are a PDF too, offered on their page and
+/// with the printables, a page a table with its code.
+#[test]
+fn table_tents_print_as_pdf_like_every_printable() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
+    let tents = page(&app, true, &format!("/director/t/{id}/tents"), 200);
+    assert!(
+        tents.contains(&format!("/director/t/{id}/tents.pdf?paper=letter")),
+        "{tents}"
+    );
+    let index = page(&app, true, &format!("/director/t/{id}/print"), 200);
+    assert!(
+        index.contains(&format!("/director/t/{id}/tents.pdf")),
+        "{index}"
+    );
+    let r = app
+        .director()
+        .get(&format!("/director/t/{id}/tents.pdf?paper=a4"))
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("application/pdf"));
+    let pdf = jongg_server::pdf_text::read(&r.body);
+    let text = pdf.text();
+    assert!(
+        text.contains("Table 1") && text.contains("Table 2"),
+        "{text}"
+    );
+    let code = tents
+        .split("<p class=\"tent-code\">Code <strong>")
+        .nth(1)
+        .and_then(|s| s.split('<').next())
+        .unwrap();
+    assert!(text.contains(&format!("Code {code}")), "{text}");
+    refused(
+        app.public().get(&format!("/director/t/{id}/tents.pdf")),
+        401,
+        "",
     );
 }
 
@@ -520,4 +671,82 @@ fn discipline_shows_as_itself_and_a_name_is_found_without_accents() {
     }
     let control = page(&app, true, &format!("/director/t/{id}?q=wojcik"), 200);
     assert!(control.contains("Łucja Wójcik"), "{control}");
+}
+
+/// Issue 20.4: 200 players on one page was 34,376 px to scroll. The players
+/// page lists 50 a page with plain links to the others, finds a player by
+/// number or name, and a change made on page 3 comes back to page 3.
+#[test]
+fn the_players_page_lists_fifty_a_page_with_links_and_finds_a_player() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 120, 1);
+    let path = format!("/director/t/{id}/players");
+    let rows = |html: &str| html.matches("<tr id=\"p").count();
+    let first = page(&app, true, &path, 200);
+    assert_eq!(rows(&first), 50, "{first}");
+    assert!(first.contains("Players (120)"), "the count is of all");
+    assert!(first.contains("Showing 1–50 of 120."), "{first}");
+    assert!(first.contains(&format!("href=\"{path}?page=2\" rel=\"next\"")));
+    assert!(first.contains(&format!("href=\"{path}?page=3\"")));
+    assert!(first.contains("<tr id=\"p50\"") && !first.contains("<tr id=\"p51\""));
+    let third = page(&app, true, &format!("{path}?page=3"), 200);
+    assert_eq!(rows(&third), 20);
+    assert!(third.contains("<tr id=\"p120\""), "{third}");
+    // A change comes back to the page it was made on.
+    assert!(
+        third.contains(&format!("value=\"{path}?page=3#p120\"")),
+        "{third}"
+    );
+    // A page past the end is the last; a word is the first.
+    assert_eq!(rows(&page(&app, true, &format!("{path}?page=9"), 200)), 20);
+    assert_eq!(rows(&page(&app, true, &format!("{path}?page=x"), 200)), 50);
+    // The search: a number is that player; a name's part finds them all.
+    let one = page(&app, true, &format!("{path}?q=%23117"), 200);
+    assert_eq!(rows(&one), 1, "{one}");
+    assert!(one.contains("<tr id=\"p117\""));
+    assert!(one.contains("role=\"search\"") && one.contains("value=\"#117\""));
+    assert!(
+        one.contains(&format!("value=\"{path}?q=%23117&#38;page=1#p117\"")),
+        "{one}"
+    );
+    let some = page(&app, true, &format!("{path}?q=P11"), 200);
+    // P11, P110-P119.
+    assert_eq!(rows(&some), 11, "{some}");
+    let none = page(&app, true, &format!("{path}?q=Nobody"), 200);
+    assert!(none.contains("Nobody has that number or name."), "{none}");
+}
+
+/// Issue 20.4: the unfiltered audit log of an event was 224,243 px. It
+/// shows 50 changes a page, the latest first opened, numbered on from the
+/// page before, with links that keep the round and table asked for; the
+/// CSV keeps every row.
+#[test]
+fn the_audit_log_shows_fifty_changes_a_page_and_keeps_its_filter() {
+    let app = App::start(Backend::Sqlite);
+    let id = played(&app, 2);
+    let path = format!("/director/t/{id}/audit");
+    let rows = |html: &str| html.matches("<tr class=\"audit-").count();
+    let all = expect(app.director().get(&format!("{}/audit", t(id))), 200)["entries"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(all > 50 && all <= 100, "{all} changes");
+    // It opens on the latest changes: the last page.
+    let latest = page(&app, true, &path, 200);
+    assert_eq!(rows(&latest), all - 50);
+    assert!(latest.contains(&format!("{all} changes.")), "{latest}");
+    assert!(latest.contains(&format!("Showing 51–{all} of {all} (the latest).")));
+    assert!(latest.contains("<td class=\"num\">51</td>"), "numbered on");
+    assert!(latest.contains(&format!("href=\"{path}?page=1\" rel=\"prev\"")));
+    let first = page(&app, true, &format!("{path}?page=1"), 200);
+    assert_eq!(rows(&first), 50);
+    assert!(first.contains(&format!("href=\"{path}?page=2\" rel=\"next\"")));
+    // A round's changes fit one page: no page links.
+    let round = page(&app, true, &format!("{path}?round=1"), 200);
+    let kept = rows(&round);
+    assert!(kept <= 50 && kept > 0);
+    assert!(!round.contains("class=\"pager\""), "{round}");
+    // The CSV: every row the filter keeps, not one page.
+    let csv = app.director().get(&format!("{path}.csv")).unwrap().text();
+    assert_eq!(csv.lines().count(), all + 1, "a heading and every row");
 }

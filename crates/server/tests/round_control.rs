@@ -197,3 +197,64 @@ fn a_withdrawal_before_a_round_starts_names_who_moved_and_the_cards_to_reprint()
         assert!(page.contains("Print the table cards of tables"), "{page}");
     }
 }
+
+/// The index of `needle` in `page`, which must hold it.
+fn at(page: &str, needle: &str) -> usize {
+    page.find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} not in {page}"))
+}
+
+/// Issue 20.4: with 50 tables, "Start round", "Close round" and "Seat round
+/// N" sat below the tiles. The round's next step comes before them.
+#[test]
+fn the_rounds_next_step_comes_before_the_tiles() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 2);
+    let mut d = app.director();
+    expect(
+        d.post(
+            &format!("{}/rounds/1/seat", t(id)),
+            &json!({ "method": { "kind": "by_number" } }),
+        ),
+        200,
+    );
+    let dash = format!("/director/t/{id}");
+    let seated = html(&app, true, &dash);
+    assert!(at(&seated, "Start round 1</button>") < at(&seated, "<ul class=\"tiles\""));
+    expect(
+        d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
+        200,
+    );
+    for (table, seats) in seating(&app, id, 1) {
+        fill(&app, id, table, &seats, true);
+        expect(
+            d.post(
+                &format!("{}/rounds/1/tables/{table}/accept", t(id)),
+                &json!({}),
+            ),
+            200,
+        );
+    }
+    let done = html(&app, true, &dash);
+    assert!(at(&done, "Close round 1</button>") < at(&done, "<ul class=\"tiles\""));
+    expect(
+        d.post(&format!("{}/rounds/1/close", t(id)), &json!({})),
+        200,
+    );
+    let closed = html(&app, true, &dash);
+    assert!(at(&closed, "Seat round 2</button>") < at(&closed, "<ul class=\"tiles\""));
+}
+
+/// Issue 20.4: the projector showed 14 rows a page at 1920x1080. Without
+/// `?columns=` it leaves the choice to the screen (two when wide:
+/// projector.js); 1 or 2 asked are kept.
+#[test]
+fn the_projector_picks_its_columns_by_the_screen_unless_asked() {
+    let app = App::start(Backend::Sqlite);
+    let id = tournament(&app, "standard", 8, 1);
+    let proj = |q: &str| html(&app, false, &format!("/t/{id}/projector{q}"));
+    assert!(proj("").contains(r#"data-columns="0""#));
+    assert!(proj("?columns=1").contains(r#"data-columns="1""#));
+    assert!(proj("?columns=2").contains(r#"data-columns="2""#));
+    assert!(proj("?columns=7").contains(r#"data-columns="0""#));
+}

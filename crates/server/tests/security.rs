@@ -1,5 +1,5 @@
-//! The attacks of issue 10 ("what an attack on the server found"), each
-//! made again as it was made, and each now refused. One module per finding,
+//! The attacks of issue 10 ("what an attack on the server found") and of
+//! issue 19, each made again as it was made, and each now refused. One module per finding,
 //! named after it (docs/security.md lists them); one test binary, because
 //! every server test binary links axum and sqlx and two shared cores pay
 //! for each link.
@@ -50,3 +50,6 @@ mod code_oracle;
 
 #[path = "security/smaller_ones_19.rs"]
 mod smaller_ones_19;
+
+#[path = "security/slow_clients.rs"]
+mod slow_clients;

@@ -334,6 +334,19 @@ fn every_page_of_a_played_tournament_is_in_plain_words() {
         ),
         200,
     );
+    // A ruling on the sheet (its words on round control, the floor page,
+    // the score page, the audit) and a call left open (the floor's list of
+    // what happened): issue 20.7.
+    let call = format!("{}/rounds/2/tables/1/call", t(id));
+    expect(k.post(&call, &json!({ "seat": "south" })), 200);
+    expect(
+        d.post(
+            &format!("{}/calls/1/close", t(id)),
+            &json!({ "incident": "blind_pass_peek", "game": 1, "seat": "south" }),
+        ),
+        200,
+    );
+    expect(k.post(&call, &json!({ "reason": "time" })), 200);
     let mut paths: Vec<String> = [
         "/",
         "/login",

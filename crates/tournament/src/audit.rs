@@ -37,6 +37,10 @@ pub struct AuditEntry {
     /// for several seats shows here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub device: Option<String>,
+    /// The source of the ruling that made the change, where a ruling on a
+    /// call did (`reason` then names the ruling): a page cites it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cite: Option<String>,
 }
 
 impl AuditEntry {
@@ -54,6 +58,7 @@ impl AuditEntry {
             after: None,
             reason: None,
             device: None,
+            cite: None,
         };
         Some(match &r.event {
             Event::GameEntered {
@@ -106,8 +111,42 @@ impl AuditEntry {
 }
 
 impl Tournament {
-    /// Every change to any score sheet, oldest first.
+    /// Every change to any score sheet, oldest first. A game changed by a
+    /// ruling (the call closed in the same command, just before) carries
+    /// the ruling as its reason and its source to cite.
     pub fn audit(&self) -> Vec<AuditEntry> {
-        self.log.iter().filter_map(AuditEntry::of).collect()
+        let mut out = Vec::new();
+        let mut before: Option<&Recorded> = None;
+        for r in &self.log {
+            if let Some(mut a) = AuditEntry::of(r) {
+                if let Some((call, kept)) = before.and_then(|b| self.ruling_behind(b, &a)) {
+                    a.reason = Some(kept.reason(call));
+                    a.cite = Some(kept.ruling.source.clone());
+                }
+                out.push(a);
+            }
+            before = Some(r);
+        }
+        out
+    }
+
+    /// The ruling of `closed` (a call closed) that made the game change `a`.
+    fn ruling_behind<'a>(
+        &'a self,
+        closed: &'a Recorded,
+        a: &AuditEntry,
+    ) -> Option<(crate::floor::CallNo, &'a crate::floor::KeptRuling)> {
+        let Event::CallClosed {
+            call,
+            ruling: Some(kept),
+            ..
+        } = &closed.event
+        else {
+            return None;
+        };
+        let c = self.call(*call).ok()?;
+        let change = matches!(a.action, AuditAction::Entered | AuditAction::Amended);
+        (change && kept.applied && kept.game == a.game && c.round == a.round && c.table == a.table)
+            .then_some((*call, kept))
     }
 }

@@ -85,6 +85,56 @@ pub struct KeptRuling {
     pub applied: bool,
 }
 
+impl KeptRuling {
+    /// The ruling in one line for a page: "Picking ahead — hand dead:
+    /// the player who picked ahead -10". Its source is [`Ruling::source`],
+    /// shown apart (a page puts it in a citation).
+    pub fn line(&self) -> String {
+        format!("{} — {}", self.ruling.title, self.ruling.effect_words())
+    }
+
+    /// What the ruling did to the score sheet of `table`, in plain words:
+    /// applied to a game, or why nothing was and how to apply it.
+    pub fn outcome(&self, table: TableNo) -> String {
+        let seat = self
+            .seat
+            .map(|s| {
+                let n = s.name();
+                format!(", {}{}", n[..1].to_ascii_uppercase(), &n[1..])
+            })
+            .unwrap_or_default();
+        // Only a dead hand and a penalty line are written on a record; an
+        // ended game or a mis-named discard is the table's entry of the game.
+        let e = &self.ruling.effect;
+        let writes = e.dead.is_some() || e.penalty.is_some();
+        match (
+            self.applied,
+            self.game,
+            self.ruling.is_scoring_matter(),
+            writes,
+        ) {
+            (true, Some(g), ..) => format!("put on table {table}'s sheet: game {g}{seat}"),
+            (_, _, false, _) => "no change to any game's score".into(),
+            (_, _, true, false) => {
+                format!("no game was changed: table {table} enters it as how the game ended")
+            }
+            (_, None, true, true) => format!(
+                "nothing was applied to any game: no game was chosen. To apply it, open \
+                 table {table}'s sheet and correct the game it was about"
+            ),
+            (false, Some(g), true, true) => format!(
+                "game {g} of table {table} was not changed: it has no record yet, or the \
+                 record already says so. Check the game on the sheet"
+            ),
+        }
+    }
+
+    /// The reason an audit row gives for the change the ruling made.
+    pub fn reason(&self, call: CallNo) -> String {
+        format!("ruling on {call}: {}", self.line())
+    }
+}
+
 /// One call to the director.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Call {

@@ -108,7 +108,7 @@ impl Tournament {
                         .copied()
                         .collect::<Vec<_>>()
                         .join(" — "),
-                    penalty: k.ruling.short_effect()
+                    penalty: k.ruling.effect_words()
                         + if k.applied {
                             " (applied to the sheet)"
                         } else {

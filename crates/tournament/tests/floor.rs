@@ -392,6 +392,59 @@ fn standard_6_r17_a_blind_pass_peek_ruling_puts_its_penalty_on_the_sheet() {
     assert_eq!((last.actor, last.game), (OFFICIAL, Some(GameNo(1))));
 }
 
+/// Issue 20.7: the game a ruling changes on an open sheet carries the
+/// ruling (its title, its effect) as its audit reason, with its source to
+/// cite; the entry before it by the scorekeeper has none.
+#[test]
+fn the_game_a_ruling_changes_has_the_ruling_as_its_audit_reason() {
+    let mut run = floor("standard");
+    east_wins_game_1(&mut run);
+    call(&mut run, T1, Some(Seat::South), "looked at a stolen tile");
+    run.ok(
+        OFFICIAL,
+        close(1, Some(Incident::BlindPassPeek), Some(1), Some(Seat::South)),
+    );
+    let audit = run.t.audit();
+    let last = audit.last().unwrap();
+    assert_eq!(last.action, AuditAction::Entered);
+    let reason = last.reason.clone().unwrap_or_default();
+    assert!(
+        reason.starts_with("ruling on call 1: Looked at a blind-passed (stolen) tile — "),
+        "{reason}"
+    );
+    assert!(reason.contains("a blind-pass peek penalty"), "{reason}");
+    assert_eq!(last.cite.as_deref(), Some("standard 6, R17"));
+    let first = &audit[audit.len() - 2];
+    assert_eq!((first.reason.as_ref(), first.cite.as_ref()), (None, None));
+}
+
+/// Issue 20.7: a scoring ruling closed without a game applies nothing and
+/// says so, and how to apply it; one that applied names the game.
+#[test]
+fn a_scoring_ruling_without_a_game_says_nothing_was_applied() {
+    let mut run = floor("standard");
+    east_wins_game_1(&mut run);
+    call(&mut run, T1, Some(Seat::South), "");
+    run.ok(
+        OFFICIAL,
+        close(1, Some(Incident::BlindPassPeek), None, Some(Seat::South)),
+    );
+    let kept = run.t.call(CallNo(1)).unwrap().ruling.clone().unwrap();
+    assert!(!kept.applied);
+    let said = kept.outcome(T1);
+    assert!(
+        said.starts_with("nothing was applied to any game") && said.contains("table 1's sheet"),
+        "{said}"
+    );
+    call(&mut run, T1, Some(Seat::South), "");
+    run.ok(
+        OFFICIAL,
+        close(2, Some(Incident::BlindPassPeek), Some(1), Some(Seat::South)),
+    );
+    let kept = run.t.call(CallNo(2)).unwrap().ruling.clone().unwrap();
+    assert_eq!(kept.outcome(T1), "put on table 1's sheet: game 1, South");
+}
+
 /// st-louis-senior-olympics 3a: a player who picked ahead is declared dead;
 /// the ruling marks their hand dead on the record. Without a seat the
 /// ruling cannot be applied and says whose seat to name.
@@ -469,7 +522,12 @@ fn r14_a_ruling_on_an_accepted_sheet_is_the_directors_amendment() {
     run.ok(Actor::Director, peek);
     let last = run.t.audit().pop().unwrap();
     assert_eq!(last.action, AuditAction::Amended);
-    assert!(last.reason.unwrap().contains("standard 6, R17"));
+    assert!(
+        last.reason
+            .unwrap()
+            .starts_with("ruling on call 1: Looked at")
+    );
+    assert_eq!(last.cite.as_deref(), Some("standard 6, R17"));
     let west = run.t.sheet(R1, T1).unwrap().players[Seat::West].unwrap();
     let was = before
         .rows

@@ -10,6 +10,7 @@ use jongg_tools::{GameMaker, random_points};
 use jongg_tournament::{Entry, GameNo, RoundNo};
 use std::net::SocketAddr;
 use std::process::ExitCode;
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -35,6 +36,36 @@ pub struct ServeArgs {
     /// address may still ask for the other (`?paper=a4`).
     #[arg(long, default_value = "letter")]
     paper: jongg_server::Paper,
+    /// Seconds a client has to send a request's head (from connecting, or
+    /// from its first byte after an idle spell); then the connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
+    header_timeout: Duration,
+    /// Seconds a client has to send a request's body, once its head is in
+    /// (a 408, then the connection is closed).
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = seconds)]
+    body_timeout: Duration,
+    /// Seconds a connection may stay open with no request under way (or
+    /// moving no byte) before it is closed.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
+    idle_timeout: Duration,
+    /// Connections open at once (default: from the open-file limit, which
+    /// `jongg serve` raises to its hard limit). Beyond it: a 503, then close.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..))]
+    max_connections: Option<u32>,
+    /// Connections from one address at once (a hall's phones may share one
+    /// public address). Beyond it: a 503, then close.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
+    max_per_address: u32,
+}
+
+/// A timeout in seconds (fractions allowed): more than 0, at most a day.
+fn seconds(s: &str) -> Result<Duration, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(Duration::from_secs_f64(x)),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds from 0 to 86400 (more than 0)"
+        )),
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,6 +183,13 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         public_url: a.public_url,
         trusted_proxies: a.trusted_proxies,
         paper: a.paper,
+        connections: jongg_server::ConnectionLimits {
+            header_timeout: a.header_timeout,
+            body_timeout: a.body_timeout,
+            idle_timeout: a.idle_timeout,
+            max_connections: a.max_connections.map(|n| n as usize),
+            per_address: a.max_per_address as usize,
+        },
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -202,7 +240,8 @@ pub fn demo(a: DemoArgs) -> ExitCode {
                 println!("  {:>3}. {:<12} {:>6}", row.rank, row.name, row.points);
             }
             println!(
-                "See them all: run `jongg serve --database {}` and open http://127.0.0.1:8080/api/tournaments/{id}/standings",
+                "See them all: run `{} serve --database {}` and open http://127.0.0.1:8080/t/{id}",
+                jongg_server::hall::program(),
                 a.database
             );
             ExitCode::SUCCESS

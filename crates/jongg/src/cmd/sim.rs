@@ -69,9 +69,18 @@ pub fn run(a: SimArgs) -> ExitCode {
     let bar = std::io::stderr().is_terminal();
     let start = Instant::now();
     let total = a.games;
+    // Said at once, terminal or not (issue 20.16: a long run was silent).
+    eprintln!(
+        "Playing {total} games under {} (seed {}); the report follows.",
+        preset.name, a.seed
+    );
+    let tenth = (total / 10).max(1);
     let report = simulate(&preset, &card, a.games, a.seed, bots, |done| {
         if bar && (done % 64 == 0 || done == total) {
             progress(done, total, start.elapsed().as_secs_f64());
+        } else if !bar && done % tenth == 0 && done < total {
+            // A log or a pipe gets a line every tenth instead of a bar.
+            eprintln!("{done} of {total} games played");
         }
     });
     let secs = start.elapsed().as_secs_f64();

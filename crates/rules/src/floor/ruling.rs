@@ -87,19 +87,40 @@ impl Ruling {
     /// The effect and points in one short line, for lists: "hand dead: the
     /// player who picked ahead -10". Conditions are in the full ruling.
     pub fn short_effect(&self) -> String {
+        self.effect_line(false)
+    }
+
+    /// [`Ruling::short_effect`] in plain words for a page: no field or
+    /// result names ("hand dead: the player who picked ahead -10").
+    pub fn effect_words(&self) -> String {
+        self.effect_line(true)
+    }
+
+    fn effect_line(&self, plain: bool) -> String {
         let e = &self.effect;
         let mut what = Vec::new();
         if self.hand_dead {
             what.push("hand dead".to_string());
         }
         if let Some(k) = e.penalty {
-            what.push(format!("`{}` penalty", k.name()));
+            what.push(if plain {
+                format!("a {} penalty", k.words())
+            } else {
+                format!("`{}` penalty", k.name())
+            });
         }
-        match e.ends_game {
-            Some(GameResult::MahjongInError) => {
-                what.push("the game may end (`mahjong_in_error`)".to_string());
+        let result = |r: GameResult| {
+            if plain {
+                r.words().to_string()
+            } else {
+                format!("`{}`", r.name())
             }
-            Some(r) => what.push(format!("the game ends (`{}`)", r.name())),
+        };
+        match e.ends_game {
+            Some(r @ GameResult::MahjongInError) => {
+                what.push(format!("the game may end ({})", result(r)));
+            }
+            Some(r) => what.push(format!("the game ends ({})", result(r))),
             None => {}
         }
         if e.misnamed_discard {
@@ -245,5 +266,29 @@ impl fmt::Display for Ruling {
             writeln!(f, "See also: {}", ids.join(", "))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::preset::{PRESET_NAMES, Preset};
+
+    /// A page shows a ruling's effect in words: no result or penalty name
+    /// (`timeout`, `blind_pass_peek`), as the floor's list once did.
+    #[test]
+    fn effect_words_name_no_code_names() {
+        for name in PRESET_NAMES {
+            let p = Preset::builtin(name).expect("a built-in preset reads");
+            for r in p.rulings() {
+                let w = r.effect_words();
+                let snake = w
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .any(|x| x.contains('_'));
+                assert!(!w.contains('`') && !snake, "{name} {}: {w}", r.incident);
+            }
+        }
+        let p = Preset::builtin("standard").expect("standard reads");
+        let peek = p.ruling(crate::Incident::BlindPassPeek).effect_words();
+        assert!(peek.contains("a blind-pass peek penalty"), "{peek}");
     }
 }

@@ -43,6 +43,17 @@ impl GameResult {
             GameResult::MisnamedMahjongClaim => "misnamed_mahjong_claim",
         }
     }
+
+    /// How the game ended, in plain words for a page.
+    pub const fn words(self) -> &'static str {
+        match self {
+            GameResult::Mahjong => "Mah Jongg",
+            GameResult::Wall => "a wall game",
+            GameResult::Timeout => "time called",
+            GameResult::MahjongInError => "Mah Jongg in error",
+            GameResult::MisnamedMahjongClaim => "a claim of a mis-named discard",
+        }
+    }
 }
 
 /// Why a hand is dead at the end of the game.
@@ -76,6 +87,16 @@ impl PenaltyKind {
             PenaltyKind::MisnamedExposureTile => "misnamed_exposure_tile",
             PenaltyKind::FalseDeadCall => "false_dead_call",
             PenaltyKind::HiddenWallTail => "hidden_wall_tail",
+        }
+    }
+
+    /// The penalty's name in plain words for a page.
+    pub const fn words(self) -> &'static str {
+        match self {
+            PenaltyKind::BlindPassPeek => "blind-pass peek",
+            PenaltyKind::MisnamedExposureTile => "mis-named exposure tile",
+            PenaltyKind::FalseDeadCall => "wrong dead-hand call",
+            PenaltyKind::HiddenWallTail => "hidden wall tail",
         }
     }
 }

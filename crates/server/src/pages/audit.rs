@@ -34,6 +34,9 @@ pub(crate) struct AuditFilter {
     round: Option<String>,
     /// Only this table's changes.
     table: Option<String>,
+    /// Which page of the rows, from 1 (50 a page; the last, the newest, if
+    /// not given; the page only, not the CSV).
+    page: Option<String>,
 }
 
 impl AuditFilter {
@@ -62,6 +65,8 @@ pub(crate) struct AuditRow {
     before: String,
     after: String,
     reason: String,
+    /// The source of the ruling that made the change (shown in a citation).
+    cite: String,
 }
 
 #[derive(Template)]
@@ -78,12 +83,21 @@ struct Audit {
     tables: Vec<u16>,
     /// How many changes there are in all.
     total: usize,
+    /// The rows the filter keeps (the CSV's), and the page of them shown.
+    kept: usize,
+    pager: super::paging::Pager,
     clock_rows: Vec<super::clock::ClockRow>,
+    /// The rulings on calls the filter keeps (issue 20.7).
+    rulings: Vec<super::rulings::RulingView>,
 }
 
 impl Audit {
     fn filtered(&self) -> bool {
         !self.round.is_empty() || !self.table.is_empty()
+    }
+    /// The filter as an address's query, ending in `&` (or empty).
+    fn filter_query(round: &str, table: &str) -> String {
+        super::paging::query_part("round", round) + &super::paging::query_part("table", table)
     }
     fn csv_query(&self) -> String {
         let mut q = Vec::new();
@@ -160,6 +174,7 @@ fn rows(t: &Tournament, filter: &AuditFilter) -> Vec<AuditRow> {
             before: points_text(a.before.as_ref()),
             after: points_text(a.after.as_ref()),
             reason: a.reason.unwrap_or_default(),
+            cite: a.cite.unwrap_or_default(),
         })
         .collect()
 }
@@ -179,17 +194,34 @@ async fn audit(
         let mut tables: Vec<u16> = all.iter().map(|a| a.table.0).collect();
         tables.sort_unstable();
         tables.dedup();
+        let mut kept = rows(t, &filter);
+        let round = filter.round().map(|r| r.to_string()).unwrap_or_default();
+        let table = filter.table().map(|t| t.to_string()).unwrap_or_default();
+        let base = format!(
+            "/director/t/{id}/audit?{}page=",
+            Audit::filter_query(&round, &table)
+        );
+        let pager = super::paging::Pager::latest_first(kept.len(), filter.page.as_deref(), base);
+        let count = kept.len();
+        let shown: Vec<AuditRow> = kept.drain(pager.range()).collect();
         Audit {
             id,
             name: name_of(t),
             time_zone: zone_name(t),
-            rows: rows(t, &filter),
-            round: filter.round().map(|r| r.to_string()).unwrap_or_default(),
-            table: filter.table().map(|t| t.to_string()).unwrap_or_default(),
+            rows: shown,
+            kept: count,
+            pager,
+            round,
+            table,
             rounds,
             tables,
             total: all.len(),
             clock_rows: super::clock::clock_rows(t),
+            rulings: super::rulings::rulings(
+                t,
+                filter.round().map(jongg_tournament::RoundNo),
+                filter.table().map(jongg_tournament::TableNo),
+            ),
         }
     });
     html(&page)
@@ -234,7 +266,23 @@ impl AuditRow {
             self.seat.clone(),
             self.before.clone(),
             self.after.clone(),
-            self.reason.clone(),
+            if self.cite.is_empty() {
+                self.reason.clone()
+            } else {
+                format!("{} ({})", self.reason, self.cite)
+            },
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Audit;
+
+    #[test]
+    fn the_page_links_keep_the_round_and_table_asked_for() {
+        assert_eq!(Audit::filter_query("2", "13"), "round=2&table=13&");
+        assert_eq!(Audit::filter_query("", "13"), "table=13&");
+        assert_eq!(Audit::filter_query("", ""), "");
     }
 }

@@ -2,9 +2,8 @@
 //! long secret key (in the card's QR code, `/table?key=`) that finds the
 //! table's current round and opens its score page, and a short printed
 //! code typed in at `/code` when the QR fails (guesses limited per
-//! address). The printed card is a table tent (`/director/t/{id}/tents`):
-//! the event, the table number large, the QR large, the code, and what a
-//! table of three plays by (R12). And "where do I sit?" (`/t/{id}/seat`):
+//! address). The printed card is a table tent (`tents.rs`). And "where do
+//! I sit?" (`/t/{id}/seat`):
 //! a player's table, seat and opponents this round and the next.
 
 use super::{PageResult, html, name_of, seat_name};
@@ -31,7 +30,6 @@ pub(super) fn routes() -> Vec<Route> {
         route(Access::Public, routes!(by_key)),
         route(Access::Public, routes!(by_code)),
         route(Access::Public, routes!(seat)),
-        route(Access::Director, routes!(tents)),
     ]
 }
 
@@ -61,7 +59,7 @@ struct Who {
 
 /// The round a table card opens: the round under way, else the first
 /// seated round not yet started.
-fn card_round(t: &Tournament) -> Option<RoundNo> {
+pub(super) fn card_round(t: &Tournament) -> Option<RoundNo> {
     t.current_round().or_else(|| {
         t.rounds()
             .iter()
@@ -312,93 +310,5 @@ async fn seat(
         }
         page
     });
-    html(&page)
-}
-
-struct Tent {
-    table: TableNo,
-    code: String,
-    qr_svg: String,
-    url: String,
-    notes: Vec<(String, String)>,
-}
-
-#[derive(Template)]
-#[template(path = "tents.html")]
-struct TentsPage {
-    id: i64,
-    name: String,
-    tents: Vec<Tent>,
-    /// Under a QR code whose link no phone can open.
-    warning: Option<String>,
-    base: String,
-}
-
-/// The table cards for the whole event, as table tents to print.
-#[utoipa::path(get, path = "/director/t/{id}/tents", params(InTournament), responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn tents(
-    State(app): State<Arc<AppState>>,
-    Params(InTournament { id }): Params<InTournament>,
-) -> PageResult {
-    let slot = app.tournaments.get(id)?;
-    // Every table any seated round uses; what a table of three plays by,
-    // where it is one in the current (or next) round.
-    let (name, tables, three, notes) = slot.read(|t| {
-        let mut tables: Vec<TableNo> = t
-            .rounds()
-            .iter()
-            .flat_map(|r| r.seating.tables.iter().map(|x| x.table))
-            .collect();
-        tables.sort_unstable();
-        tables.dedup();
-        let round = card_round(t).or_else(|| t.rounds().last().map(|r| r.seating.round));
-        let three: Vec<TableNo> = round
-            .map(|r| {
-                tables
-                    .iter()
-                    .copied()
-                    .filter(|&x| t.table_rules(r, x).is_ok_and(|x| x.three_player))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let notes: Vec<(String, String)> = t.preset().map_or_else(
-            |_| vec![],
-            |p| {
-                p.three_player_notes()
-                    .into_iter()
-                    .map(|n| (n.text, n.source))
-                    .collect()
-            },
-        );
-        (name_of(t), tables, three, notes)
-    });
-    let mut out = Vec::new();
-    for table in tables {
-        let card = app
-            .tournaments
-            .store()
-            .table_card(TournamentId(id), table)
-            .await
-            .map_err(ApiError::from)?;
-        let url = format!("{}/table?key={}", app.base_url, card.key);
-        out.push(Tent {
-            table,
-            code: card.code,
-            qr_svg: super::print::qr_svg(&url),
-            url,
-            notes: if three.contains(&table) {
-                notes.clone()
-            } else {
-                vec![]
-            },
-        });
-    }
-    let page = TentsPage {
-        id,
-        name,
-        warning: crate::hall::loopback_warning(&app.base_url),
-        base: app.base_url.clone(),
-        tents: out,
-    };
     html(&page)
 }

@@ -89,6 +89,8 @@ pub(crate) struct Tile {
     pub call_waiting: bool,
     /// The call in words: from which seat, why, who took it.
     pub call: Option<String>,
+    /// The rulings made at this table this round (issue 20.7).
+    pub rulings: Vec<super::rulings::RulingView>,
 }
 
 impl Tile {
@@ -171,6 +173,7 @@ pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
             let games = t.settings().map_or(0, |s| usize::from(s.games_per_round.0));
             let call = t.call_waiting(round, ts.table).map(|c| call_words(&c));
             let call_waiting = call.is_some();
+            let rulings = super::rulings::rulings(t, Some(round), Some(ts.table));
             match sheet {
                 None => Tile {
                     table: ts.table.0,
@@ -183,6 +186,7 @@ pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
                     late: false,
                     call_waiting,
                     call,
+                    rulings,
                 },
                 Some(s) => {
                     let entered = s.games.iter().flatten().count();
@@ -205,6 +209,7 @@ pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
                             && !s.is_complete(),
                         call_waiting,
                         call,
+                        rulings,
                     }
                 }
             }

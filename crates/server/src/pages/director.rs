@@ -172,6 +172,7 @@ async fn home(State(app): State<Arc<AppState>>) -> PageResult {
     })
 }
 
+#[derive(Clone)]
 struct PlayerView {
     number: u32,
     name: String,
@@ -258,6 +259,11 @@ struct Dashboard {
     form: SettingsForm,
     rules: String,
     players: Vec<PlayerView>,
+    /// The players page's list: the search's, a page at a time (issue 20.4).
+    shown: Vec<PlayerView>,
+    pager: super::paging::Pager,
+    /// The search (a number or part of a name).
+    q: String,
     warnings: Vec<String>,
     /// Which page: "players", "settings" or "seating".
     tab: &'static str,
@@ -285,16 +291,6 @@ struct Dashboard {
 
 /// The players page: `done`, and a pasted "not invited" list to check
 /// the registered players against (standard 2B).
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct PlayersQuery {
-    /// What was just done, said at the top.
-    #[allow(dead_code)]
-    done: Option<String>,
-    /// Names not invited again, one a line (earlier events' lists).
-    not_invited: Option<String>,
-}
-
 /// The longest "not invited" list the page checks.
 const MAX_NOT_INVITED: usize = 20_000;
 
@@ -348,6 +344,9 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
         form: settings_form(t),
         rules: preset_of(t).map_or_else(String::new, |p| p.summary()),
         players,
+        shown: Vec::new(),
+        pager: super::paging::Pager::new(0, None, String::new()),
+        q: String::new(),
         movement_ok: !t.rounds().is_empty(),
         warnings,
         tab: "players",
@@ -365,11 +364,70 @@ fn dashboard_of(id: i64, t: &Tournament) -> Dashboard {
     }
 }
 
+/// `?q=` and `?page=`: which players the players page lists.
+#[derive(Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PlayersQuery {
+    /// What was just done, said at the top (the guard writes it in: `forms.rs`).
+    #[allow(dead_code)]
+    done: Option<String>,
+    /// Only the players with this number (`17`, `#17`) or this in their name.
+    q: Option<String>,
+    /// Which page of the list, from 1 (50 players a page).
+    page: Option<String>,
+    /// Names not invited again, one a line (earlier events' lists).
+    not_invited: Option<String>,
+}
+
+/// The players the search keeps: a number is that player, else a part of
+/// the name (as round control's search reads it).
+fn players_found(all: &[PlayerView], q: &str) -> Vec<PlayerView> {
+    let q = q.trim().trim_start_matches('#').trim();
+    if q.is_empty() {
+        return all.to_vec();
+    }
+    let number: Option<u32> = q.parse().ok();
+    let typed = super::search::folded(q);
+    all.iter()
+        .filter(|p| match number {
+            Some(n) => p.number == n,
+            None => super::search::name_has(&p.name, &typed),
+        })
+        .cloned()
+        .collect()
+}
+
 /// One of the director's long-form pages of a tournament.
-async fn forms_page(app: &AppState, id: i64, tab: &'static str) -> PageResult {
+async fn forms_page(app: &AppState, id: i64, tab: &'static str, list: PlayersQuery) -> PageResult {
     let mut d = app.tournaments.get(id)?.read(|t| dashboard_of(id, t));
     d.hall = app.hall_notice.clone();
     d.tab = tab;
+    if tab == "players" {
+        d.q = list.q.unwrap_or_default().trim().to_string();
+        let found = players_found(&d.players, &d.q);
+        let base = format!(
+            "/director/t/{id}/players?{}page=",
+            super::paging::query_part("q", &d.q)
+        );
+        d.pager = super::paging::Pager::new(found.len(), list.page.as_deref(), base);
+        d.shown = found[d.pager.range()].to_vec();
+        // An earlier event's list of players not invited again (standard 2B).
+        if let Some(pasted) = list.not_invited.filter(|l| !l.trim().is_empty()) {
+            let pasted: String = pasted.chars().take(MAX_NOT_INVITED).collect();
+            d.not_invited_found = Some(app.tournaments.get(id)?.read(|t| {
+                t.not_invited_matches(&pasted)
+                    .into_iter()
+                    .map(|(n, line)| {
+                        format!(
+                            "{} is on the list (\u{201c}{line}\u{201d})",
+                            super::who(t, Some(n))
+                        )
+                    })
+                    .collect()
+            }));
+            d.not_invited_pasted = pasted;
+        }
+    }
     // The computed seating is searched for the seating page only (14.8).
     if tab == "seating" {
         d.schedule = super::schedule::view(app, id).await;
@@ -383,31 +441,9 @@ async fn forms_page(app: &AppState, id: i64, tab: &'static str) -> PageResult {
 async fn players_page(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
-    Query(q): Query<PlayersQuery>,
+    Query(list): Query<PlayersQuery>,
 ) -> PageResult {
-    let Some(list) = q.not_invited.filter(|l| !l.trim().is_empty()) else {
-        return forms_page(&app, id, "players").await;
-    };
-    let list: String = list.chars().take(MAX_NOT_INVITED).collect();
-    let mut d = app.tournaments.get(id)?.read(|t| {
-        let mut d = dashboard_of(id, t);
-        d.not_invited_found = Some(
-            t.not_invited_matches(&list)
-                .into_iter()
-                .map(|(n, line)| {
-                    format!(
-                        "{} is on the list (\u{201c}{line}\u{201d})",
-                        super::who(t, Some(n))
-                    )
-                })
-                .collect(),
-        );
-        d
-    });
-    d.not_invited_pasted = list;
-    d.hall = app.hall_notice.clone();
-    d.tab = "players";
-    html(&d)
+    forms_page(&app, id, "players", list).await
 }
 
 /// The settings and the rules in plain language (R15).
@@ -417,7 +453,7 @@ async fn settings_page(
     Params(InTournament { id }): Params<InTournament>,
     Query(_): Query<FlashQuery>,
 ) -> PageResult {
-    forms_page(&app, id, "settings").await
+    forms_page(&app, id, "settings", PlayersQuery::default()).await
 }
 
 /// Seating the next round: by the rules' movement, a draw, by number, or
@@ -428,7 +464,7 @@ async fn seating_page(
     Params(InTournament { id }): Params<InTournament>,
     Query(_): Query<FlashQuery>,
 ) -> PageResult {
-    forms_page(&app, id, "seating").await
+    forms_page(&app, id, "seating", PlayersQuery::default()).await
 }
 
 /// The time zones the settings page suggests (any IANA name is taken).
@@ -454,16 +490,40 @@ async fn upload_players(
     Params(InTournament { id }): Params<InTournament>,
     Body(CsvText { csv }): Body<CsvText>,
 ) -> Result<axum::response::Response, ApiError> {
-    let rows = super::csv::players(&csv).map_err(ApiError::unprocessable)?;
-    let commands: Vec<Command> = rows
+    let (rows, mut faults) = super::csv::player_list(&csv).map_err(ApiError::unprocessable)?;
+    let commands: Vec<(u64, Command)> = rows
         .into_iter()
-        .map(|p| Command::RegisterPlayer {
-            number: p.number,
-            name: p.name,
-            club: p.club,
-            late: p.late,
+        .map(|p| {
+            let command = Command::RegisterPlayer {
+                number: p.number,
+                name: p.name,
+                club: p.club,
+                late: p.late,
+            };
+            (p.line, command)
         })
         .collect();
+    // Every line the tournament would refuse (a name too long, a number
+    // taken, by an earlier line too), tried on a copy: all are named.
+    let now = jongg_store::now_millis();
+    app.tournaments.get(id)?.read(|t| {
+        let mut trial = t.clone();
+        for (line, c) in &commands {
+            if let Err(e) = trial.execute(Actor::Director, c.clone(), now) {
+                faults.push((*line, format!("line {line}: {e}")));
+            }
+        }
+    });
+    faults.sort_by_key(|(line, _)| *line);
+    if !faults.is_empty() {
+        let said: Vec<String> = faults.into_iter().map(|(_, f)| f).collect();
+        return Err(ApiError::unprocessable(format!(
+            "{}; nobody was registered",
+            super::csv::faults_message(&said)
+        )));
+    }
+    let lines: Vec<u64> = commands.iter().map(|(l, _)| *l).collect();
+    let commands: Vec<Command> = commands.into_iter().map(|(_, c)| c).collect();
     // All in one: decided together, stored in one transaction, or none.
     let n = commands.len();
     app.tournaments
@@ -472,9 +532,9 @@ async fn upload_players(
         .map_err(|(i, e)| {
             // The list as a whole cannot be taken: 422, whatever the line.
             if e.status.is_client_error() {
+                let line = lines.get(i).copied().unwrap_or(0);
                 ApiError::unprocessable(format!(
-                    "player {} of the list: {}; nobody was registered",
-                    i + 1,
+                    "line {line}: {}; nobody was registered",
                     e.message
                 ))
             } else {

@@ -54,6 +54,10 @@ struct FloorPage {
     calls: Vec<CallRow>,
     incidents: Vec<Choice>,
     games: Vec<u8>,
+    /// The rulings made this round (all, between rounds), newest first.
+    rulings: Vec<super::rulings::RulingView>,
+    /// The round's clock (an official calls time at the tables too).
+    clock: Option<super::clock::ClockView>,
 }
 
 /// "just now", "3 min", "1 h 5 min".
@@ -108,11 +112,17 @@ fn page(t: &Tournament, id: i64, now: i64) -> FloorPage {
                 .map(|i| Choice {
                     id: i.id(),
                     title: i.title(),
-                    effect: p.ruling(i).short_effect(),
+                    effect: p.ruling(i).effect_words(),
                 })
                 .collect()
         }),
         games: (1..=t.settings().map_or(0, |s| s.games_per_round.0)).collect(),
+        rulings: {
+            let mut r = super::rulings::rulings(t, t.current_round(), None);
+            r.reverse();
+            r
+        },
+        clock: super::clock::current_clock(t, now),
     }
 }
 

@@ -21,13 +21,16 @@ mod duty_words;
 mod event_card;
 mod floor;
 mod officials;
+pub(crate) mod paging;
 mod pdf;
 mod player_code;
 mod schedule;
 mod search;
+mod tents;
 pub use pdf::Paper;
 mod print;
 mod public;
+pub(crate) mod rulings;
 mod table;
 pub(crate) mod time;
 
@@ -51,6 +54,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(public::routes());
     v.extend(print::routes());
     v.extend(cards::routes());
+    v.extend(tents::routes());
     v.extend(floor::routes());
     v.extend(officials::routes());
     v.extend(discipline::routes());

@@ -83,7 +83,7 @@ pub(crate) struct PaperQuery {
 
 impl PaperQuery {
     /// The paper asked for, else the server's (`jongg serve --paper`).
-    fn paper(&self, app: &AppState) -> Result<Paper, ApiError> {
+    pub(super) fn paper(&self, app: &AppState) -> Result<Paper, ApiError> {
         match &self.paper {
             None => Ok(app.paper),
             Some(p) => p.parse().map_err(ApiError::bad_request),

@@ -194,7 +194,7 @@ struct Projector {
     rows: Vec<Row>,
     provisional: bool,
     seating: Option<SeatingView>,
-    /// Seconds a page shows, and columns (1 or 2).
+    /// Seconds a page shows, and columns (1 or 2; 0: as the screen's width allows).
     seconds: u16,
     columns: u8,
     /// The last event's seq, for the change feed.
@@ -206,7 +206,7 @@ struct Projector {
 struct ProjectorQuery {
     /// Seconds each page shows (3 to 600; 12 if not given).
     seconds: Option<u16>,
-    /// 2 for two columns a page (1 if not given).
+    /// 1 or 2 columns a page (if not given: two on a wide screen).
     columns: Option<u8>,
 }
 
@@ -228,7 +228,7 @@ async fn projector(
             rows,
             seating: seating_view(t),
             seconds: q.seconds.unwrap_or(12).clamp(3, 600),
-            columns: if q.columns == Some(2) { 2 } else { 1 },
+            columns: q.columns.filter(|c| matches!(c, 1 | 2)).unwrap_or(0),
             seq: t.log().len() as u64,
         }
     });

@@ -5,6 +5,7 @@
 //! wrong.
 
 use super::clock::{ClockView, current_clock};
+use super::rulings::RulingView;
 use super::{PageError, PageResult, duty_words, html, name_of, preset_of, seat_name};
 use crate::AppState;
 use crate::access::{Access, Caller};
@@ -66,6 +67,8 @@ struct GameRow {
     points: Vec<String>,
     lines: Vec<String>,
     entered: bool,
+    /// The rulings about this game, once it is entered (issue 20.7).
+    rulings: Vec<RulingView>,
 }
 
 struct SignView {
@@ -133,9 +136,19 @@ struct ScorePage {
     reminders: Vec<(String, String)>,
     /// The round's clock, while the round is under way (14.5).
     clock: Option<ClockView>,
+    /// The rulings at this table this round not shown under an entered
+    /// game: about no game, or one not entered yet.
+    other_rulings: Vec<RulingView>,
     /// The game to offer as "time was called" (R7) once time is called:
     /// the first game not entered, on a sheet that can be written.
     open_game: Option<u8>,
+}
+
+impl ScorePage {
+    /// Whether an entered game has a ruling (the reasons then open).
+    fn has_rulings(&self) -> bool {
+        self.games.iter().any(|g| !g.rulings.is_empty())
+    }
 }
 
 /// What a table of three is told (R12; standard 3A): no Charleston, the
@@ -224,9 +237,19 @@ fn score_page(
         .into_iter()
         .filter(|&s| sheet.players[s].is_some())
         .collect();
+    let mut other_rulings = super::rulings::rulings(t, Some(round), Some(table));
     let games = sheet
         .numbered_games()
         .map(|(game, g)| GameRow {
+            rulings: if g.is_some() {
+                let (mine, rest) = other_rulings
+                    .drain(..)
+                    .partition(|r| r.game == Some(game.0));
+                other_rulings = rest;
+                mine
+            } else {
+                Vec::new()
+            },
             game: game.0,
             points: present
                 .iter()
@@ -343,6 +366,7 @@ fn score_page(
             .map_or_else(String::new, |f| f.label.clone()),
         clock,
         open_game,
+        other_rulings,
         misnamed_claim_ends_game,
         id,
         round,

@@ -119,6 +119,14 @@ impl App {
         self.running = Some(running);
     }
 
+    /// The database this server runs on.
+    pub fn backend(&self) -> Backend {
+        match &self.db {
+            Some(db) if db.url.starts_with("postgres") => Backend::Postgres,
+            _ => Backend::Sqlite,
+        }
+    }
+
     pub fn public(&self) -> Client {
         Client::new(self.addr)
     }

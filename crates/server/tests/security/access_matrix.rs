@@ -161,6 +161,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/code", "public"),
     ("GET", "/t/{id}/seat", "public"),
     ("GET", "/director/t/{id}/tents", "director"),
+    ("GET", "/director/t/{id}/tents.pdf", "director"),
     // the floor (issue 14.2-14.4)
     ("POST", "/api/tournaments/{id}/officials", "director"),
     ("GET", "/api/tournaments/{id}/calls", "floor"),

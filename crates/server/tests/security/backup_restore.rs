@@ -31,12 +31,7 @@ fn a_second_import_of_the_same_tournament_says_so_and_keeps_both_only_under_a_ne
         [3 * k, -k, -k, -k]
     });
     let file = expect(app.director().get(&format!("{}/export", t(id))), 200);
-    let backend = if app.db.as_ref().unwrap().url.starts_with("postgres") {
-        jongg_store::Backend::Postgres
-    } else {
-        jongg_store::Backend::Sqlite
-    };
-    let other = App::start(backend);
+    let other = App::start(app.backend());
     let made = expect(other.director().post("/api/tournaments/import", &file), 201);
     let copy = made["id"].as_i64().unwrap();
     let again = expect(other.director().get(&format!("{}/export", t(copy))), 200);

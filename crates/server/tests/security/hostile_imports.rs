@@ -202,15 +202,24 @@ fn an_empty_or_oversized_file_is_refused_and_a_good_one_taken_whole() {
     extra["events"][2]["event"]["player"]["vip"] = json!(true);
     refused(import(&app, &extra), 422, "unknown field `vip`");
     assert_eq!(tournaments(&app), before);
-    // The real export is taken whole, as it was.
-    let r = expect(import(&app, &file), 201);
+    // The real export is taken whole, as it was (kept beside the one it
+    // copies under a new name: issue 19.1).
+    let r = expect(
+        app.director()
+            .post("/api/tournaments/import?name=Restored", &file),
+        201,
+    );
     let copy = r["id"].as_i64().unwrap();
     let standings = |id: i64| expect(app.public().get(&format!("{}/standings", t(id))), 200);
     assert_eq!(standings(copy), standings(id));
-    assert_eq!(
-        expect(app.director().get(&format!("{}/export", t(copy))), 200),
-        file
+    // The file's events, then the one that names the copy.
+    let copied = expect(app.director().get(&format!("{}/export", t(copy))), 200);
+    let (copied, events) = (
+        copied["events"].as_array().unwrap(),
+        file["events"].as_array().unwrap(),
     );
+    assert_eq!(&copied[..events.len()], &events[..]);
+    assert_eq!(copied[events.len()]["event"]["kind"], "settings_updated");
     // And it works like any tournament: round 2 can be seated.
     expect(
         app.director().post(

@@ -157,7 +157,7 @@ fn the_log_of_a_whole_session_holds_no_key_session_or_password() {
         expect(d.post(&format!("{base}/accept"), &json!({})), 200);
     }
     let file = expect(d.get(&format!("{}/export", t(id))), 200);
-    expect(d.post("/api/tournaments/import", &file), 201);
+    expect(d.post("/api/tournaments/import?name=Copy", &file), 201);
     expect(app.public().get(&format!("/t/{id}/standings.csv")), 200);
 
     // Logged out: the old session is refused, and still never shown.

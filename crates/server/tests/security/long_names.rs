@@ -45,7 +45,7 @@ fn a_huge_name_is_refused_with_the_limit() {
             &json!({ "csv": format!("1,{over}\n") }),
         ),
         422,
-        "player 1 of the list: the name of player #1 has 101 characters",
+        "line 1: the name of player #1 has 101 characters",
     );
     expect(
         d.post(&players, &json!({ "number": 1, "name": "Ann" })),

@@ -341,18 +341,19 @@ impl Tournament {
                 }
             }
         }
-        let applied = change.is_some();
-        let reason = format!("ruling on {call}: {} ({})", ruling.title, ruling.source);
+        let kept = KeptRuling {
+            ruling,
+            game,
+            seat,
+            applied: change.is_some(),
+        };
+        // The amendment's reason names the ruling and its source (R14).
+        let reason = format!("{} ({})", kept.reason(call), kept.ruling.source);
         let mut events = vec![Event::CallClosed {
             call,
             by: *actor,
             note,
-            ruling: Some(KeptRuling {
-                ruling,
-                game,
-                seat,
-                applied,
-            }),
+            ruling: Some(kept),
         }];
         if let Some((g, entry)) = change {
             if sheet.state == SheetState::Accepted {

@@ -78,10 +78,10 @@ impl Lines<'_> {
 
 /// A text field that runs over several lines: a quote opened and never
 /// closed takes in every line after it.
-fn one_line(line: u64, what: &str, s: &str) -> Result<(), String> {
+fn several_lines(what: &str, s: &str) -> Result<(), String> {
     if s.contains(['\n', '\r']) {
         return Err(format!(
-            "line {line}: {what} runs over several lines: is a quote (\") left open?"
+            "{what} runs over several lines: is a quote (\") left open?"
         ));
     }
     Ok(())
@@ -90,68 +90,117 @@ fn one_line(line: u64, what: &str, s: &str) -> Result<(), String> {
 /// One player of an uploaded list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PlayerRow {
+    /// The line of the text it is on, as the director counts them.
+    pub line: u64,
     pub number: PlayerNo,
     pub name: String,
     pub club: Option<String>,
     pub late: bool,
 }
 
+/// The most bad lines an error names; the rest are counted (issue 20.6).
+pub(crate) const MAX_FAULTS_NAMED: usize = 20;
+
+/// Every bad line of a list in one message: "line 4: ...; line 9: ...",
+/// the first [`MAX_FAULTS_NAMED`] named and the rest counted.
+pub(crate) fn faults_message(faults: &[String]) -> String {
+    let mut out = faults
+        .iter()
+        .take(MAX_FAULTS_NAMED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    let more = faults.len().saturating_sub(MAX_FAULTS_NAMED);
+    if more > 0 {
+        out.push_str(&format!(
+            "; and {more} more {}",
+            if more == 1 { "line" } else { "lines" }
+        ));
+    }
+    out
+}
+
 /// Reads a player list: columns `number,name[,club[,late]]`, a header line
 /// (one whose first field is not a number) skipped; `late` is `yes`, `y`,
-/// `true` or `1`. Blank lines are skipped. Every error names its line.
+/// `true` or `1`. Blank lines are skipped. Every bad line is named, by its
+/// line in the text ([`faults_message`]).
+#[cfg(test)]
 pub(crate) fn players(text: &str) -> Result<Vec<PlayerRow>, String> {
-    let mut out = Vec::new();
-    for (i, (line, rec)) in records(text)?.into_iter().enumerate() {
-        let get = |k: usize| rec.get(k).unwrap_or("");
-        let first = get(0).trim_start_matches('#');
-        let Ok(number) = first.parse::<u32>() else {
-            if i == 0 {
-                continue; // the header
-            }
-            return Err(format!(
-                "line {line}: the player number `{}` is not a whole number",
-                excerpt(get(0))
-            ));
-        };
-        if number == 0 {
-            return Err(format!("line {line}: player numbers start at 1"));
-        }
-        let name = get(1).to_string();
-        if name.is_empty() {
-            return Err(format!("line {line}: player #{number} has no name"));
-        }
-        one_line(line, &format!("the name of player #{number}"), &name)?;
-        if rec.len() > 4 {
-            return Err(format!(
-                "line {line}: {} columns; expected number, name, club, late",
-                rec.len()
-            ));
-        }
-        let club = Some(get(2).to_string()).filter(|c| !c.is_empty());
-        if let Some(c) = &club {
-            one_line(line, &format!("the club of player #{number}"), c)?;
-        }
-        let late = match get(3).to_ascii_lowercase().as_str() {
-            "" | "no" | "n" | "false" | "0" => false,
-            "yes" | "y" | "true" | "1" | "late" => true,
-            other => {
-                return Err(format!(
-                    "line {line}: late is `{}`; expected yes or no",
-                    excerpt(other)
-                ));
-            }
-        };
-        out.push(PlayerRow {
-            number: PlayerNo(number),
-            name,
-            club,
-            late,
-        });
+    let (rows, faults) = player_list(text)?;
+    if !faults.is_empty() {
+        let said: Vec<String> = faults.into_iter().map(|(_, f)| f).collect();
+        return Err(faults_message(&said));
     }
-    if out.is_empty() {
+    Ok(rows)
+}
+
+/// What a list's bad lines say, each with its line: (4, "line 4: ...").
+pub(crate) type Faults = Vec<(u64, String)>;
+
+/// The players a list's good lines give, and the fault of each bad line;
+/// `Err` when the text as a whole cannot be read.
+pub(crate) fn player_list(text: &str) -> Result<(Vec<PlayerRow>, Faults), String> {
+    let mut out = Vec::new();
+    let mut faults = Vec::new();
+    for (i, (line, rec)) in records(text)?.into_iter().enumerate() {
+        match player(i, line, &rec) {
+            Ok(Some(p)) => out.push(p),
+            Ok(None) => {}
+            Err(e) => faults.push((line, format!("line {line}: {e}"))),
+        }
+    }
+    if out.is_empty() && faults.is_empty() {
         return Err("the file has no players (expected lines of number,name,club)".into());
     }
-    Ok(out)
+    Ok((out, faults))
+}
+
+/// One line of a player list (the `i`th that holds anything): the player,
+/// or `None` for the header.
+fn player(i: usize, line: u64, rec: &StringRecord) -> Result<Option<PlayerRow>, String> {
+    let get = |k: usize| rec.get(k).unwrap_or("");
+    let first = get(0).trim_start_matches('#');
+    let Ok(number) = first.parse::<u32>() else {
+        if i == 0 {
+            return Ok(None); // the header
+        }
+        return Err(format!(
+            "the player number `{}` is not a whole number",
+            excerpt(get(0))
+        ));
+    };
+    if number == 0 {
+        return Err("player numbers start at 1".into());
+    }
+    let name = get(1).to_string();
+    if name.is_empty() {
+        return Err(format!("player #{number} has no name"));
+    }
+    several_lines(&format!("the name of player #{number}"), &name)?;
+    if rec.len() > 4 {
+        return Err(format!(
+            "{} columns; expected number, name, club, late",
+            rec.len()
+        ));
+    }
+    let club = Some(get(2).to_string()).filter(|c| !c.is_empty());
+    if let Some(c) = &club {
+        several_lines(&format!("the club of player #{number}"), c)?;
+    }
+    let late = match get(3).to_ascii_lowercase().as_str() {
+        "" | "no" | "n" | "false" | "0" => false,
+        "yes" | "y" | "true" | "1" | "late" => true,
+        other => {
+            return Err(format!("late is `{}`; expected yes or no", excerpt(other)));
+        }
+    };
+    Ok(Some(PlayerRow {
+        line,
+        number: PlayerNo(number),
+        name,
+        club,
+        late,
+    }))
 }
 
 /// A seating typed in or exported from a spreadsheet.
@@ -275,7 +324,8 @@ mod tests {
         // Lines are counted in the text, blank ones and quoted breaks too.
         assert_eq!(
             players("1,Ann\n\n2,\"Bo\",\"a\nclub\"\nx,Cy").unwrap_err(),
-            "line 3: the club of player #2 runs over several lines: is a quote (\") left open?"
+            "line 3: the club of player #2 runs over several lines: is a quote (\") left open?; \
+             line 5: the player number `x` is not a whole number"
         );
         assert_eq!(
             players("1,Ann\n\n\nx,Cy").unwrap_err(),
@@ -284,6 +334,37 @@ mod tests {
         assert_eq!(
             players("1,Ann\r\n\r\n2,Bo\r\nx,Cy\r\n").unwrap_err(),
             "line 4: the player number `x` is not a whole number"
+        );
+    }
+
+    /// Issue 20.6: every bad line is named by its line in the text (blank
+    /// lines counted), the first 20, then how many more.
+    #[test]
+    fn every_bad_line_is_named_by_its_line_up_to_twenty_then_counted() {
+        assert_eq!(
+            players("number,name\n1,Ann\nx,Bo\n\n0,Cy\n4,\n5,Eve").unwrap_err(),
+            "line 3: the player number `x` is not a whole number; \
+             line 5: player numbers start at 1; line 6: player #4 has no name"
+        );
+        let mut text = String::from("number,name\n");
+        for n in 1..=30 {
+            text.push_str(&format!("{n},{}\n", if n % 2 == 0 { "" } else { "P" }));
+        }
+        let e = players(&text).unwrap_err();
+        assert!(
+            e.starts_with("line 3: player #2 has no name; line 5:"),
+            "{e}"
+        );
+        assert_eq!(e.matches("has no name").count(), 15, "{e}");
+        let mut text = String::from("number,name\n");
+        for n in 1..=25 {
+            text.push_str(&format!("{n},\n"));
+        }
+        let e = players(&text).unwrap_err();
+        assert_eq!(e.matches("has no name").count(), 20, "{e}");
+        assert!(
+            e.contains("line 21: player #20 has no name; and 5 more lines"),
+            "{e}"
         );
     }
 

@@ -19,8 +19,37 @@ pub(crate) fn text_width(text: &str, size: f32, bold: bool) -> f32 {
     text.chars().map(|c| advance(c, bold)).sum::<f32>() * scale(size)
 }
 
-/// Cuts `text` to fit `width`, ending with `…` when cut.
+/// Cuts `text` to fit `width`, ending with `…` when cut. A player's number
+/// and what follows it ("Ann Ash (#5), 3rd") is kept whole where it fits:
+/// the name before it is cut instead (issue 20.6: "Very long name… (#5)").
 pub(crate) fn fit(text: &str, size: f32, bold: bool, width: f32) -> String {
+    if let Some(at) = number_at(text)
+        && text_width(text, size, bold) > width
+    {
+        let tail = &text[at..];
+        let room = width - text_width(tail, size, bold);
+        let head = cut(&text[..at], size, bold, room);
+        if room > 0.0 && head != "…" {
+            return format!("{head}{tail}");
+        }
+    }
+    cut(text, size, bold, width)
+}
+
+/// Where the last player number (" (#5)") starts in `text`, if any.
+fn number_at(text: &str) -> Option<usize> {
+    text.match_indices(" (#")
+        .filter(|(i, _)| {
+            let rest = &text[i + 3..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && rest[digits..].starts_with(')')
+        })
+        .map(|(i, _)| i)
+        .last()
+}
+
+/// Cuts `text` to fit `width`, ending with `…` when cut.
+fn cut(text: &str, size: f32, bold: bool, width: f32) -> String {
     let room = (width / scale(size)).max(0.0);
     let ellipsis = advance('…', bold);
     let mut used = 0.0f32;
@@ -161,6 +190,23 @@ mod tests {
             proptest::prop_assert!(s == text || s.ends_with('…'));
             proptest::prop_assert!(s.chars().count() <= 1 || text_width(&s, size, false) <= width + 0.01);
         }
+    }
+
+    /// Issue 20.6: a cut name keeps its number: "Very long name… (#5)".
+    #[test]
+    fn a_cut_name_keeps_its_player_number() {
+        let name = format!("{} (#5)", "Very long name ".repeat(7).trim());
+        let s = fit(&name, 10.0, false, 150.0);
+        assert!(
+            s.starts_with("Very long name") && s.ends_with("… (#5)"),
+            "{s}"
+        );
+        assert!(text_width(&s, 10.0, false) <= 150.0, "{s}");
+        let s = fit(&format!("{name}, 3rd"), 10.0, false, 150.0);
+        assert!(s.ends_with("… (#5), 3rd"), "{s}");
+        // Too narrow for even the number: cut as any text.
+        assert!(fit(&name, 10.0, false, 12.0).ends_with('…'));
+        assert_eq!(fit("Ann (#5)", 10.0, false, 150.0), "Ann (#5)");
     }
 
     #[test]
