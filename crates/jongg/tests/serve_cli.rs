@@ -106,7 +106,9 @@ fn demo_then_export_import_round_trips_exactly() {
         .map(|e| &e["event"])
         .filter(|e| e["kind"] == "game_entered")
         .collect();
-    assert_eq!(games.len(), 4 * 4 * 3, "4 tables x 4 games x 3 rounds");
+    // beth-emeth 1, four players at each table: 13 players sit at 3 tables
+    // and one sits out each round (issue 20.11).
+    assert_eq!(games.len(), 3 * 4 * 3, "3 tables x 4 games x 3 rounds");
     assert!(
         games
             .iter()
