@@ -15,3 +15,10 @@ dns.lookup = function (host, options, callback) {
   process.nextTick(() => (all ? cb(null, [{ address: "127.0.0.1", family: 4 }]) : cb(null, "127.0.0.1", 4)));
   return {};
 };
+// Playwright's own requests (page.request) look names up by the promise API.
+const lookupPromise = dns.promises.lookup;
+dns.promises.lookup = function (host, options) {
+  if (host !== HALL) return lookupPromise.apply(this, arguments);
+  const all = typeof options === "object" && options !== null && options.all;
+  return Promise.resolve(all ? [{ address: "127.0.0.1", family: 4 }] : { address: "127.0.0.1", family: 4 });
+};

@@ -22,15 +22,6 @@ use jongg_tiles::notation::format_tiles;
 use jongg_tiles::{BySeat, Seat};
 use std::collections::BTreeMap;
 
-/// The five presets, in the order tests name them.
-pub const PRESETS: [&str; 5] = [
-    "standard",
-    "mahjong-mania-2026",
-    "mississippi-2025",
-    "beth-emeth",
-    "st-louis-senior-olympics",
-];
-
 /// A day's tournament and how many commands of each kind it took.
 #[derive(Debug)]
 pub struct EventDay {
@@ -117,7 +108,8 @@ struct Day {
 /// tournament is created and its players registered.
 pub fn random_event_day(seed: u64, steps: usize) -> EventDay {
     let mut rng = Rng::new(seed);
-    let preset = PRESETS[rng.below(PRESETS.len())];
+    let presets = jongg_rules::PRESET_NAMES;
+    let preset = presets[rng.below(presets.len())];
     let odd = if rng.chance(1, 2) {
         OddPlayers::ThreePlayerTables
     } else {
