@@ -320,8 +320,12 @@ test("a 16-player, 4-round tournament through the pages", { timeout: 600_000 }, 
           await sk.$$eval("details.seat-penalties", (ds) => { if (ds[0]) ds[0].open = true; });
           const high = await sk.evaluate(() => document.documentElement.scrollHeight);
           console.log(`# the score page with penalties open on a 390 px phone: ${high} px high`);
-          // 13.8: it was 4,365 px with its penalties open (8,000 with more open).
-          assert.ok(high < 2500, `the score page with penalties open is short enough for a phone (${high} px)`);
+          // 13.8: it was 4,365 px with its penalties open (8,000 with more open),
+          // 2,430 after. Issue 20 added what the texts ask the table to see: the
+          // player numbers by the names (st-louis 5c), the reminders to display
+          // the card and hand in the sheet (standard 1, 25), the roll for East
+          // (standard 3, folded): 2,651 px.
+          assert.ok(high < 2700, `the score page with penalties open is short enough for a phone (${high} px)`);
           await accessible(sk, "score page on a phone, penalties open");
           const wideOpen = await sk.evaluate(() => document.documentElement.scrollWidth);
           assert.ok(wideOpen <= 390, `the score page with penalties open fits a phone (scrollWidth ${wideOpen})`);
@@ -1043,7 +1047,7 @@ test("table cards, two phones on one sheet, and a table of three's roll for East
     }
     await a.waitForSelector("#all-entered:has-text('All games entered: now each player signs')");
     await a.click("button.sign[data-seat=east]");
-    await a.waitForSelector("li:has-text('East (') strong");
+    await a.waitForSelector("li strong:has-text('East:'):has-text('has signed')");
     // Changing a game of the signed sheet asks first.
     await a.$eval("#correct", (d) => { d.open = true; });
     await a.selectOption("#f-game", "2");
