@@ -278,7 +278,7 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
           }
           for (const s of SEATS) {
             await sk.click(`button.sign[data-seat=${s}]`);
-            await sk.waitForSelector(`li:has-text('${s[0].toUpperCase() + s.slice(1)} (') strong`);
+            await sk.waitForSelector(`li strong:has-text('${s[0].toUpperCase() + s.slice(1)}:'):has-text('has signed')`);
           }
           assert.match(await sk.textContent("#sheet-state"), /signed/);
           if (r === 1 && t === 1) {
