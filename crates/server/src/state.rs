@@ -23,7 +23,6 @@
 use crate::error::ApiError;
 use jongg_store::{Store, StoreError, TournamentId, now_millis};
 use jongg_tournament::{Actor, Command, Recorded, Tournament};
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -158,28 +157,23 @@ impl Tournaments {
 
     /// The tournament file of `id`: its log, or for a broken one its
     /// stored events as they are, so it can be saved and repaired.
-    pub async fn export_text(&self, id: i64) -> Result<Value, ApiError> {
+    pub async fn export(&self, id: i64) -> Result<axum::response::Response, ApiError> {
+        use axum::response::IntoResponse;
         if let Ok(slot) = self.get(id) {
-            return slot
-                .read(|t| serde_json::to_value(t.export()))
-                .map_err(ApiError::internal);
+            return Ok(slot.read(|t| axum::Json(t.export()).into_response()));
         }
-        if !self
+        let broken = self
             .broken
             .read()
             .unwrap_or_else(|e| e.into_inner())
-            .contains_key(&id)
-        {
+            .contains_key(&id);
+        if !broken {
             return Err(ApiError::not_found(format!(
                 "tournament {id} does not exist"
             )));
         }
-        let events = self.store.load_raw(TournamentId(id)).await?;
-        Ok(serde_json::json!({
-            "format": jongg_tournament::FORMAT,
-            "version": jongg_tournament::VERSION,
-            "events": events,
-        }))
+        let file = self.store.raw_file(TournamentId(id)).await?;
+        Ok(axum::Json(file).into_response())
     }
 
     /// The tournament already here that `t` is a copy of (the same first

@@ -257,5 +257,5 @@ async fn export(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
-    Ok(Json(app.tournaments.export_text(id).await?).into_response())
+    app.tournaments.export(id).await
 }

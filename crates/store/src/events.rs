@@ -37,6 +37,20 @@ impl Row {
         })
     }
 
+    /// The row as a file's event, each part as JSON (or its text, where it
+    /// is not JSON).
+    fn raw(&self) -> serde_json::Value {
+        let json = |text: &str| {
+            serde_json::from_str(text).unwrap_or_else(|_| serde_json::Value::String(text.into()))
+        };
+        serde_json::json!({
+            "seq": self.seq,
+            "at": self.at,
+            "actor": json(&self.actor),
+            "event": json(&self.payload),
+        })
+    }
+
     fn recorded(self, tournament: TournamentId) -> Result<Recorded, StoreError> {
         let seq = self.seq;
         let bad = |reason: String| StoreError::BadRow {
@@ -110,29 +124,42 @@ impl Store {
             .collect()
     }
 
-    /// The stored log as the rows hold it, each event as JSON without
-    /// reading it as an event: what can still be saved of a tournament
-    /// whose log does not fold or whose rows do not read (issue 19.2). A
-    /// part that is not JSON at all is kept as its text.
-    pub async fn load_raw(
+    /// A tournament file of the stored log as the rows hold it, each event
+    /// as JSON without reading it as an event: what can still be saved of a
+    /// tournament whose log does not fold or whose rows do not read (issue
+    /// 19.2). A part that is not JSON at all is kept as its text.
+    pub async fn raw_file(
         &self,
         tournament: TournamentId,
-    ) -> Result<Vec<serde_json::Value>, StoreError> {
-        let rows = self.rows(tournament).await?;
-        let json = |text: &str| {
-            serde_json::from_str(text).unwrap_or_else(|_| serde_json::Value::String(text.into()))
-        };
-        Ok(rows
-            .into_iter()
-            .map(|r| {
-                serde_json::json!({
-                    "seq": r.seq,
-                    "at": r.at,
-                    "actor": json(&r.actor),
-                    "event": json(&r.payload),
-                })
-            })
-            .collect())
+    ) -> Result<serde_json::Value, StoreError> {
+        let events: Vec<serde_json::Value> =
+            self.rows(tournament).await?.iter().map(Row::raw).collect();
+        Ok(serde_json::json!({
+            "format": jongg_tournament::FORMAT,
+            "version": jongg_tournament::VERSION,
+            "events": events,
+        }))
+    }
+
+    /// The first stored event as the row holds it (as [`Store::raw_file`]
+    /// writes it), without loading the rest: what tells two copies of one
+    /// tournament apart from two tournaments (issue 19.1).
+    pub async fn first_raw(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Option<serde_json::Value>, StoreError> {
+        let row = sqlx::query(
+            "SELECT seq, at, actor, payload FROM events WHERE tournament_id = $1 ORDER BY seq LIMIT 1",
+        )
+        .bind(tournament.0)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row
+            .as_ref()
+            .map(Row::read)
+            .transpose()?
+            .as_ref()
+            .map(Row::raw))
     }
 
     async fn rows(&self, tournament: TournamentId) -> Result<Vec<Row>, StoreError> {

@@ -52,17 +52,10 @@ pub async fn export(database: &str, id: i64) -> Result<Exported, ToolError> {
             text: t.export_json(),
             broken: None,
         },
-        Err(e @ (StoreError::Unfolded { .. } | StoreError::BadRow { .. })) => {
-            let file = serde_json::json!({
-                "format": jongg_tournament::FORMAT,
-                "version": jongg_tournament::VERSION,
-                "events": store.load_raw(id).await?,
-            });
-            Exported {
-                text: serde_json::to_string_pretty(&file).unwrap_or_default(),
-                broken: Some(e.to_string()),
-            }
-        }
+        Err(e @ (StoreError::Unfolded { .. } | StoreError::BadRow { .. })) => Exported {
+            text: serde_json::to_string_pretty(&store.raw_file(id).await?).unwrap_or_default(),
+            broken: Some(e.to_string()),
+        },
         Err(e) => return Err(e.into()),
     };
     store.close().await;
@@ -104,10 +97,11 @@ async fn already_here(store: &Store, t: &Tournament) -> Result<Option<(i64, Stri
         return Ok(None);
     };
     for id in store.tournament_ids().await? {
-        // Raw rows: a tournament that does not fold is still compared.
-        let events = store.load_raw(id).await?;
-        let Some(here) = events.first() else { continue };
-        if serde_json::to_value(first).ok().as_ref() == Some(here) {
+        // The raw row: a tournament that does not fold is still compared.
+        let Some(here) = store.first_raw(id).await? else {
+            continue;
+        };
+        if serde_json::to_value(first).ok().as_ref() == Some(&here) {
             let name = here
                 .pointer("/event/settings/name")
                 .and_then(|n| n.as_str())
