@@ -12,53 +12,37 @@
 //! [`error::ApiError`] turns every failure into a
 //! 4xx with a message naming what is wrong (or a 500 that leaks nothing).
 
-mod access;
-mod auth;
+mod api;
+mod app;
 mod body;
-mod card;
-#[cfg(feature = "test-support")]
-pub mod client;
-mod clock;
-mod error;
-mod extract;
-mod flash;
-mod floor;
-mod forms;
-#[cfg(feature = "test-support")]
-pub mod fuzzing;
-mod guard;
-pub mod hall;
-mod hosts;
-mod limiter;
-mod listen;
-mod live;
-mod local_path;
-pub mod logging;
+mod edge;
+mod http;
 mod pages;
-#[doc(hidden)]
-pub mod pdf_text;
-mod player_code;
-mod players;
-mod rounds;
-pub mod routes;
-mod schedule;
-mod sheet_edits;
-mod signer;
 mod state;
-mod tournaments;
-mod zone;
+mod testing;
 
-pub use error::ApiError;
-pub use listen::{ConnectionLimits, InForce, open_file_limit, raise_open_file_limit};
+pub use app::routes;
+pub use http::{hall, logging};
+#[cfg(feature = "test-support")]
+pub use testing::{client, fuzzing};
+#[doc(hidden)]
+pub use testing::pdf_text;
+
+pub use http::error::ApiError;
+pub use http::listen::{ConnectionLimits, InForce, open_file_limit, raise_open_file_limit};
 pub use pages::Paper;
 pub use routes::openapi;
 
-use access::Caller;
+use api::auth;
+use edge::{access, forms, guard};
+use edge::access::Caller;
+use http::{hosts, limiter, listen};
+use api::{live, player_code};
 use axum::Router;
 use jongg_store::{Store, StoreError};
 use jongg_tournament::Command;
 use serde_json::{Value, json};
-use state::Tournaments;
+use state::tournaments::Tournaments;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! The director's setup and login.
 
-use crate::auth::{MAX_LOGIN_PASSWORD, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD};
+use crate::api::auth::{MAX_LOGIN_PASSWORD, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{ObjectBuilder, Type};

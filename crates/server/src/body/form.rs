@@ -16,7 +16,7 @@
 //!   refuses is dropped rather than refused.
 
 use super::{BodyError, decode};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 

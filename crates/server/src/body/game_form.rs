@@ -12,7 +12,7 @@
 
 use super::card::Hand;
 use super::rounds::{AmendGame, EnterGame, Entry, Seat};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use jongg_rules::GameRecord;
 use jongg_rules::record::{DeadReason, GameResult, Penalty, PenaltyKind};
 use serde::Deserialize;

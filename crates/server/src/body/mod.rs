@@ -31,8 +31,8 @@ pub(crate) mod schema;
 pub(crate) mod settings;
 
 use crate::AppState;
-use crate::error::ApiError;
-use crate::extract::body_object;
+use crate::http::error::ApiError;
+use crate::edge::extract::body_object;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
@@ -54,10 +54,10 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, app: &Arc<AppState>) -> Result<Body<T>, ApiError> {
-        let form = crate::guard::is_form(req.headers());
+        let form = crate::edge::guard::is_form(req.headers());
         let bytes = Bytes::from_request(req, app).await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::new(e.status(), crate::guard::TOO_LARGE)
+                ApiError::new(e.status(), crate::edge::guard::TOO_LARGE)
             } else {
                 ApiError::bad_request(format!("the body cannot be read: {}", e.body_text()))
             }
@@ -83,13 +83,13 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonOrForm<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, app: &Arc<AppState>) -> Result<Self, ApiError> {
-        if !crate::guard::is_form(req.headers()) {
+        if !crate::edge::guard::is_form(req.headers()) {
             let Body(body) = Body::from_request(req, app).await?;
             return Ok(JsonOrForm { body, form: false });
         }
         let bytes = Bytes::from_request(req, app)
             .await
-            .map_err(|e| ApiError::new(e.status(), crate::guard::TOO_LARGE))?;
+            .map_err(|e| ApiError::new(e.status(), crate::edge::guard::TOO_LARGE))?;
         read_form(&bytes).map(|body| JsonOrForm { body, form: true })
     }
 }
@@ -109,13 +109,13 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, app: &Arc<AppState>) -> Result<Self, ApiError> {
-        if !crate::guard::is_form(req.headers()) {
+        if !crate::edge::guard::is_form(req.headers()) {
             let Body(body) = Body::from_request(req, app).await?;
             return Ok(FlatBody(body, std::marker::PhantomData));
         }
         let bytes = Bytes::from_request(req, app)
             .await
-            .map_err(|e| ApiError::new(e.status(), crate::guard::TOO_LARGE))?;
+            .map_err(|e| ApiError::new(e.status(), crate::edge::guard::TOO_LARGE))?;
         let flat: F = read_form(&bytes)?;
         T::try_from(flat).map(|body| FlatBody(body, std::marker::PhantomData))
     }

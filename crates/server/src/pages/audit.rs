@@ -5,11 +5,11 @@
 
 use super::{PageResult, download, html, name_of, seat_name};
 use crate::AppState;
-use crate::access::Access;
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::InTournament;
-use crate::routes::{Route, route};
+use crate::edge::access::Access;
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::InTournament;
+use crate::app::routes::{Route, route};
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_tournament::{AuditAction, AuditEntry, GameEntry, Tournament};
@@ -156,15 +156,15 @@ fn who(a: &AuditEntry) -> String {
 }
 
 fn rows(t: &Tournament, filter: &AuditFilter) -> Vec<AuditRow> {
-    let zone = crate::zone::zone(&zone_name(t));
+    let zone = crate::state::zone::zone(&zone_name(t));
     t.audit()
         .into_iter()
         .filter(|a| filter.keeps(a))
         .enumerate()
         .map(|(i, a)| AuditRow {
             no: i + 1,
-            at: crate::zone::local(a.at, &zone),
-            utc: super::time::date_time(a.at),
+            at: crate::state::zone::local(a.at, &zone),
+            utc: crate::state::time::date_time(a.at),
             who: who(&a),
             round: a.round.0,
             table: a.table.0,

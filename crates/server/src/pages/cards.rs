@@ -8,12 +8,12 @@
 
 use super::{PageResult, html, name_of, seat_name};
 use crate::AppState;
-use crate::access::Access;
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::InTournament;
-use crate::limiter::Key;
-use crate::routes::{Route, route};
+use crate::edge::access::Access;
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::InTournament;
+use crate::http::limiter::Key;
+use crate::app::routes::{Route, route};
 use askama::Template;
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -114,7 +114,7 @@ async fn open_table(app: &AppState, id: TournamentId, table: TableNo) -> PageRes
 /// How many wrong codes an address may type: 20 free, then 5 s, doubling
 /// up to 5 minutes. 31^6 codes against a few hundred tables leave a
 /// guesser nothing within that.
-pub(crate) const CODE_POLICY: crate::limiter::Policy = crate::limiter::Policy {
+pub(crate) const CODE_POLICY: crate::http::limiter::Policy = crate::http::limiter::Policy {
     free: 20,
     wait: std::time::Duration::from_secs(5),
     max_wait: std::time::Duration::from_secs(300),
@@ -147,7 +147,7 @@ async fn by_code(
         let page = CodePage { typed, error };
         Ok((status, axum::response::Html(page.render()?)).into_response())
     };
-    let client = crate::auth::client_ip(&app, peer, &headers);
+    let client = crate::api::auth::client_ip(&app, peer, &headers);
     // Charged before the code is looked up, so guesses sent together are
     // each counted.
     if let Err(wait) = app.code_limiter.charge(&[Key::address(client)]) {

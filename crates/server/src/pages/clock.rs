@@ -88,13 +88,13 @@ pub(crate) struct ClockRow {
 /// Every change to a round clock, oldest first: who, when (in the event's
 /// time zone), what and why.
 pub(crate) fn clock_rows(t: &Tournament) -> Vec<ClockRow> {
-    let zone = crate::zone::zone(&super::audit::zone_name(t));
+    let zone = crate::state::zone::zone(&super::audit::zone_name(t));
     t.log()
         .iter()
         .filter_map(|r| match &r.event {
             Event::ClockAdjusted { round, change } => Some(ClockRow {
                 no: 0,
-                at: crate::zone::local(change.at, &zone),
+                at: crate::state::zone::local(change.at, &zone),
                 who: r.actor.to_string(),
                 round: round.0,
                 what: match change.action {

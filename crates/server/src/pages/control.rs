@@ -10,10 +10,10 @@
 use super::clock::{ClockView, clock_view};
 use super::{PageResult, html, name_of, seat_name, who};
 use crate::AppState;
-use crate::access::Access;
-use crate::extract::Params;
-use crate::extract::path::InTournament;
-use crate::routes::{Route, route};
+use crate::edge::access::Access;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::InTournament;
+use crate::app::routes::{Route, route};
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::now_millis;
@@ -530,7 +530,7 @@ async fn tiles(
     match view {
         Some(v) => html(&v),
         None => {
-            Err(crate::error::ApiError::not_found("this tournament has no round seated yet").into())
+            Err(crate::http::error::ApiError::not_found("this tournament has no round seated yet").into())
         }
     }
 }

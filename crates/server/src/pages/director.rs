@@ -4,13 +4,13 @@
 
 use super::{PageResult, html, name_of, preset_of};
 use crate::AppState;
-use crate::access::Access;
+use crate::edge::access::Access;
 use crate::body::Body;
 use crate::body::pages::CsvText;
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::{InRound, InTournament};
-use crate::routes::{Route, route};
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::{InRound, InTournament};
+use crate::app::routes::{Route, route};
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
@@ -61,7 +61,7 @@ struct Login {
 /// it ([`crate::local_path`]), never an address elsewhere; the director's
 /// home otherwise.
 pub(crate) fn safe_next(next: Option<String>) -> String {
-    next.and_then(|n| crate::local_path::local_path(&n))
+    next.and_then(|n| crate::http::local_path::local_path(&n))
         .unwrap_or_else(|| "/director".into())
 }
 
@@ -112,7 +112,7 @@ async fn setup(State(app): State<Arc<AppState>>, Query(q): Query<TokenQuery>) ->
         .await
         .map_err(ApiError::from)?
     {
-        SetupToken::Used { at } => ("used", super::time::date_time(at)),
+        SetupToken::Used { at } => ("used", crate::state::time::date_time(at)),
         _ if store.has_director().await.map_err(ApiError::from)? => ("set", String::new()),
         SetupToken::Unknown => ("unknown", String::new()),
         SetupToken::Live => ("live", String::new()),

@@ -32,10 +32,9 @@ mod print;
 mod public;
 pub(crate) mod rulings;
 mod table;
-pub(crate) mod time;
 
-use crate::error::ApiError;
-use crate::routes::Route;
+use crate::http::error::ApiError;
+use crate::app::routes::Route;
 use askama::Template;
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};

@@ -5,11 +5,11 @@
 
 use super::{PageResult, html, name_of};
 use crate::AppState;
-use crate::access::Access;
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::InTournament;
-use crate::routes::{Route, route};
+use crate::edge::access::Access;
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::InTournament;
+use crate::app::routes::{Route, route};
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::TournamentId;
@@ -127,6 +127,6 @@ async fn badges(
         id,
         name,
         badges,
-        warning: crate::hall::loopback_warning(&app.base_url),
+        warning: crate::http::hall::loopback_warning(&app.base_url),
     })
 }

@@ -8,11 +8,11 @@ use super::pdf::{Doc, Section};
 use super::print::PaperQuery;
 use super::{PageResult, download, html, name_of};
 use crate::AppState;
-use crate::access::Access;
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::InTournament;
-use crate::routes::{Route, route};
+use crate::edge::access::Access;
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::InTournament;
+use crate::app::routes::{Route, route};
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::TournamentId;
@@ -122,7 +122,7 @@ async fn tents(
     let page = TentsPage {
         id,
         name,
-        warning: crate::hall::loopback_warning(&app.base_url),
+        warning: crate::http::hall::loopback_warning(&app.base_url),
         base: app.base_url.clone(),
         tents,
         pdf: format!("/director/t/{id}/tents.pdf?paper={paper}"),

@@ -158,7 +158,7 @@ pub(crate) fn render(doc: &Doc, paper: Paper) -> Result<Vec<u8>, subsetter::Erro
         }
         if let Some(q) = &s.qr {
             w.qr(q);
-            if let Some(warning) = crate::hall::loopback_warning(q) {
+            if let Some(warning) = crate::http::hall::loopback_warning(q) {
                 w.warning(&warning);
             }
         }
@@ -221,7 +221,7 @@ pub(crate) fn render(doc: &Doc, paper: Paper) -> Result<Vec<u8>, subsetter::Erro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdf_text::read;
+    use crate::testing::pdf_text::read;
 
     fn doc() -> Doc {
         Doc {

@@ -1,14 +1,14 @@
 //! Rounds and score sheets: seat, start, close; enter, sign, accept and amend
 //! games; the scorekeepers' table links and their QR codes.
 
-use crate::access::Caller;
+use crate::edge::access::Caller;
 use crate::body::game_form::GameForm;
 use crate::body::rounds::{AmendGame, EnterGame, RoundClock, SeatRound, SignSheet};
 use crate::body::{Body, Empty, FlatBody};
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::{InGame, InRound, InTable};
-use crate::routes::{Access, Route, route};
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::{InGame, InRound, InTable};
+use crate::app::routes::{Access, Route, route};
 use crate::{AppState, run_command};
 use axum::Json;
 use axum::extract::State;
@@ -133,7 +133,7 @@ async fn sheet(
 /// Enter or correct a game on a sheet not yet accepted.
 #[utoipa::path(put, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/games/{g}", params(InGame), request_body = EnterGame,
     responses((status = OK, description = "The events recorded", body = Object),
-        (status = CONFLICT, description = "Someone else saved the sheet meanwhile, or the edit would clear signatures (with the sheet now); or not possible now", body = crate::sheet_edits::EditConflict)))]
+        (status = CONFLICT, description = "Someone else saved the sheet meanwhile, or the edit would clear signatures (with the sheet now); or not possible now", body = crate::api::sheet_edits::EditConflict)))]
 async fn enter_game(
     State(app): State<Arc<AppState>>,
     caller: Caller,
@@ -142,7 +142,7 @@ async fn enter_game(
 ) -> Result<Response, ApiError> {
     let basis = b.basis();
     let command = b.command(r, t, g);
-    crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, true, command).await
+    crate::api::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, true, command).await
 }
 
 /// Change a game on an accepted sheet, with a reason (R14).
@@ -160,7 +160,7 @@ async fn amend(
 /// A seat signs the sheet, verifying its scores (R14).
 #[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/tables/{t}/sign", params(InTable), request_body = SignSheet,
     responses((status = OK, description = "The events recorded", body = Object),
-        (status = CONFLICT, description = "The sheet changed since the player checked it (with the sheet now); or not possible now", body = crate::sheet_edits::EditConflict)))]
+        (status = CONFLICT, description = "The sheet changed since the player checked it (with the sheet now); or not possible now", body = crate::api::sheet_edits::EditConflict)))]
 async fn sign(
     State(app): State<Arc<AppState>>,
     caller: Caller,
@@ -172,7 +172,7 @@ async fn sign(
         version: b.version,
         clear_signatures: false,
     };
-    let device = crate::signer::Device::of(&headers);
+    let device = crate::api::signer::Device::of(&headers);
     let signed_on = match b.code.as_deref() {
         Some(code) => {
             // The link, round and sheet first, the code last (19.8): a
@@ -180,18 +180,18 @@ async fn sign(
             // code, and counts no guess.
             let with_code = b.command(r, t, jongg_tournament::PERSONAL_CODE.to_string());
             if let Some(refused) =
-                crate::sheet_edits::refusal(&app, id, &caller, (r, t), basis, &with_code)
+                crate::api::sheet_edits::refusal(&app, id, &caller, (r, t), basis, &with_code)
             {
                 return Ok(refused);
             }
-            crate::player_code::check(&app, id, (r, t), b.seat.into(), code, &device).await?;
+            crate::api::player_code::check(&app, id, (r, t), b.seat.into(), code, &device).await?;
             jongg_tournament::PERSONAL_CODE.to_string()
         }
         None => device.id.clone(),
     };
     let command = b.command(r, t, signed_on);
     let mut r =
-        crate::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await?;
+        crate::api::sheet_edits::run_edit(&app, id, &caller, (r, t), basis, false, command).await?;
     device.mark(&app, &mut r);
     Ok(r)
 }

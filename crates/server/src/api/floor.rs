@@ -5,16 +5,16 @@
 //! round control, which learn of a new call from the live feed
 //! (`live.rs`: every committed event is announced).
 
-use crate::access::Caller;
-use crate::auth::{hash_password, new_password_ok, username_ok};
+use crate::edge::access::Caller;
+use crate::api::auth::{hash_password, new_password_ok, username_ok};
 use crate::body::floor::{
     AppointOfficial, CallDirector, CloseCall, DisqualifyPlayer, PenalizePlayer, WarnPlayer,
 };
 use crate::body::{Body, Empty};
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::{InPlayer, InTable, InTournament};
-use crate::routes::{Access, Route, route};
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::{InPlayer, InTable, InTournament};
+use crate::app::routes::{Access, Route, route};
 use crate::{AppState, run_command};
 use axum::Json;
 use axum::extract::State;

@@ -19,10 +19,10 @@
 //! when the write fails, or when the connection stops moving bytes.
 
 use crate::AppState;
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::InTournament;
-use crate::routes::{Access, Route, route};
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::InTournament;
+use crate::app::routes::{Access, Route, route};
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};

@@ -20,7 +20,7 @@
 //! Readers take a short read lock and never wait for the database (they may
 //! see a command a few milliseconds before its commit is done).
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use jongg_store::{Store, StoreError, TournamentId, now_millis};
 use jongg_tournament::{Actor, Command, Recorded, Tournament};
 use std::collections::HashMap;
@@ -246,7 +246,7 @@ impl Tournaments {
         actor: Actor,
         mut command: Command,
     ) -> Result<(i64, Vec<Recorded>), ApiError> {
-        crate::zone::check_command(&mut command)?;
+        crate::state::zone::check_command(&mut command)?;
         let mut t = Tournament::new();
         let recorded = t.execute(actor, command, now_millis())?;
         let id = self.store.create(&recorded).await?.0;
@@ -312,7 +312,7 @@ impl Tournaments {
             };
             let mut recorded = Vec::new();
             for (i, mut command) in commands.into_iter().enumerate() {
-                crate::zone::check_command(&mut command).map_err(|e| (i, e))?;
+                crate::state::zone::check_command(&mut command).map_err(|e| (i, e))?;
                 let state = trial.as_mut().unwrap_or(&mut t);
                 let made = state
                     .execute(actor, command, at)

@@ -16,9 +16,9 @@
 //! way can be counted at all: the players at that table.
 
 use crate::AppState;
-use crate::error::ApiError;
-use crate::limiter::Key;
-use crate::signer::Device;
+use crate::http::error::ApiError;
+use crate::http::limiter::Key;
+use crate::api::signer::Device;
 use axum::http::StatusCode;
 use jongg_store::TournamentId;
 use jongg_tiles::Seat;
@@ -26,7 +26,7 @@ use jongg_tournament::{RoundNo, TableNo};
 
 /// Wrong codes one table's link may send in its round, whatever the
 /// device: a guess sent as a new device each time is still bounded.
-pub(crate) const LINK_POLICY: crate::limiter::Policy = crate::limiter::Policy {
+pub(crate) const LINK_POLICY: crate::http::limiter::Policy = crate::http::limiter::Policy {
     free: 200,
     wait: std::time::Duration::from_secs(60),
     max_wait: std::time::Duration::from_secs(3600),

@@ -6,7 +6,7 @@
 //! its body's schema from the very type that reads the body, so the
 //! document, the router and the types cannot drift.
 
-pub use crate::access::Access;
+pub use crate::edge::access::Access;
 
 use crate::AppState;
 use axum::extract::DefaultBodyLimit;
@@ -38,7 +38,7 @@ pub struct Route {
     pub answer: Answer,
     /// A page's form may post to it (issue 13.7, `forms.rs`): what it says
     /// it did. `None`: JSON only, a form is refused (415).
-    pub(crate) form: Option<crate::forms::Confirm>,
+    pub(crate) form: Option<crate::edge::forms::Confirm>,
     operation: Operation,
     schemas: Vec<(String, RefOr<Schema>)>,
     pub(crate) handler: MethodRouter<Arc<AppState>>,
@@ -87,7 +87,7 @@ impl Route {
     /// the script loads (issue 13.7): the post is answered with a redirect
     /// to the form's page, saying what `confirm` says was done (the script's
     /// JSON path gets the same words). See `forms.rs`.
-    pub(crate) fn form(mut self, confirm: crate::forms::Confirm) -> Route {
+    pub(crate) fn form(mut self, confirm: crate::edge::forms::Confirm) -> Route {
         self.form = Some(confirm);
         self
     }
@@ -150,17 +150,17 @@ fn answer_of(op: &Operation) -> Answer {
 /// Every route, from each area's module.
 pub fn all() -> Vec<Route> {
     let mut v = vec![route(Access::Public, utoipa_axum::routes!(openapi_json))];
-    v.extend(crate::auth::routes());
-    v.extend(crate::tournaments::routes());
-    v.extend(crate::players::routes());
-    v.extend(crate::rounds::routes());
-    v.extend(crate::sheet_edits::routes());
-    v.extend(crate::card::routes());
-    v.extend(crate::clock::routes());
-    v.extend(crate::schedule::routes());
-    v.extend(crate::live::routes());
+    v.extend(crate::api::auth::routes());
+    v.extend(crate::api::tournaments::routes());
+    v.extend(crate::api::players::routes());
+    v.extend(crate::api::rounds::routes());
+    v.extend(crate::api::sheet_edits::routes());
+    v.extend(crate::api::card::routes());
+    v.extend(crate::api::clock::routes());
+    v.extend(crate::api::schedule::routes());
+    v.extend(crate::api::live::routes());
     v.extend(crate::pages::routes());
-    v.extend(crate::floor::routes());
+    v.extend(crate::api::floor::routes());
     v
 }
 

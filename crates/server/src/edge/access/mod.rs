@@ -15,7 +15,7 @@ mod caller;
 pub(crate) use caller::{Caller, DEVICE_COOKIE, Prefer, SESSION_COOKIE, TokenCache, cookie};
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::pages::PageError;
 use axum::extract::{FromRequestParts, RawPathParams, Request, State};
 use axum::middleware::Next;
@@ -145,7 +145,7 @@ pub(crate) async fn enforce(State(gate): State<Gate>, req: Request, next: Next) 
     };
     let checked = match Caller::resolve(&parts, &gate.app, prefer).await {
         Ok(caller) => {
-            crate::logging::record_caller(&caller);
+            crate::http::logging::record_caller(&caller);
             let params = RawPathParams::from_request_parts(&mut parts, &())
                 .await
                 .ok();
@@ -160,7 +160,7 @@ pub(crate) async fn enforce(State(gate): State<Gate>, req: Request, next: Next) 
             next.run(Request::from_parts(parts, body)).await
         }
         Err(e) if gate.page && matches!(gate.access, Access::Director | Access::Floor) => {
-            crate::logging::record_error(&e.message);
+            crate::http::logging::record_error(&e.message);
             let here = parts
                 .uri
                 .path_and_query()

@@ -53,7 +53,7 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        crate::logging::record_error(&self.message);
+        crate::http::logging::record_error(&self.message);
         (
             self.status,
             Json(serde_json::json!({ "error": self.message })),

@@ -6,13 +6,13 @@
 //! what the other phone saved.
 
 use crate::AppState;
-use crate::access::Caller;
+use crate::edge::access::Caller;
 use crate::body::Body;
 use crate::body::rounds::RecordEast;
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::InTable;
-use crate::routes::{Access, Route, route};
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::InTable;
+use crate::app::routes::{Access, Route, route};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -90,7 +90,7 @@ pub(crate) async fn run_edit(
 
 /// The answer to an edit the sheet's version or signatures refuse.
 fn edit_conflict(kind: &str, error: String, sheet: Option<Value>) -> Response {
-    crate::logging::record_error(&error);
+    crate::http::logging::record_error(&error);
     let body = EditConflict {
         error,
         conflict: Some(kind.to_string()),

@@ -1,12 +1,12 @@
 //! Players: register, correct, withdraw, late, arrive, substitute, records.
 
-use crate::access::Caller;
+use crate::edge::access::Caller;
 use crate::body::players::{RegisterPlayer, Substitute, UpdatePlayer};
 use crate::body::{Body, Empty};
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::{InPlayer, InTournament};
-use crate::routes::{Access, Route, route};
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::{InPlayer, InTournament};
+use crate::app::routes::{Access, Route, route};
 use crate::{AppState, run_command};
 use axum::Json;
 use axum::extract::State;

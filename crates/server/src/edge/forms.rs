@@ -3,7 +3,7 @@
 //! Every form of the pages has a real `method="post"` and `action`, and
 //! `data-api` for the script (`assets/jongg.js`), which sends the same
 //! fields as JSON without a reload. A route takes a page's form only where
-//! the route table says so ([`Route::form`](crate::routes::Route::form),
+//! the route table says so ([`Route::form`](crate::app::routes::Route::form),
 //! next to its access): everywhere else a form body is refused (415), and
 //! the JSON path is untouched.
 //!
@@ -24,7 +24,7 @@
 //!    the same words in the `Jongg-Done` header (percent-encoded); the
 //!    script goes to its `data-then` page and shows them there at the top.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::pages::{ErrorPage, url_encode};
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, RawPathParams, Request, State};
@@ -101,7 +101,7 @@ pub(crate) async fn prepare(req: Request) -> Result<Request, Response> {
     }
     let (mut parts, body) = req.into_parts();
     let bytes = axum::body::to_bytes(body, FORM_LIMIT).await.map_err(|_| {
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, crate::guard::TOO_LARGE).into_response()
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, crate::edge::guard::TOO_LARGE).into_response()
     })?;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes).map_err(|e| {
         ApiError::bad_request(format!("the form cannot be read: {e}")).into_response()
@@ -119,7 +119,7 @@ pub(crate) async fn prepare(req: Request) -> Result<Request, Response> {
     for (key, value) in pairs {
         let slot = format!("{{{key}}}");
         if key == THEN {
-            then = crate::local_path::local_path(&value);
+            then = crate::http::local_path::local_path(&value);
         } else if key == METHOD {
             method = Some(value);
         } else if path.contains(&slot) {
@@ -170,7 +170,7 @@ pub(crate) async fn prepare(req: Request) -> Result<Request, Response> {
 }
 
 /// Step 3 (see the module's comment), on every route: `confirm` is the
-/// route's ([`Route::form`](crate::routes::Route::form)), `None` where a
+/// route's ([`Route::form`](crate::app::routes::Route::form)), `None` where a
 /// form is refused.
 pub(crate) async fn layer(
     State(confirm): State<Option<Confirm>>,
@@ -204,7 +204,7 @@ pub(crate) async fn layer(
     let bytes = match axum::body::to_bytes(body, FORM_LIMIT).await {
         Ok(b) => b,
         Err(_) => {
-            return ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, crate::guard::TOO_LARGE)
+            return ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, crate::edge::guard::TOO_LARGE)
                 .into_response();
         }
     };
@@ -292,14 +292,14 @@ fn with_done(then: &str, done: &str) -> String {
     let done = format!(
         "{}&{}={}",
         url_encode(done),
-        crate::flash::FIELD,
-        crate::flash::sign(page, done)
+        crate::http::flash::FIELD,
+        crate::http::flash::sign(page, done)
     );
     if then.contains("{done}") {
         return then.replace("{done}", &done);
     }
     let (path, fragment) = then.split_once('#').map_or((then, ""), |(p, f)| (p, f));
-    let signature = format!("{}=", crate::flash::FIELD);
+    let signature = format!("{}=", crate::http::flash::FIELD);
     let kept: Vec<&str> = path
         .split_once('?')
         .map(|(_, q)| {
@@ -361,8 +361,8 @@ pub(crate) async fn show_done(path: &str, query: Option<&str>, res: Response) ->
     let done = query.and_then(|q| {
         let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(q).ok()?;
         let field = |name: &str| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v);
-        let (done, signature) = (field("done")?, field(crate::flash::FIELD)?);
-        crate::flash::verify(path, done, signature)
+        let (done, signature) = (field("done")?, field(crate::http::flash::FIELD)?);
+        crate::http::flash::verify(path, done, signature)
             .then(|| done.chars().take(300).collect::<String>())
     });
     let html = res
@@ -407,7 +407,7 @@ mod tests {
     fn the_confirmation_goes_in_the_query_signed() {
         // A signature holds its expiry, so it changes by the second: each
         // is checked apart (`flash.rs`); here, where it goes.
-        let signed = |_: &str| format!("{}=", crate::flash::FIELD);
+        let signed = |_: &str| format!("{}=", crate::http::flash::FIELD);
         let with_done = |then: &str, done: &str| {
             let l = with_done(then, done);
             let at = l.find("ds=").map_or(l.len(), |i| i + 3);

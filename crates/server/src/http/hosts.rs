@@ -9,7 +9,7 @@
 //! taking any address keeps the phones working when the laptop's hall
 //! address changes after start. Anything else is answered 421 in words.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use std::net::{IpAddr, SocketAddr};
 

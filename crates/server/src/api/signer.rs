@@ -4,7 +4,7 @@
 //! several seats without the log holding anything that could be replayed.
 
 use crate::AppState;
-use crate::access::cookie;
+use crate::edge::access::cookie;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use jongg_store::secret::{hash_token, new_token};
@@ -48,7 +48,7 @@ impl Device {
     /// Sets the cookie on the answer when the device had none.
     pub fn mark(&self, app: &AppState, r: &mut Response) {
         if let Some(c) = &self.new_cookie {
-            crate::auth::set_cookie(app, r, SIGNER_COOKIE, c, "/", SIGNER_SECONDS);
+            crate::api::auth::set_cookie(app, r, SIGNER_COOKIE, c, "/", SIGNER_SECONDS);
         }
     }
 }

@@ -4,7 +4,7 @@
 //! up on every request, so an ended one fails at once.
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use jongg_store::{OfficialLink, TableLink};

@@ -2,7 +2,7 @@
 //! the server checks it against the time zone database bundled into the
 //! binary (`jiff`) and shows moments in it.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use jongg_tournament::Command;
@@ -46,7 +46,7 @@ pub(crate) fn local(ms: i64, zone: &TimeZone) -> String {
             .to_zoned(zone.clone())
             .strftime("%Y-%m-%d %H:%M:%S %Z")
             .to_string(),
-        Err(_) => crate::pages::time::date_time(ms),
+        Err(_) => crate::state::time::date_time(ms),
     }
 }
 

@@ -120,8 +120,8 @@ pub(crate) fn record_error(message: &str) {
 }
 
 /// Names who sent the request being answered on its log line.
-pub(crate) fn record_caller(caller: &crate::access::Caller) {
-    use crate::access::Caller;
+pub(crate) fn record_caller(caller: &crate::edge::access::Caller) {
+    use crate::edge::access::Caller;
     let span = tracing::Span::current();
     match caller {
         Caller::Director { .. } => span.record("caller", "director"),

@@ -1,14 +1,14 @@
 //! Tournaments as a whole: list, create, settings, any command, standings,
 //! audit, movement warnings, export and import.
 
-use crate::access::Caller;
+use crate::edge::access::Caller;
 use crate::body::Body;
 use crate::body::command::AnyCommand;
 use crate::body::settings::{CreateTournament, UpdateSettings};
-use crate::error::ApiError;
-use crate::extract::Params;
-use crate::extract::path::InTournament;
-use crate::routes::{Access, Route, route};
+use crate::http::error::ApiError;
+use crate::edge::extract::Params;
+use crate::edge::extract::path::InTournament;
+use crate::app::routes::{Access, Route, route};
 use crate::{AppState, run_command};
 use axum::Json;
 use axum::body::Bytes;
@@ -196,7 +196,7 @@ async fn any_command(
     Params(InTournament { id }): Params<InTournament>,
     Body(command): Body<AnyCommand>,
 ) -> Result<Response, ApiError> {
-    let device = crate::signer::Device::of(&headers);
+    let device = crate::api::signer::Device::of(&headers);
     let mut command: Command = command.into();
     if let Command::SignSheet { device: d, .. } = &mut command {
         *d = Some(device.id.clone());

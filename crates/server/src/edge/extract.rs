@@ -3,7 +3,7 @@
 //! `access::Caller`.)
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;

@@ -27,7 +27,7 @@
 //! where it is from: issue 20.1), and HSTS when the public address is https.
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
@@ -61,7 +61,7 @@ pub(crate) async fn guard(State(app): State<Arc<AppState>>, req: Request, next: 
         match same_origin(&app, req.headers()).and_then(|()| json_body(req.headers())) {
             // A page's form (issue 13.7): its hidden fields are taken out
             // before routing; the route's form layer takes it or refuses it.
-            Ok(()) if is_form(req.headers()) => crate::forms::prepare(req).await,
+            Ok(()) if is_form(req.headers()) => crate::edge::forms::prepare(req).await,
             Ok(()) => Ok(req),
             Err(e) => Err(e.into_response()),
         }
@@ -77,7 +77,7 @@ pub(crate) async fn guard(State(app): State<Arc<AppState>>, req: Request, next: 
         res = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE).into_response();
     }
     if query.as_deref().is_some_and(|q| q.contains("done=")) {
-        res = crate::forms::show_done(&path, query.as_deref(), res).await;
+        res = crate::edge::forms::show_done(&path, query.as_deref(), res).await;
     }
     secure_headers(&app, &mut res);
     res

@@ -1,0 +1,3 @@
+//! The application: the route table and its OpenAPI document.
+
+pub mod routes;
