@@ -23,10 +23,10 @@ mod testing;
 
 pub use app::routes;
 pub use http::{hall, logging};
-#[cfg(feature = "test-support")]
-pub use testing::{client, fuzzing};
 #[doc(hidden)]
 pub use testing::pdf_text;
+#[cfg(feature = "test-support")]
+pub use testing::{client, fuzzing};
 
 pub use http::error::ApiError;
 pub use http::listen::{ConnectionLimits, InForce, open_file_limit, raise_open_file_limit};
@@ -34,11 +34,11 @@ pub use pages::Paper;
 pub use routes::openapi;
 
 use api::auth;
-use edge::{access, forms, guard};
-use edge::access::Caller;
-use http::{hosts, limiter, listen};
 use api::{live, player_code};
 use axum::Router;
+use edge::access::Caller;
+use edge::{access, forms, guard};
+use http::{hosts, limiter, listen};
 use jongg_store::{Store, StoreError};
 use jongg_tournament::Command;
 use serde_json::{Value, json};

@@ -3,12 +3,12 @@
 //! "who am I".
 
 use crate::AppState;
-use crate::edge::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
+use crate::app::routes::{Access, Route, route};
 use crate::body::auth::{Login, Setup};
 use crate::body::{Body, JsonOrForm};
+use crate::edge::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
 use crate::http::error::ApiError;
 use crate::http::limiter::Key;
-use crate::app::routes::{Access, Route, route};
 use argon2::Argon2;
 use argon2::password_hash::{
     PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,

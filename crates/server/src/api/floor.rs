@@ -5,16 +5,16 @@
 //! round control, which learn of a new call from the live feed
 //! (`live.rs`: every committed event is announced).
 
-use crate::edge::access::Caller;
 use crate::api::auth::{hash_password, new_password_ok, username_ok};
+use crate::app::routes::{Access, Route, route};
 use crate::body::floor::{
     AppointOfficial, CallDirector, CloseCall, DisqualifyPlayer, PenalizePlayer, WarnPlayer,
 };
 use crate::body::{Body, Empty};
-use crate::http::error::ApiError;
+use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::{InPlayer, InTable, InTournament};
-use crate::app::routes::{Access, Route, route};
+use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;
 use axum::extract::State;

@@ -16,9 +16,9 @@
 //! way can be counted at all: the players at that table.
 
 use crate::AppState;
+use crate::api::signer::Device;
 use crate::http::error::ApiError;
 use crate::http::limiter::Key;
-use crate::api::signer::Device;
 use axum::http::StatusCode;
 use jongg_store::TournamentId;
 use jongg_tiles::Seat;

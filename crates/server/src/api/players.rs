@@ -1,12 +1,12 @@
 //! Players: register, correct, withdraw, late, arrive, substitute, records.
 
-use crate::edge::access::Caller;
+use crate::app::routes::{Access, Route, route};
 use crate::body::players::{RegisterPlayer, Substitute, UpdatePlayer};
 use crate::body::{Body, Empty};
-use crate::http::error::ApiError;
+use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::{InPlayer, InTournament};
-use crate::app::routes::{Access, Route, route};
+use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;
 use axum::extract::State;

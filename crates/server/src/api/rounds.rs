@@ -1,14 +1,14 @@
 //! Rounds and score sheets: seat, start, close; enter, sign, accept and amend
 //! games; the scorekeepers' table links and their QR codes.
 
-use crate::edge::access::Caller;
+use crate::app::routes::{Access, Route, route};
 use crate::body::game_form::GameForm;
 use crate::body::rounds::{AmendGame, EnterGame, RoundClock, SeatRound, SignSheet};
 use crate::body::{Body, Empty, FlatBody};
-use crate::http::error::ApiError;
+use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::{InGame, InRound, InTable};
-use crate::app::routes::{Access, Route, route};
+use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;
 use axum::extract::State;

@@ -6,13 +6,13 @@
 //! what the other phone saved.
 
 use crate::AppState;
-use crate::edge::access::Caller;
+use crate::app::routes::{Access, Route, route};
 use crate::body::Body;
 use crate::body::rounds::RecordEast;
-use crate::http::error::ApiError;
+use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTable;
-use crate::app::routes::{Access, Route, route};
+use crate::http::error::ApiError;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -31,8 +31,8 @@ pub(crate) mod schema;
 pub(crate) mod settings;
 
 use crate::AppState;
-use crate::http::error::ApiError;
 use crate::edge::extract::body_object;
+use crate::http::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;

@@ -3,10 +3,10 @@
 //! accept loop and the hall's addresses.
 
 pub(crate) mod error;
+pub(crate) mod flash;
 pub mod hall;
 pub(crate) mod hosts;
 pub(crate) mod limiter;
 pub(crate) mod listen;
 pub(crate) mod local_path;
 pub mod logging;
-pub(crate) mod flash;

@@ -8,12 +8,12 @@
 
 use super::{PageResult, html, name_of, seat_name};
 use crate::AppState;
+use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
-use crate::http::error::ApiError;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
+use crate::http::error::ApiError;
 use crate::http::limiter::Key;
-use crate::app::routes::{Route, route};
 use askama::Template;
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, StatusCode};

@@ -10,10 +10,10 @@
 use super::clock::{ClockView, clock_view};
 use super::{PageResult, html, name_of, seat_name, who};
 use crate::AppState;
+use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
-use crate::app::routes::{Route, route};
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::now_millis;
@@ -529,9 +529,10 @@ async fn tiles(
         .read(|t| shown_round(t, q.round).and_then(|n| tiles_view(t, id, n, now)));
     match view {
         Some(v) => html(&v),
-        None => {
-            Err(crate::http::error::ApiError::not_found("this tournament has no round seated yet").into())
-        }
+        None => Err(crate::http::error::ApiError::not_found(
+            "this tournament has no round seated yet",
+        )
+        .into()),
     }
 }
 

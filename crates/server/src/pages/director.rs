@@ -4,13 +4,13 @@
 
 use super::{PageResult, html, name_of, preset_of};
 use crate::AppState;
-use crate::edge::access::Access;
+use crate::app::routes::{Route, route};
 use crate::body::Body;
 use crate::body::pages::CsvText;
-use crate::http::error::ApiError;
+use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::{InRound, InTournament};
-use crate::app::routes::{Route, route};
+use crate::http::error::ApiError;
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;

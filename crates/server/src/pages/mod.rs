@@ -33,8 +33,8 @@ mod public;
 pub(crate) mod rulings;
 mod table;
 
-use crate::http::error::ApiError;
 use crate::app::routes::Route;
+use crate::http::error::ApiError;
 use askama::Template;
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};

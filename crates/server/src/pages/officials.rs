@@ -5,11 +5,11 @@
 
 use super::{PageResult, html, name_of};
 use crate::AppState;
+use crate::api::floor::{OfficialView, official_views};
+use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
-use crate::api::floor::{OfficialView, official_views};
-use crate::app::routes::{Route, route};
 use askama::Template;
 use axum::extract::State;
 use std::sync::Arc;

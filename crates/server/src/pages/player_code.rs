@@ -5,11 +5,11 @@
 
 use super::{PageResult, html, name_of};
 use crate::AppState;
+use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
-use crate::http::error::ApiError;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
-use crate::app::routes::{Route, route};
+use crate::http::error::ApiError;
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::TournamentId;

@@ -9,11 +9,11 @@ use super::{
     PageError, PageResult, download, duty_words, html, name_of, preset_of, seat_name, who,
 };
 use crate::AppState;
+use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
-use crate::http::error::ApiError;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
-use crate::app::routes::{Route, route};
+use crate::http::error::ApiError;
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::TableLink;
@@ -192,7 +192,10 @@ async fn printable(
             .into_iter()
             .map(|s| SectionView {
                 qr_svg: s.qr.as_deref().map(qr_svg).unwrap_or_default(),
-                warning: s.qr.as_deref().and_then(crate::http::hall::loopback_warning),
+                warning: s
+                    .qr
+                    .as_deref()
+                    .and_then(crate::http::hall::loopback_warning),
                 s,
             })
             .collect(),
