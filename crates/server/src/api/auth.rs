@@ -3,10 +3,10 @@
 //! "who am I".
 
 use crate::AppState;
-use crate::app::routes::{Access, Route, route};
 use crate::body::auth::{Login, Setup};
 use crate::body::{Body, JsonOrForm};
 use crate::edge::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::http::limiter::Key;
 use argon2::Argon2;

@@ -3,12 +3,12 @@
 //! a winning hand's tiles against it before entering it (the domain's one
 //! path, `Tournament::score_with_card`, as the sheet itself scores it).
 
-use crate::app::routes::{Access, Route, route};
 use crate::body::Body;
 use crate::body::card::{CheckHand, SetCard};
 use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::{InGame, InTournament};
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;

@@ -2,12 +2,12 @@
 //! anyone reads it. Both go through the domain's one reading,
 //! `Tournament::clock`.
 
-use crate::app::routes::{Access, Route, route};
 use crate::body::Body;
 use crate::body::clock::AdjustClock;
 use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InRound;
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;

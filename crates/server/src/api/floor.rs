@@ -6,7 +6,6 @@
 //! (`live.rs`: every committed event is announced).
 
 use crate::api::auth::{hash_password, new_password_ok, username_ok};
-use crate::app::routes::{Access, Route, route};
 use crate::body::floor::{
     AppointOfficial, CallDirector, CloseCall, DisqualifyPlayer, PenalizePlayer, WarnPlayer,
 };
@@ -14,6 +13,7 @@ use crate::body::{Body, Empty};
 use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::{InPlayer, InTable, InTournament};
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;

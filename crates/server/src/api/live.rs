@@ -19,9 +19,9 @@
 //! when the write fails, or when the connection stops moving bytes.
 
 use crate::AppState;
-use crate::app::routes::{Access, Route, route};
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};

@@ -1,11 +1,11 @@
 //! Players: register, correct, withdraw, late, arrive, substitute, records.
 
-use crate::app::routes::{Access, Route, route};
 use crate::body::players::{RegisterPlayer, Substitute, UpdatePlayer};
 use crate::body::{Body, Empty};
 use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::{InPlayer, InTournament};
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;

@@ -1,13 +1,13 @@
 //! Rounds and score sheets: seat, start, close; enter, sign, accept and amend
 //! games; the scorekeepers' table links and their QR codes.
 
-use crate::app::routes::{Access, Route, route};
 use crate::body::game_form::GameForm;
 use crate::body::rounds::{AmendGame, EnterGame, RoundClock, SeatRound, SignSheet};
 use crate::body::{Body, Empty, FlatBody};
 use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::{InGame, InRound, InTable};
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;

@@ -3,11 +3,11 @@
 //! adopts it; the seating is computed off the async threads, and what is
 //! adopted is what was offered (the same state gives the same seating).
 
-use crate::app::routes::{Access, Route, route};
 use crate::body::{Body, Empty};
 use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;

@@ -6,12 +6,12 @@
 //! what the other phone saved.
 
 use crate::AppState;
-use crate::app::routes::{Access, Route, route};
 use crate::body::Body;
 use crate::body::rounds::RecordEast;
 use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTable;
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use axum::Json;
 use axum::extract::State;

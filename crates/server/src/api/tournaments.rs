@@ -1,13 +1,13 @@
 //! Tournaments as a whole: list, create, settings, any command, standings,
 //! audit, movement warnings, export and import.
 
-use crate::app::routes::{Access, Route, route};
 use crate::body::Body;
 use crate::body::command::AnyCommand;
 use crate::body::settings::{CreateTournament, UpdateSettings};
 use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
+use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::{AppState, run_command};
 use axum::Json;

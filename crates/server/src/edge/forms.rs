@@ -3,7 +3,7 @@
 //! Every form of the pages has a real `method="post"` and `action`, and
 //! `data-api` for the script (`assets/jongg.js`), which sends the same
 //! fields as JSON without a reload. A route takes a page's form only where
-//! the route table says so ([`Route::form`](crate::app::routes::Route::form),
+//! the route table says so ([`Route::form`](crate::edge::route::Route::form),
 //! next to its access): everywhere else a form body is refused (415), and
 //! the JSON path is untouched.
 //!
@@ -170,7 +170,7 @@ pub(crate) async fn prepare(req: Request) -> Result<Request, Response> {
 }
 
 /// Step 3 (see the module's comment), on every route: `confirm` is the
-/// route's ([`Route::form`](crate::app::routes::Route::form)), `None` where a
+/// route's ([`Route::form`](crate::edge::route::Route::form)), `None` where a
 /// form is refused.
 pub(crate) async fn layer(
     State(confirm): State<Option<Confirm>>,

@@ -6,3 +6,4 @@ pub(crate) mod access;
 pub(crate) mod extract;
 pub(crate) mod forms;
 pub(crate) mod guard;
+pub(crate) mod route;

@@ -1,8 +1,8 @@
 //! The stylesheet and scripts, embedded in the binary and served by jongg
 //! itself: nothing is loaded from the internet.
 
-use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
+use crate::edge::route::{Route, route};
 use axum::http::header;
 use axum::response::IntoResponse;
 use utoipa_axum::routes;

@@ -5,10 +5,10 @@
 
 use super::{PageResult, download, html, name_of, seat_name};
 use crate::AppState;
-use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
+use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
 use askama::Template;
 use axum::extract::{Query, State};

@@ -4,12 +4,12 @@
 
 use super::{PageResult, html, name_of, preset_of};
 use crate::AppState;
-use crate::app::routes::{Route, route};
 use crate::body::Body;
 use crate::body::pages::CsvText;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::{InRound, InTournament};
+use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
 use askama::Template;
 use axum::extract::{Query, State};

@@ -7,10 +7,10 @@
 
 use super::{PageResult, html, name_of};
 use crate::AppState;
-use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InPlayer;
+use crate::edge::route::{Route, route};
 use askama::Template;
 use axum::extract::State;
 use jongg_rules::floor::StepAction;

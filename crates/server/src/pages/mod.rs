@@ -33,7 +33,7 @@ mod public;
 pub(crate) mod rulings;
 mod table;
 
-use crate::app::routes::Route;
+use crate::edge::route::Route;
 use crate::http::error::ApiError;
 use askama::Template;
 use axum::http::{StatusCode, header};

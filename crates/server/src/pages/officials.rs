@@ -6,10 +6,10 @@
 use super::{PageResult, html, name_of};
 use crate::AppState;
 use crate::api::floor::{OfficialView, official_views};
-use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
+use crate::edge::route::{Route, route};
 use askama::Template;
 use axum::extract::State;
 use std::sync::Arc;

@@ -9,10 +9,10 @@ use super::{
     PageError, PageResult, download, duty_words, html, name_of, preset_of, seat_name, who,
 };
 use crate::AppState;
-use crate::app::routes::{Route, route};
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
+use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
 use askama::Template;
 use axum::extract::{Query, State};
