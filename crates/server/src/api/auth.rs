@@ -2,13 +2,13 @@
 //! with argon2), login with a rate limit (`limiter.rs`), logout, and
 //! "who am I".
 
-use crate::AppState;
 use crate::body::auth::{Login, Setup};
 use crate::body::{Body, JsonOrForm};
 use crate::edge::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::http::limiter::Key;
+use crate::state::AppState;
 use argon2::Argon2;
 use argon2::password_hash::{
     PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,

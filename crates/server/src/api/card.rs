@@ -3,6 +3,7 @@
 //! a winning hand's tiles against it before entering it (the domain's one
 //! path, `Tournament::score_with_card`, as the sheet itself scores it).
 
+use crate::api::run_command;
 use crate::body::Body;
 use crate::body::card::{CheckHand, SetCard};
 use crate::edge::access::Caller;
@@ -10,7 +11,7 @@ use crate::edge::extract::Params;
 use crate::edge::extract::path::{InGame, InTournament};
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
-use crate::{AppState, run_command};
+use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use jongg_tournament::Tournament;

@@ -2,6 +2,7 @@
 //! anyone reads it. Both go through the domain's one reading,
 //! `Tournament::clock`.
 
+use crate::api::run_command;
 use crate::body::Body;
 use crate::body::clock::AdjustClock;
 use crate::edge::access::Caller;
@@ -9,7 +10,7 @@ use crate::edge::extract::Params;
 use crate::edge::extract::path::InRound;
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
-use crate::{AppState, run_command};
+use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Query, State};
 use jongg_store::now_millis;

@@ -6,6 +6,7 @@
 //! (`live.rs`: every committed event is announced).
 
 use crate::api::auth::{hash_password, new_password_ok, username_ok};
+use crate::api::run_command;
 use crate::body::floor::{
     AppointOfficial, CallDirector, CloseCall, DisqualifyPlayer, PenalizePlayer, WarnPlayer,
 };
@@ -15,7 +16,7 @@ use crate::edge::extract::Params;
 use crate::edge::extract::path::{InPlayer, InTable, InTournament};
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
-use crate::{AppState, run_command};
+use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};

@@ -18,11 +18,11 @@
 //! [`KEEP_ALIVE`] (or half the idle timeout): a peer gone away is noticed
 //! when the write fails, or when the connection stops moving bytes.
 
-use crate::AppState;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};

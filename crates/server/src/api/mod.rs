@@ -12,3 +12,21 @@ pub(crate) mod schedule;
 pub(crate) mod sheet_edits;
 pub(crate) mod signer;
 pub(crate) mod tournaments;
+
+use crate::edge::access::Caller;
+use crate::http::error::ApiError;
+use crate::state::AppState;
+use jongg_tournament::Command;
+use serde_json::{Value, json};
+
+/// Runs a command for `caller` on tournament `id`; answers what was recorded.
+pub(crate) async fn run_command(
+    app: &AppState,
+    id: i64,
+    caller: &Caller,
+    command: Command,
+) -> Result<axum::Json<Value>, ApiError> {
+    let actor = caller.writer(id)?;
+    let events = app.tournaments.execute(id, actor, command).await?;
+    Ok(axum::Json(json!({ "events": events })))
+}

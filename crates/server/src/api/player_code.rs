@@ -15,10 +15,10 @@
 //! new device. Only the holders of the table's link for the round under
 //! way can be counted at all: the players at that table.
 
-use crate::AppState;
 use crate::api::signer::Device;
 use crate::http::error::ApiError;
 use crate::http::limiter::Key;
+use crate::state::AppState;
 use axum::http::StatusCode;
 use jongg_store::TournamentId;
 use jongg_tiles::Seat;

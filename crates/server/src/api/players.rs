@@ -1,5 +1,6 @@
 //! Players: register, correct, withdraw, late, arrive, substitute, records.
 
+use crate::api::run_command;
 use crate::body::players::{RegisterPlayer, Substitute, UpdatePlayer};
 use crate::body::{Body, Empty};
 use crate::edge::access::Caller;
@@ -7,7 +8,7 @@ use crate::edge::extract::Params;
 use crate::edge::extract::path::{InPlayer, InTournament};
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
-use crate::{AppState, run_command};
+use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;

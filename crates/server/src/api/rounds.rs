@@ -1,6 +1,7 @@
 //! Rounds and score sheets: seat, start, close; enter, sign, accept and amend
 //! games; the scorekeepers' table links and their QR codes.
 
+use crate::api::run_command;
 use crate::body::game_form::GameForm;
 use crate::body::rounds::{AmendGame, EnterGame, RoundClock, SeatRound, SignSheet};
 use crate::body::{Body, Empty, FlatBody};
@@ -9,7 +10,7 @@ use crate::edge::extract::Params;
 use crate::edge::extract::path::{InGame, InRound, InTable};
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
-use crate::{AppState, run_command};
+use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::header;

@@ -3,13 +3,14 @@
 //! adopts it; the seating is computed off the async threads, and what is
 //! adopted is what was offered (the same state gives the same seating).
 
+use crate::api::run_command;
 use crate::body::{Body, Empty};
 use crate::edge::access::Caller;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
-use crate::{AppState, run_command};
+use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use jongg_tournament::{Command, ScheduleOffer, Tournament};

@@ -5,7 +5,6 @@
 //! knows, is answered 409 with the sheet as it is now, so the page can show
 //! what the other phone saved.
 
-use crate::AppState;
 use crate::body::Body;
 use crate::body::rounds::RecordEast;
 use crate::edge::access::Caller;
@@ -13,6 +12,7 @@ use crate::edge::extract::Params;
 use crate::edge::extract::path::InTable;
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;

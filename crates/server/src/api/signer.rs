@@ -3,8 +3,8 @@
 //! of it, never the cookie, so the audit shows one phone signing for
 //! several seats without the log holding anything that could be replayed.
 
-use crate::AppState;
 use crate::edge::access::cookie;
+use crate::state::AppState;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use jongg_store::secret::{hash_token, new_token};

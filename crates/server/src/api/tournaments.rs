@@ -1,6 +1,7 @@
 //! Tournaments as a whole: list, create, settings, any command, standings,
 //! audit, movement warnings, export and import.
 
+use crate::api::run_command;
 use crate::body::Body;
 use crate::body::command::AnyCommand;
 use crate::body::settings::{CreateTournament, UpdateSettings};
@@ -9,7 +10,7 @@ use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
-use crate::{AppState, run_command};
+use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Query, State};

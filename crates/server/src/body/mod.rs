@@ -30,9 +30,9 @@ pub(crate) mod rounds;
 pub(crate) mod schema;
 pub(crate) mod settings;
 
-use crate::AppState;
 use crate::edge::extract::body_object;
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;

@@ -2,8 +2,8 @@
 //! bodies whose mistakes come back as `ApiError`s. (Who is calling is
 //! `access::Caller`.)
 
-use crate::AppState;
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;

@@ -26,8 +26,8 @@
 //! leaves in a Referer to another site, while a page's own form post says
 //! where it is from: issue 20.1), and HSTS when the public address is https.
 
-use crate::AppState;
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;

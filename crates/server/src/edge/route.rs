@@ -4,7 +4,7 @@
 
 pub use crate::edge::access::Access;
 
-use crate::AppState;
+use crate::state::AppState;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::MethodRouter;
 use std::sync::Arc;

@@ -4,12 +4,12 @@
 //! time and the time in UTC.
 
 use super::{PageResult, download, html, name_of, seat_name};
-use crate::AppState;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_tournament::{AuditAction, AuditEntry, GameEntry, Tournament};

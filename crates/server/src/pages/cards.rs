@@ -7,13 +7,13 @@
 //! a player's table, seat and opponents this round and the next.
 
 use super::{PageResult, html, name_of, seat_name};
-use crate::AppState;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
 use crate::http::limiter::Key;
+use crate::state::AppState;
 use askama::Template;
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, StatusCode};

@@ -9,11 +9,11 @@
 
 use super::clock::{ClockView, clock_view};
 use super::{PageResult, html, name_of, seat_name, who};
-use crate::AppState;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Route, route};
+use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::now_millis;

@@ -3,7 +3,6 @@
 //! warnings), the audit log, and the CSV upload of players.
 
 use super::{PageResult, html, name_of, preset_of};
-use crate::AppState;
 use crate::body::Body;
 use crate::body::pages::CsvText;
 use crate::edge::access::Access;
@@ -11,6 +10,7 @@ use crate::edge::extract::Params;
 use crate::edge::extract::path::{InRound, InTournament};
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;

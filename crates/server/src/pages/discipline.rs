@@ -6,11 +6,11 @@
 //! sources, are one tap away.
 
 use super::{PageResult, html, name_of};
-use crate::AppState;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InPlayer;
 use crate::edge::route::{Route, route};
+use crate::state::AppState;
 use askama::Template;
 use axum::extract::State;
 use jongg_rules::floor::StepAction;

@@ -6,11 +6,11 @@
 //! mistakes by line and column, and nothing changes (`card.rs`).
 
 use super::{PageResult, html, name_of};
-use crate::AppState;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Route, route};
+use crate::state::AppState;
 use askama::Template;
 use axum::extract::State;
 use axum::http::header;

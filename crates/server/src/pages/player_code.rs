@@ -4,12 +4,12 @@
 //! reaches the page; the code itself is printed nowhere.
 
 use super::{PageResult, html, name_of};
-use crate::AppState;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::TournamentId;

@@ -8,12 +8,12 @@ use super::pdf::{Doc, Grid, Paper, Section};
 use super::{
     PageError, PageResult, download, duty_words, html, name_of, preset_of, seat_name, who,
 };
-use crate::AppState;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::TableLink;

@@ -1,7 +1,7 @@
 //! The dashboard's offer of a computed seating (14.8): shown where it has
 //! fewer repeat meetings than the rules' movement, or once adopted.
 
-use crate::AppState;
+use crate::state::AppState;
 use jongg_tournament::ScheduleOffer;
 
 /// What `schedule_offer.html` shows.

@@ -7,12 +7,12 @@
 use super::clock::{ClockView, current_clock};
 use super::rulings::RulingView;
 use super::{PageError, PageResult, duty_words, html, name_of, preset_of, seat_name};
-use crate::AppState;
 use crate::edge::access::{Access, Caller};
 use crate::edge::extract::path::InTable;
 use crate::edge::extract::{Params, body_object};
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Query, State};

@@ -7,12 +7,12 @@
 use super::pdf::{Doc, Section};
 use super::print::PaperQuery;
 use super::{PageResult, download, html, name_of};
-use crate::AppState;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::TournamentId;

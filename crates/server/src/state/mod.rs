@@ -4,3 +4,70 @@
 pub(crate) mod time;
 pub(crate) mod tournaments;
 pub(crate) mod zone;
+
+use crate::api::auth;
+use crate::edge::access;
+use crate::http::error::ApiError;
+use crate::http::{hosts, limiter};
+use crate::pages::Paper;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tournaments::Tournaments;
+
+/// Shared by every handler.
+#[derive(Debug)]
+pub struct AppState {
+    pub(crate) tournaments: Tournaments,
+    pub(crate) limiter: limiter::LoginLimiter,
+    /// Wrong table codes typed at `/code`, per address; wrong personal
+    /// codes, per device at a table's link.
+    pub(crate) code_limiter: limiter::LoginLimiter,
+    /// Wrong personal codes per table link, whatever the device (19.8).
+    pub(crate) sign_link_limiter: limiter::LoginLimiter,
+    pub(crate) tokens: access::TokenCache,
+    pub(crate) base_url: String,
+    /// `scheme://host[:port]` of the public address, if one was given: a
+    /// request's `Origin` may be it (behind a proxy that rewrites `Host`).
+    pub(crate) public_origin: Option<String>,
+    /// The names a request's `Host` may give (`hosts.rs`, issue 19.9).
+    pub(crate) hosts: hosts::Hosts,
+    /// The public address is https: cookies are `Secure`, HSTS is sent.
+    pub(crate) secure_cookies: bool,
+    pub(crate) trusted_proxies: Vec<IpAddr>,
+    /// A hash of a random password, checked when a login names no account,
+    /// so that such a login takes as long as one that does.
+    pub(crate) dummy_hash: tokio::sync::OnceCell<String>,
+    /// PDFs rendered at once (each on a blocking thread, within a budget).
+    pub(crate) pdf_slots: Arc<tokio::sync::Semaphore>,
+    pub(crate) paper: Paper,
+    /// What the director's pages say while no phone can open the public
+    /// address, and the commands that fix it ([`hall::page_notice`]).
+    pub(crate) hall_notice: Option<(String, Vec<String>)>,
+    /// Subscribers of the live feed at once (`live.rs`).
+    pub(crate) live_slots: Arc<tokio::sync::Semaphore>,
+    /// How often the live feed writes a comment while it waits: a dead
+    /// peer is noticed, and the connection is never idle.
+    pub(crate) live_keep_alive: Duration,
+}
+
+impl AppState {
+    /// The dummy password hash (made on first need).
+    pub(crate) async fn dummy_hash(&self) -> Result<String, ApiError> {
+        self.dummy_hash
+            .get_or_try_init(|| auth::hash_password(jongg_store::secret::new_token()))
+            .await
+            .cloned()
+    }
+
+    /// The scorekeeper token of a table (made on first ask), remembered so
+    /// that its first use needs no lookup.
+    pub(crate) async fn table_token(
+        &self,
+        link: jongg_store::TableLink,
+    ) -> Result<String, ApiError> {
+        let token = self.tournaments.store().table_token(link).await?;
+        self.tokens.put_table(&token, link);
+        Ok(token)
+    }
+}

@@ -3,8 +3,8 @@
 //! token or `?key=`), or nobody. Table links are cached; sessions are looked
 //! up on every request, so an ended one fails at once.
 
-use crate::AppState;
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use jongg_store::{OfficialLink, TableLink};

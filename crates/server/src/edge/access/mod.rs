@@ -14,9 +14,9 @@ mod caller;
 
 pub(crate) use caller::{Caller, DEVICE_COOKIE, Prefer, SESSION_COOKIE, TokenCache, cookie};
 
-use crate::AppState;
 use crate::http::error::ApiError;
 use crate::pages::PageError;
+use crate::state::AppState;
 use axum::extract::{FromRequestParts, RawPathParams, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};

@@ -103,7 +103,7 @@ const BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
 /// requests), at most as many at once as `app.pdf_slots` allows, within
 /// [`BUDGET`]: a 503 otherwise, and the other requests never wait for it.
 pub(crate) async fn render_off_thread(
-    app: &crate::AppState,
+    app: &crate::state::AppState,
     doc: Doc,
     paper: Paper,
 ) -> Result<Vec<u8>, crate::ApiError> {

@@ -1,0 +1,70 @@
+//! How the server is started, and why it could not start.
+
+use crate::http::listen::ConnectionLimits;
+use crate::pages::Paper;
+use jongg_store::StoreError;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+/// How `jongg serve` is started.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `sqlite://path` or `postgres://...`.
+    pub database: String,
+    /// Where to listen, e.g. `127.0.0.1:8080` (port 0: any free port).
+    pub bind: SocketAddr,
+    /// The address people open, for printed links (default: `http://` + the bound address).
+    /// When it is `https://...`, cookies are `Secure` and HSTS is sent.
+    pub public_url: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (for the
+    /// login limiter). Empty: the peer's address is the client's.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// The paper PDFs are printed on, unless a PDF's address says `?paper=`.
+    pub paper: Paper,
+    /// Timeouts and bounds on connections (issue 19.3).
+    pub connections: ConnectionLimits,
+}
+
+impl Config {
+    pub fn new(database: impl Into<String>, bind: SocketAddr) -> Config {
+        Config {
+            database: database.into(),
+            bind,
+            public_url: None,
+            trusted_proxies: Vec::new(),
+            paper: Paper::default(),
+            connections: ConnectionLimits::default(),
+        }
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("cannot listen on {addr}: {source}{}", bind_hint(.source, .addr))]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// What to do about a port already taken (issue 20.16): another jongg, or
+/// another program, has it; `--bind` chooses another.
+fn bind_hint(e: &std::io::Error, addr: &SocketAddr) -> String {
+    if e.kind() != std::io::ErrorKind::AddrInUse {
+        return String::new();
+    }
+    let next = SocketAddr::new(addr.ip(), addr.port().wrapping_add(1).max(1024));
+    let addr = if addr.ip().is_unspecified() {
+        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port())
+    } else {
+        *addr
+    };
+    format!(
+        ". Another program has this port: is jongg already running (open http://{addr})? \
+         Otherwise start it on another port: --bind {next}"
+    )
+}
