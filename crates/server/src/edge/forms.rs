@@ -24,8 +24,8 @@
 //!    the same words in the `Jongg-Done` header (percent-encoded); the
 //!    script goes to its `data-then` page and shows them there at the top.
 
+use crate::edge::error_page::{ErrorPage, url_encode};
 use crate::http::error::ApiError;
-use crate::pages::{ErrorPage, url_encode};
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, RawPathParams, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};

@@ -33,11 +33,11 @@ mod public;
 pub(crate) mod rulings;
 mod table;
 
+pub(crate) use crate::edge::error_page::{PageError, PageResult};
 use crate::edge::route::Route;
-use crate::http::error::ApiError;
 use askama::Template;
-use axum::http::{StatusCode, header};
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
 use jongg_tournament::{PlayerNo, Tournament};
 
 /// The most bytes of a pasted list or seating.
@@ -62,91 +62,9 @@ pub(crate) fn routes() -> Vec<Route> {
     v
 }
 
-/// A page that failed: an HTML page with the status and the message.
-#[derive(Debug)]
-pub(crate) enum PageError {
-    Api(ApiError),
-    /// Not logged in as the director: go to the login page, then back.
-    Login(String),
-}
-
-impl From<ApiError> for PageError {
-    fn from(e: ApiError) -> PageError {
-        PageError::Api(e)
-    }
-}
-
-impl From<jongg_tournament::DomainError> for PageError {
-    fn from(e: jongg_tournament::DomainError) -> PageError {
-        PageError::Api(e.into())
-    }
-}
-
-impl From<askama::Error> for PageError {
-    fn from(e: askama::Error) -> PageError {
-        PageError::Api(ApiError::internal(e))
-    }
-}
-
-#[derive(Template)]
-#[template(path = "error.html")]
-pub(crate) struct ErrorPage {
-    pub title: String,
-    pub message: String,
-    /// The way back: a local path and its words.
-    pub back: String,
-    pub back_label: String,
-    /// A line more: what else to do (a refused form: what Back keeps).
-    pub hint: String,
-}
-
-impl IntoResponse for PageError {
-    fn into_response(self) -> Response {
-        match self {
-            PageError::Login(next) => {
-                Redirect::to(&format!("/login?next={}", url_encode(&next))).into_response()
-            }
-            PageError::Api(e) => {
-                let title = match e.status {
-                    StatusCode::NOT_FOUND => "Not found",
-                    StatusCode::FORBIDDEN | StatusCode::UNAUTHORIZED => "Not allowed",
-                    s if s.is_server_error() => "Something went wrong",
-                    _ => "That did not work",
-                };
-                let page = ErrorPage {
-                    title: title.into(),
-                    message: e.message,
-                    back: "/".into(),
-                    back_label: "All tournaments".into(),
-                    hint: String::new(),
-                };
-                let body = page
-                    .render()
-                    .unwrap_or_else(|_| "<!doctype html><title>Error</title>Error".into());
-                (e.status, Html(body)).into_response()
-            }
-        }
-    }
-}
-
-pub(crate) type PageResult = Result<Response, PageError>;
-
 /// Renders a template as an HTML response.
 pub(crate) fn html<T: Template>(t: &T) -> PageResult {
     Ok(Html(t.render()?).into_response())
-}
-
-/// Percent-encodes a query value.
-pub(crate) fn url_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 /// A player's name with the badge number, or a dash for an empty seat.
@@ -259,16 +177,5 @@ pub(crate) fn status_of(
         (PlayerStatus::Active, None) => "playing",
         (PlayerStatus::Late, None) => "not arrived",
         (PlayerStatus::Withdrawn { .. }, None) => "withdrawn",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn url_encode_keeps_paths_and_escapes_the_rest() {
-        assert_eq!(url_encode("/director/t/1"), "/director/t/1");
-        assert_eq!(url_encode("a b&c=d"), "a%20b%26c%3Dd");
     }
 }

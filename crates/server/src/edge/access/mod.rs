@@ -14,8 +14,8 @@ mod caller;
 
 pub(crate) use caller::{Caller, DEVICE_COOKIE, Prefer, SESSION_COOKIE, TokenCache, cookie};
 
+use crate::edge::error_page::PageError;
 use crate::http::error::ApiError;
-use crate::pages::PageError;
 use crate::state::AppState;
 use axum::extract::{FromRequestParts, RawPathParams, Request, State};
 use axum::middleware::Next;
