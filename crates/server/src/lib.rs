@@ -31,6 +31,6 @@ pub use testing::{client, fuzzing};
 pub use app::{Config, Running, ServerError, router, run, start};
 pub use http::error::ApiError;
 pub use http::listen::{ConnectionLimits, InForce, open_file_limit, raise_open_file_limit};
-pub use pages::Paper;
 pub use routes::openapi;
 pub use state::AppState;
+pub use state::paper::Paper;

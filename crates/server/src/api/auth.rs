@@ -2,17 +2,16 @@
 //! with argon2), login with a rate limit (`limiter.rs`), logout, and
 //! "who am I".
 
-use crate::body::auth::{Login, Setup};
+use crate::body::auth::{
+    Login, MAX_LOGIN_PASSWORD, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, Setup,
+};
 use crate::body::{Body, JsonOrForm};
 use crate::edge::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::http::limiter::Key;
 use crate::state::AppState;
-use argon2::Argon2;
-use argon2::password_hash::{
-    PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
-};
+use crate::state::password::{hash_password, verify_password};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -27,13 +26,6 @@ const SESSION_MILLIS: i64 = 24 * 60 * 60 * 1000;
 /// How long a device cookie lasts in the browser (the store forgets a
 /// device a year after its last login too).
 const DEVICE_SECONDS: i64 = 365 * 24 * 60 * 60;
-/// A new password has 10 to 128 characters, not all blank.
-pub(crate) const MIN_PASSWORD: usize = 10;
-pub(crate) const MAX_PASSWORD: usize = 128;
-/// A login's password is never hashed beyond this (no password set through
-/// the setup page is longer, nor any set before it had a limit, in practice).
-pub(crate) const MAX_LOGIN_PASSWORD: usize = 1024;
-pub(crate) const MAX_USERNAME: usize = 64;
 /// Setup and login bodies are a few short fields.
 const AUTH_BODY_LIMIT: usize = 16 * 1024;
 
@@ -66,30 +58,6 @@ pub(crate) fn new_password_ok(password: &str) -> Result<(), ApiError> {
 /// Checks a username (an official's, set by the director).
 pub(crate) fn username_ok(name: &str) -> Result<(), ApiError> {
     check_username(name)
-}
-
-/// Hashes a password with argon2 (off the async threads: it is slow on purpose).
-pub async fn hash_password(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(ApiError::internal)
-    })
-    .await
-    .map_err(ApiError::internal)?
-}
-
-async fn verify_password(password: String, hash: String) -> Result<bool, ApiError> {
-    tokio::task::spawn_blocking(move || {
-        let parsed = PasswordHash::new(&hash).map_err(ApiError::internal)?;
-        Ok(Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok())
-    })
-    .await
-    .map_err(ApiError::internal)?
 }
 
 /// A username: 1 to 64 characters, no control characters, and none that

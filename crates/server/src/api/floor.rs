@@ -5,7 +5,7 @@
 //! round control, which learn of a new call from the live feed
 //! (`live.rs`: every committed event is announced).
 
-use crate::api::auth::{hash_password, new_password_ok, username_ok};
+use crate::api::auth::{new_password_ok, username_ok};
 use crate::api::run_command;
 use crate::body::floor::{
     AppointOfficial, CallDirector, CloseCall, DisqualifyPlayer, PenalizePlayer, WarnPlayer,
@@ -17,6 +17,7 @@ use crate::edge::extract::path::{InPlayer, InTable, InTournament};
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::state::AppState;
+use crate::state::password::hash_password;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};

@@ -1,7 +1,7 @@
 //! How the server is started, and why it could not start.
 
 use crate::http::listen::ConnectionLimits;
-use crate::pages::Paper;
+use crate::state::paper::Paper;
 use jongg_store::StoreError;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 

@@ -1,11 +1,17 @@
 //! The director's setup and login.
 
-use crate::api::auth::{MAX_LOGIN_PASSWORD, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 
+/// A new password has 10 to 128 characters, not all blank.
+pub(crate) const MIN_PASSWORD: usize = 10;
+pub(crate) const MAX_PASSWORD: usize = 128;
+/// A login's password is never hashed beyond this (no password set through
+/// the setup page is longer, nor any set before it had a limit, in practice).
+pub(crate) const MAX_LOGIN_PASSWORD: usize = 1024;
+pub(crate) const MAX_USERNAME: usize = 64;
 fn text(min: usize, max: usize) -> ObjectBuilder {
     ObjectBuilder::new()
         .schema_type(Type::String)

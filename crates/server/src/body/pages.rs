@@ -6,10 +6,13 @@ use utoipa::ToSchema;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 
+/// The most bytes of a pasted list or seating.
+pub(crate) const CSV_MAX_BYTES: usize = 512 * 1024;
+
 fn csv_text() -> RefOr<Schema> {
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .max_length(Some(crate::pages::CSV_MAX_BYTES))
+        .max_length(Some(CSV_MAX_BYTES))
         .into()
 }
 

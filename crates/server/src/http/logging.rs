@@ -119,27 +119,6 @@ pub(crate) fn record_error(message: &str) {
     tracing::Span::current().record("error", message);
 }
 
-/// Names who sent the request being answered on its log line.
-pub(crate) fn record_caller(caller: &crate::edge::access::Caller) {
-    use crate::edge::access::Caller;
-    let span = tracing::Span::current();
-    match caller {
-        Caller::Director { .. } => span.record("caller", "director"),
-        Caller::Scorekeeper(l) => span.record(
-            "caller",
-            format!(
-                "table {} of round {} of tournament {}",
-                l.table, l.round, l.tournament
-            ),
-        ),
-        Caller::Official { link, .. } => span.record(
-            "caller",
-            format!("{} of tournament {}", link.official, link.tournament),
-        ),
-        Caller::Public => span.record("caller", "public"),
-    };
-}
-
 /// A value shown in place of a secret.
 const REDACTED: &str = "[redacted]";
 /// Query parameters whose value is a secret (a table link's key, the

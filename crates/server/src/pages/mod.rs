@@ -24,14 +24,13 @@ mod officials;
 pub(crate) mod paging;
 mod pdf;
 mod player_code;
-mod schedule;
-mod search;
-mod tents;
-pub use pdf::Paper;
 mod print;
 mod public;
 pub(crate) mod rulings;
+mod schedule;
+mod search;
 mod table;
+mod tents;
 
 pub(crate) use crate::edge::error_page::{PageError, PageResult};
 use crate::edge::route::Route;
@@ -39,9 +38,6 @@ use askama::Template;
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use jongg_tournament::{PlayerNo, Tournament};
-
-/// The most bytes of a pasted list or seating.
-pub(crate) const CSV_MAX_BYTES: usize = csv::MAX_BYTES;
 
 /// The pages' routes, for the route table (`routes.rs`).
 pub(crate) fn routes() -> Vec<Route> {

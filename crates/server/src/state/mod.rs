@@ -1,18 +1,20 @@
 //! The application's state: every tournament folded in memory, and the
 //! event's time zone and clock readings.
 
+pub mod paper;
+pub(crate) mod password;
 pub(crate) mod time;
+pub(crate) mod tokens;
 pub(crate) mod tournaments;
 pub(crate) mod zone;
 
-use crate::api::auth;
-use crate::edge::access;
 use crate::http::error::ApiError;
 use crate::http::{hosts, limiter};
-use crate::pages::Paper;
+use paper::Paper;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use tokens::TokenCache;
 use tournaments::Tournaments;
 
 /// Shared by every handler.
@@ -25,7 +27,7 @@ pub struct AppState {
     pub(crate) code_limiter: limiter::LoginLimiter,
     /// Wrong personal codes per table link, whatever the device (19.8).
     pub(crate) sign_link_limiter: limiter::LoginLimiter,
-    pub(crate) tokens: access::TokenCache,
+    pub(crate) tokens: TokenCache,
     pub(crate) base_url: String,
     /// `scheme://host[:port]` of the public address, if one was given: a
     /// request's `Origin` may be it (behind a proxy that rewrites `Host`).
@@ -55,7 +57,7 @@ impl AppState {
     /// The dummy password hash (made on first need).
     pub(crate) async fn dummy_hash(&self) -> Result<String, ApiError> {
         self.dummy_hash
-            .get_or_try_init(|| auth::hash_password(jongg_store::secret::new_token()))
+            .get_or_try_init(|| password::hash_password(jongg_store::secret::new_token()))
             .await
             .cloned()
     }

@@ -9,43 +9,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use jongg_store::{OfficialLink, TableLink};
 use jongg_tournament::Actor;
-use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
-
-/// Scorekeeper links already looked up, so most requests do not touch the
-/// database. Table links never change. Sessions are not cached: a session
-/// that expired or was ended (here, or by another server on the same
-/// database) must fail on its very next request.
-#[derive(Debug, Default)]
-pub struct TokenCache {
-    tables: RwLock<HashMap<String, TableLink>>,
-}
-
-impl TokenCache {
-    fn get(&self, token: &str) -> Option<Caller> {
-        self.tables
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(token)
-            .map(|link| Caller::Scorekeeper(*link))
-    }
-
-    /// Remembers table links already known (all of them, at start).
-    pub fn preload(&self, links: Vec<(String, TableLink)>) {
-        let mut t = self.tables.write().unwrap_or_else(|e| e.into_inner());
-        for (token, link) in links.into_iter().take(100_000) {
-            t.insert(token, link);
-        }
-    }
-
-    pub(crate) fn put_table(&self, token: &str, link: TableLink) {
-        let mut t = self.tables.write().unwrap_or_else(|e| e.into_inner());
-        if t.len() > 100_000 {
-            t.clear();
-        }
-        t.insert(token.to_string(), link);
-    }
-}
+use std::sync::Arc;
 
 /// The name of the session cookie the login sets.
 pub const SESSION_COOKIE: &str = "jongg_session";
@@ -189,8 +153,8 @@ impl Caller {
                 "the token is malformed (expected 64 hex digits); log in again or use the table link as printed",
             ));
         }
-        if let Some(caller) = app.tokens.get(&token) {
-            return Ok(caller);
+        if let Some(link) = app.tokens.get(&token) {
+            return Ok(Caller::Scorekeeper(link));
         }
         let store = app.tournaments.store();
         if let Some(username) = store.session_user(&token).await? {

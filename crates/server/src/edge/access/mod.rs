@@ -12,7 +12,7 @@
 
 mod caller;
 
-pub(crate) use caller::{Caller, DEVICE_COOKIE, Prefer, SESSION_COOKIE, TokenCache, cookie};
+pub(crate) use caller::{Caller, DEVICE_COOKIE, Prefer, SESSION_COOKIE, cookie};
 
 use crate::edge::error_page::PageError;
 use crate::http::error::ApiError;
@@ -145,7 +145,7 @@ pub(crate) async fn enforce(State(gate): State<Gate>, req: Request, next: Next) 
     };
     let checked = match Caller::resolve(&parts, &gate.app, prefer).await {
         Ok(caller) => {
-            crate::http::logging::record_caller(&caller);
+            record_caller(&caller);
             let params = RawPathParams::from_request_parts(&mut parts, &())
                 .await
                 .ok();
@@ -170,4 +170,24 @@ pub(crate) async fn enforce(State(gate): State<Gate>, req: Request, next: Next) 
         Err(e) if gate.page => PageError::Api(e).into_response(),
         Err(e) => e.into_response(),
     }
+}
+
+/// Names who sent the request being answered on its log line.
+fn record_caller(caller: &Caller) {
+    let span = tracing::Span::current();
+    match caller {
+        Caller::Director { .. } => span.record("caller", "director"),
+        Caller::Scorekeeper(l) => span.record(
+            "caller",
+            format!(
+                "table {} of round {} of tournament {}",
+                l.table, l.round, l.tournament
+            ),
+        ),
+        Caller::Official { link, .. } => span.record(
+            "caller",
+            format!("{} of tournament {}", link.official, link.tournament),
+        ),
+        Caller::Public => span.record("caller", "public"),
+    };
 }

@@ -4,5 +4,5 @@
 mod read;
 mod write;
 
-pub(crate) use read::{MAX_BYTES, faults_message, player_list, seating};
+pub(crate) use read::{faults_message, player_list, seating};
 pub(crate) use write::{audit, floor, games, standings};

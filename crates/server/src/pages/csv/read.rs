@@ -7,8 +7,8 @@ use csv::{ReaderBuilder, StringRecord, Trim};
 use jongg_tiles::{BySeat, Seat, excerpt};
 use jongg_tournament::{PlayerNo, TableSeats};
 
-/// The most bytes and lines of a pasted list or seating.
-pub(crate) const MAX_BYTES: usize = 512 * 1024;
+pub(crate) use crate::body::pages::CSV_MAX_BYTES as MAX_BYTES;
+/// The most lines of a pasted list or seating.
 pub(crate) const MAX_RECORDS: usize = 5_000;
 
 /// The lines of a CSV text that hold anything, each with the line it starts
