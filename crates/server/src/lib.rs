@@ -1,16 +1,13 @@
 //! The jongg tournament server: a JSON HTTP API (axum) over the tournament
-//! domain (`jongg-tournament`) and the event store (`jongg-store`).
+//! domain (`jongg-tournament`) and the event store (`jongg-store`), and the
+//! web pages.
 //!
-//! Layout: one module per area (`auth`, `tournaments`, `players`, `rounds`,
-//! `pages`), each listing its routes in the table of [`routes`] with who may
-//! call them; the router, its access layer (`access`) and the OpenAPI
-//! document at `/openapi.json` are all built from that table. Request
-//! bodies are typed (`body`), and the document's schemas come from the
-//! same types.
-//! [`state`] holds every tournament folded in memory and runs commands as
-//! decide and apply, then answer once a grouped commit has stored them.
-//! [`error::ApiError`] turns every failure into a
-//! 4xx with a message naming what is wrong (or a 500 that leaks nothing).
+//! The files are in layers, bottom up (docs/ARCHITECTURE.md, "The server by
+//! layer"; `tests/layers.rs` holds the rule that none imports a layer above
+//! its own): `http` (pieces without state), `state`, `edge` (what every
+//! request passes), `body`, `api` and `pages`, `app` (the route table and
+//! the start); `testing` aside. This file only declares them and re-exports
+//! what the binary, the tools and the tests use.
 
 mod api;
 mod app;

@@ -197,8 +197,7 @@ fn path_tree(
 ) -> (Vec<Vec<String>>, usize) {
     let mut segs = prefix.to_vec();
     let mut out = Vec::new();
-    loop {
-        let Some((t, _)) = toks.get(at) else { break };
+    while let Some((t, _)) = toks.get(at) {
         if t == "{" {
             at += 1;
             loop {
