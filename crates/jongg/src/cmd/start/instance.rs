@@ -207,9 +207,18 @@ mod tests {
         let thread = std::thread::spawn(move || {
             for answer in answers {
                 let (mut s, _) = other.accept().unwrap();
+                // The whole request read first: closing on unread bytes
+                // would reset the connection before the answer is read.
+                let mut request = Vec::new();
                 let mut buf = [0u8; 1024];
-                let _ = s.read(&mut buf);
+                while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match s.read(&mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => request.extend_from_slice(&buf[..n]),
+                    }
+                }
                 let _ = s.write_all(answer.as_bytes());
+                let _ = s.shutdown(std::net::Shutdown::Write);
             }
         });
         (running, thread)
