@@ -173,6 +173,20 @@ fn a_double_click_serves_the_data_folder_a_second_opens_the_first_and_the_page_s
         !said.iter().chain(&said_more).any(|l| l.contains("/setup?token=")),
         "{said:#?}"
     );
+    // A forgotten password, from a terminal in any folder: the
+    // double-clicked jongg's data and address are found.
+    let reset = Command::new(env!("CARGO_BIN_EXE_jongg"))
+        .args(["director", "reset-password"])
+        .current_dir(&cwd)
+        .env("HOME", &home)
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&reset.stdout);
+    assert!(reset.status.success(), "{said}");
+    assert!(said.contains("the username was `director`"), "{said}");
+    assert!(said.contains(&format!("one-time link: {url}/setup?token=")), "{said}");
+    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0, "nothing made here");
     let _ = again.kill();
     let _ = again.wait();
     let _ = std::fs::remove_dir_all(home.parent().unwrap());
@@ -221,5 +235,22 @@ fn a_port_taken_by_another_program_is_left_to_it() {
     let _ = child.kill();
     let _ = child.wait();
     drop(taken);
+    let _ = std::fs::remove_dir_all(home.parent().unwrap());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_systems_request_to_end_stops_it_cleanly() {
+    let (home, cwd) = folders("term");
+    let (mut child, lines) = start(&home, &cwd, free_port());
+    until(&lines, "To stop jongg: ");
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    assert!(exits(&mut child).success());
+    until(&lines, "jongg has stopped.");
+    assert!(!data_folder(&home).join("running.json").exists());
     let _ = std::fs::remove_dir_all(home.parent().unwrap());
 }

@@ -47,6 +47,29 @@ pub fn run() -> ExitCode {
     }
 }
 
+/// The double-clicked jongg's database, for `jongg director
+/// reset-password` run without `--database`.
+#[derive(Debug)]
+pub struct Clicked {
+    pub database: String,
+    /// Its address, while it runs.
+    pub url: Option<String>,
+}
+
+/// The database in this user's data folder, if there is one.
+pub fn clicked_database() -> Option<Clicked> {
+    let folder = folder::data_folder().ok()?;
+    let database = folder::database_url(&folder);
+    let file = jongg_store::sqlite_file(&database)?;
+    if !Path::new(file).is_file() {
+        return None;
+    }
+    let url = instance::read_running(&folder)
+        .filter(instance::answers)
+        .map(|r| r.url);
+    Some(Clicked { database, url })
+}
+
 /// Another jongg holds the folder: open its page.
 fn open_the_first(folder: &Path, log: &Path) -> ExitCode {
     let until = std::time::Instant::now() + WAIT_FOR_FIRST;
@@ -129,7 +152,7 @@ fn serve(folder: &Path, log: &Path, lock: Lock) -> ExitCode {
     println!("To stop jongg: \"Stop jongg\" on the director's page, or Ctrl-C here.");
     let stopped = rt.block_on(async {
         tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
+            () = interrupted() => {}
             () = running.stop_requested() => {}
         }
         tracing::info!("stopping: finishing the requests under way");
@@ -144,6 +167,23 @@ fn serve(folder: &Path, log: &Path, lock: Lock) -> ExitCode {
         }
         Err(e) => fail(Some(log), format!("jongg did not stop cleanly: {e}")),
     }
+}
+
+/// Ctrl-C, or on Unix the system's request to end (a log-out, a shutdown):
+/// either way the requests under way are finished and the database closed.
+async fn interrupted() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut terminate) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = terminate.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Says what went wrong where the person can read it: the terminal (a
