@@ -66,7 +66,7 @@ fn only_the_directors_stop_from_this_server_stops_it() {
     let r = form_stop(&app, &format!("http://{}", app.addr));
     assert_eq!(r.status, 303, "{}", r.text());
     let to = r.header("location").unwrap();
-    assert!(to.starts_with("/director/stopped?done=jongg%20is%20stopping"), "{to}");
+    assert_eq!(to, "/director/stopped");
     assert!(stopping(&app));
     let page = app.director().get(to).unwrap().text();
     assert!(page.contains("jongg has stopped") && page.contains("Double-click jongg"), "{page}");
