@@ -115,7 +115,11 @@ fn a_double_click_serves_the_data_folder_a_second_opens_the_first_and_the_page_s
     for file in ["jongg.sqlite", "jongg.log", "running.json"] {
         assert!(data.join(file).is_file(), "no {file} in {}", data.display());
     }
-    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0, "the working folder stays empty");
+    assert_eq!(
+        std::fs::read_dir(&cwd).unwrap().count(),
+        0,
+        "the working folder stays empty"
+    );
     let running: Value =
         serde_json::from_str(&std::fs::read_to_string(data.join("running.json")).unwrap()).unwrap();
     assert_eq!(running["url"], url.as_str());
@@ -153,11 +157,20 @@ fn a_double_click_serves_the_data_folder_a_second_opens_the_first_and_the_page_s
         .get("/director/stopped")
         .unwrap();
     assert!(page.text().contains("jongg has stopped"), "{}", page.text());
-    assert!(exits(&mut first).success(), "the stop ends the program well");
+    assert!(
+        exits(&mut first).success(),
+        "the stop ends the program well"
+    );
     let (said, _) = until(&lines, "jongg has stopped.");
     assert!(!said.is_empty());
-    assert!(!data.join("running.json").exists(), "a clean stop leaves no address behind");
-    assert!(Client::new(addr).get("/api/server").is_err(), "nobody answers any more");
+    assert!(
+        !data.join("running.json").exists(),
+        "a clean stop leaves no address behind"
+    );
+    assert!(
+        Client::new(addr).get("/api/server").is_err(),
+        "nobody answers any more"
+    );
 
     // Started again, it serves the same data: the password is set, so the
     // director's page opens (no setup link).
@@ -170,7 +183,10 @@ fn a_double_click_serves_the_data_folder_a_second_opens_the_first_and_the_page_s
     );
     assert_eq!(opened, format!("{url}/director"));
     assert!(
-        !said.iter().chain(&said_more).any(|l| l.contains("/setup?token=")),
+        !said
+            .iter()
+            .chain(&said_more)
+            .any(|l| l.contains("/setup?token=")),
         "{said:#?}"
     );
     // A forgotten password, from a terminal in any folder: the
@@ -185,8 +201,15 @@ fn a_double_click_serves_the_data_folder_a_second_opens_the_first_and_the_page_s
     let said = String::from_utf8_lossy(&reset.stdout);
     assert!(reset.status.success(), "{said}");
     assert!(said.contains("the username was `director`"), "{said}");
-    assert!(said.contains(&format!("one-time link: {url}/setup?token=")), "{said}");
-    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0, "nothing made here");
+    assert!(
+        said.contains(&format!("one-time link: {url}/setup?token=")),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&cwd).unwrap().count(),
+        0,
+        "nothing made here"
+    );
     let _ = again.kill();
     let _ = again.wait();
     let _ = std::fs::remove_dir_all(home.parent().unwrap());
@@ -230,7 +253,10 @@ fn a_port_taken_by_another_program_is_left_to_it() {
     let (mut child, lines) = start(&home, &cwd, port);
     let (_, url) = until(&lines, "jongg is serving at ");
     let (_, note) = until(&lines, "(Port ");
-    assert!(note.starts_with(&format!("{port} is taken by another program")), "{note}");
+    assert!(
+        note.starts_with(&format!("{port} is taken by another program")),
+        "{note}"
+    );
     assert!(!url.contains(&format!(":{port} ")), "{url}");
     let _ = child.kill();
     let _ = child.wait();

@@ -116,7 +116,10 @@ async fn stop(
 ) -> (StatusCode, axum::Json<Value>) {
     tracing::info!("the director asked jongg to stop");
     app.stop.request();
-    (StatusCode::ACCEPTED, axum::Json(json!({ "stopping": true })))
+    (
+        StatusCode::ACCEPTED,
+        axum::Json(json!({ "stopping": true })),
+    )
 }
 
 #[derive(Template)]
@@ -162,7 +165,10 @@ mod tests {
         signal.request();
         signal.page_shown.notify_one();
         tokio::time::sleep(ASSET_GRACE + Duration::from_millis(200)).await;
-        assert!(waiting.is_finished(), "the page was shown: the stop goes on");
+        assert!(
+            waiting.is_finished(),
+            "the page was shown: the stop goes on"
+        );
     }
 
     #[tokio::test]

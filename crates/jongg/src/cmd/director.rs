@@ -41,7 +41,9 @@ fn resolve(a: ResetArgs) -> (String, String) {
         (None, false) => super::start::clicked_database(),
         _ => None,
     };
-    let url = a.public_url.or_else(|| clicked.as_ref().and_then(|c| c.url.clone()));
+    let url = a
+        .public_url
+        .or_else(|| clicked.as_ref().and_then(|c| c.url.clone()));
     let database = a
         .database
         .or_else(|| clicked.map(|c| c.database))

@@ -42,12 +42,24 @@ fn only_the_directors_stop_from_this_server_stops_it() {
     );
     let table = link["token"].as_str().unwrap().to_string();
 
-    assert_eq!(app.public().post("/api/stop", &json!({})).unwrap().status, 401);
-    assert_eq!(app.with_token(&table).post("/api/stop", &json!({})).unwrap().status, 403);
+    assert_eq!(
+        app.public().post("/api/stop", &json!({})).unwrap().status,
+        401
+    );
+    assert_eq!(
+        app.with_token(&table)
+            .post("/api/stop", &json!({}))
+            .unwrap()
+            .status,
+        403
+    );
     // Another site's page posting the director's form: refused.
     assert_eq!(form_stop(&app, "http://evil.example").status, 403);
     // A body with something else in it is not a stop.
-    let r = app.director().post("/api/stop", &json!({ "now": true })).unwrap();
+    let r = app
+        .director()
+        .post("/api/stop", &json!({ "now": true }))
+        .unwrap();
     assert_eq!(r.status, 422, "{}", r.text());
     assert!(!stopping(&app), "nothing refused stops the server");
     let page = app.director().get("/director/stopped").unwrap().text();
@@ -57,10 +69,16 @@ fn only_the_directors_stop_from_this_server_stops_it() {
     let question = app.director().get("/director/stop").unwrap();
     assert_eq!(question.status, 200);
     let text = question.text();
-    assert!(text.contains(r#"<form method="post" action="/api/stop""#), "{text}");
+    assert!(
+        text.contains(r#"<form method="post" action="/api/stop""#),
+        "{text}"
+    );
     assert!(text.contains("Yes, stop jongg") && text.contains("No, keep it running"));
     let home = app.director().get("/director").unwrap().text();
-    assert!(home.contains(r#"href="/director/stop""#), "the director's page offers it");
+    assert!(
+        home.contains(r#"href="/director/stop""#),
+        "the director's page offers it"
+    );
 
     // The director's form, from this server: to the page that says so.
     let r = form_stop(&app, &format!("http://{}", app.addr));
@@ -69,10 +87,16 @@ fn only_the_directors_stop_from_this_server_stops_it() {
     assert_eq!(to, "/director/stopped");
     assert!(stopping(&app));
     let page = app.director().get(to).unwrap().text();
-    assert!(page.contains("jongg has stopped") && page.contains("Double-click jongg"), "{page}");
+    assert!(
+        page.contains("jongg has stopped") && page.contains("Double-click jongg"),
+        "{page}"
+    );
     // The server's owner (`jongg`, `jongg serve`) is told, and ends it.
     let told = app.rt.block_on(async {
         tokio::time::timeout(Duration::from_secs(5), app.running().stop_requested()).await
     });
-    assert!(told.is_ok(), "the stop reaches the program that runs the server");
+    assert!(
+        told.is_ok(),
+        "the stop reaches the program that runs the server"
+    );
 }

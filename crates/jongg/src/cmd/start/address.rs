@@ -122,7 +122,10 @@ mod tests {
         assert_eq!(plan.public_ip, Some("192.168.1.23".parse().unwrap()));
         let config = plan.config("sqlite://x.sqlite", 8081);
         assert_eq!(config.bind, "0.0.0.0:8081".parse().unwrap());
-        assert_eq!(config.public_url.as_deref(), Some("http://192.168.1.23:8081"));
+        assert_eq!(
+            config.public_url.as_deref(),
+            Some("http://192.168.1.23:8081")
+        );
         let v6 = Plan::new(&hall(&["2001:db8::23"]), 8080).config("sqlite://x.sqlite", 8080);
         assert_eq!(v6.bind, "[::]:8080".parse().unwrap());
         assert_eq!(v6.public_url.as_deref(), Some("http://[2001:db8::23]:8080"));
@@ -138,7 +141,10 @@ mod tests {
 
     #[test]
     fn ports_go_up_from_the_first_and_stop_at_the_last() {
-        assert_eq!(Plan::new(&[], 8080).ports(), (8080..=8089).collect::<Vec<_>>());
+        assert_eq!(
+            Plan::new(&[], 8080).ports(),
+            (8080..=8089).collect::<Vec<_>>()
+        );
         assert_eq!(Plan::new(&[], 65534).ports(), vec![65534, 65535]);
     }
 

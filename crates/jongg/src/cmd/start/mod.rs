@@ -30,7 +30,10 @@ pub fn run() -> ExitCode {
     if let Err(e) = std::fs::create_dir_all(&folder) {
         return fail(
             None,
-            format!("cannot create jongg's data folder {}: {e}", folder.display()),
+            format!(
+                "cannot create jongg's data folder {}: {e}",
+                folder.display()
+            ),
         );
     }
     let log = match folder::start_log(&folder) {
@@ -162,7 +165,10 @@ fn serve(folder: &Path, log: &Path, lock: Lock) -> ExitCode {
     match stopped {
         Ok(()) => {
             tracing::info!("stopped");
-            println!("jongg has stopped. Everything entered is kept in {}.", folder.display());
+            println!(
+                "jongg has stopped. Everything entered is kept in {}.",
+                folder.display()
+            );
             ExitCode::SUCCESS
         }
         Err(e) => fail(Some(log), format!("jongg did not stop cleanly: {e}")),
