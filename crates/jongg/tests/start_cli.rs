@@ -29,8 +29,31 @@ fn free_port() -> u16 {
     l.local_addr().unwrap().port()
 }
 
+/// A started jongg, ended when the test ends (even by a failure).
+struct Started(Child);
+
+impl std::ops::Deref for Started {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Started {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Started {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// `jongg` with no arguments, as from a double-click.
-fn start(home: &Path, cwd: &Path, port: u16) -> (Child, Receiver<String>) {
+fn start(home: &Path, cwd: &Path, port: u16) -> (Started, Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_jongg"))
         .current_dir(cwd)
         .env("HOME", home)
@@ -51,7 +74,7 @@ fn start(home: &Path, cwd: &Path, port: u16) -> (Child, Receiver<String>) {
             }
         }
     });
-    (child, rx)
+    (Started(child), rx)
 }
 
 /// The lines printed until one starts with `start` (all of them, and that
@@ -174,7 +197,7 @@ fn a_double_click_serves_the_data_folder_a_second_opens_the_first_and_the_page_s
 
     // Started again, it serves the same data: the password is set, so the
     // director's page opens (no setup link).
-    let (mut again, lines) = start(&home, &cwd, free_port());
+    let (again, lines) = start(&home, &cwd, free_port());
     let (said, url) = until(&lines, "jongg is serving at ");
     let url = url.split(" (").next().unwrap().to_string();
     let (said_more, opened) = until(
@@ -210,8 +233,7 @@ fn a_double_click_serves_the_data_folder_a_second_opens_the_first_and_the_page_s
         0,
         "nothing made here"
     );
-    let _ = again.kill();
-    let _ = again.wait();
+    drop(again);
     let _ = std::fs::remove_dir_all(home.parent().unwrap());
 }
 
@@ -235,13 +257,12 @@ fn after_a_crash_the_next_start_serves_and_ignores_the_old_address() {
     first.kill().unwrap();
     first.wait().unwrap();
     assert!(data.join("running.json").exists());
-    let (mut next, lines) = start(&home, &cwd, free_port());
+    let (next, lines) = start(&home, &cwd, free_port());
     let (_, url) = until(&lines, "jongg is serving at ");
     let url = url.split(" (").next().unwrap().to_string();
     let server = Client::new(addr_of(&url)).get("/api/server").unwrap();
     assert_eq!(server.json()["name"], "jongg");
-    let _ = next.kill();
-    let _ = next.wait();
+    drop(next);
     let _ = std::fs::remove_dir_all(home.parent().unwrap());
 }
 
@@ -250,7 +271,7 @@ fn a_port_taken_by_another_program_is_left_to_it() {
     let (home, cwd) = folders("port");
     let taken = std::net::TcpListener::bind("0.0.0.0:0").unwrap();
     let port = taken.local_addr().unwrap().port();
-    let (mut child, lines) = start(&home, &cwd, port);
+    let (child, lines) = start(&home, &cwd, port);
     let (_, url) = until(&lines, "jongg is serving at ");
     let (_, note) = until(&lines, "(Port ");
     assert!(
@@ -258,8 +279,7 @@ fn a_port_taken_by_another_program_is_left_to_it() {
         "{note}"
     );
     assert!(!url.contains(&format!(":{port} ")), "{url}");
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(child);
     drop(taken);
     let _ = std::fs::remove_dir_all(home.parent().unwrap());
 }
