@@ -391,6 +391,11 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
       const box = paper === "a4" ? /MediaBox\s*\[\s*0\s+0\s+595(\.\d+)?\s+841\.\d+|MediaBox\s*\[\s*0\s+0\s+595(\.\d+)?\s+842/ : /MediaBox\s*\[\s*0\s+0\s+612(\.0+)?\s+792/;
       assert.match(bytes.toString("latin1"), box, `the standings PDF is on ${paper}`);
     }
+    // "Stop jongg" asks first (issue 21.1): the question only, the server
+    // still serves the other tests.
+    await page.goto(`${URL}/director/stop`);
+    await accessible(page, "stop jongg?");
+    await screenshot(page, "laptop-stop", "13-stop");
 
     // The director's pages on a phone too: a director may run from one.
     const dctx = await browser.newContext({ ...PHONE, storageState: await director.storageState() });

@@ -10,11 +10,16 @@ use std::process::ExitCode;
 #[command(
     name = "jongg",
     version,
-    about = "American Mah Jongg tournaments: rules, scoring, movement, the card, the table and the server"
+    about = "American Mah Jongg tournaments: rules, scoring, movement, the card, the table and the server",
+    long_about = "American Mah Jongg tournaments: rules, scoring, movement, the card, the table and the server.\n\n\
+        With no command (a double-click), jongg runs the tournament server on the data in this \
+        user's data folder, on the laptop's address in the hall, and opens the director's page \
+        in the browser; started again, it opens the page of the one running."
 )]
 struct Cli {
+    /// None: started as a double-click starts it (`cmd/start`).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -47,7 +52,10 @@ enum Command {
 fn main() -> ExitCode {
     quiet_when_output_closes();
     let cli = Cli::parse();
-    match cli.command {
+    let Some(command) = cli.command else {
+        return cmd::start::run();
+    };
+    match command {
         Command::Rules(c) => cmd::rules::run(c),
         Command::Score(a) => cmd::score::run(a),
         Command::Movement(a) => cmd::movement::run(a),

@@ -31,3 +31,4 @@ pub use http::listen::{ConnectionLimits, InForce, open_file_limit, raise_open_fi
 pub use routes::openapi;
 pub use state::AppState;
 pub use state::paper::Paper;
+pub use state::running::SERVER_NAME;

@@ -53,3 +53,6 @@ mod smaller_ones_19;
 
 #[path = "security/slow_clients.rs"]
 mod slow_clients;
+
+#[path = "security/stop_jongg.rs"]
+mod stop_jongg;

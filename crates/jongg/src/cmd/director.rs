@@ -17,13 +17,38 @@ pub enum DirectorCommand {
 
 #[derive(clap::Args, Debug)]
 pub struct ResetArgs {
-    /// The database: `sqlite://path/file.sqlite` or `postgres://user@host:port/db`.
-    #[arg(long, default_value = DEFAULT_DATABASE)]
-    database: String,
+    /// The database: `sqlite://path/file.sqlite` or `postgres://user@host:port/db`
+    /// (default: ./data/jongg.sqlite, or else the double-clicked jongg's, in
+    /// this user's data folder).
+    #[arg(long)]
+    database: Option<String>,
     /// The address the link starts with: the --public-url `jongg serve` was
-    /// started with (the default suits a browser on this computer).
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    public_url: String,
+    /// started with (default: the running double-clicked jongg's address,
+    /// else one for a browser on this computer).
+    #[arg(long)]
+    public_url: Option<String>,
+}
+
+/// The address of a browser on this computer.
+const LOCAL_URL: &str = "http://127.0.0.1:8080";
+
+/// The database and address to use: as given, else `./data` when it holds
+/// a database, else the double-clicked jongg's (issue 21.1).
+fn resolve(a: ResetArgs) -> (String, String) {
+    let here = jongg_store::sqlite_file(DEFAULT_DATABASE)
+        .is_some_and(|f| std::path::Path::new(f).is_file());
+    let clicked = match (&a.database, here) {
+        (None, false) => super::start::clicked_database(),
+        _ => None,
+    };
+    let url = a
+        .public_url
+        .or_else(|| clicked.as_ref().and_then(|c| c.url.clone()));
+    let database = a
+        .database
+        .or_else(|| clicked.map(|c| c.database))
+        .unwrap_or_else(|| DEFAULT_DATABASE.to_string());
+    (database, url.unwrap_or_else(|| LOCAL_URL.to_string()))
 }
 
 pub fn run(c: DirectorCommand) -> ExitCode {
@@ -33,7 +58,8 @@ pub fn run(c: DirectorCommand) -> ExitCode {
 }
 
 fn reset_password(a: ResetArgs) -> ExitCode {
-    let url = a.public_url.trim_end_matches('/');
+    let (database, url) = resolve(a);
+    let url = url.trim_end_matches('/');
     if !(url.starts_with("http://") || url.starts_with("https://")) {
         return super::bad_input(format!(
             "--public-url `{url}` is not an address like http://192.168.1.20:8080"
@@ -41,7 +67,7 @@ fn reset_password(a: ResetArgs) -> ExitCode {
     }
     // Never a new, empty database where the director expected theirs: a
     // link to it would set a password nobody's jongg uses.
-    if let Some(file) = jongg_store::sqlite_file(&a.database)
+    if let Some(file) = jongg_store::sqlite_file(&database)
         && !std::path::Path::new(file).is_file()
     {
         return super::bad_input(format!(
@@ -53,7 +79,7 @@ fn reset_password(a: ResetArgs) -> ExitCode {
         Err(code) => return code,
     };
     let reset = rt.block_on(async {
-        let store = Store::connect(&a.database).await?;
+        let store = Store::connect(&database).await?;
         let reset = store.reset_director().await;
         store.close().await;
         reset

@@ -8,6 +8,7 @@ pub(crate) mod live;
 pub(crate) mod player_code;
 pub(crate) mod players;
 pub(crate) mod rounds;
+pub(crate) mod running;
 pub(crate) mod schedule;
 pub(crate) mod sheet_edits;
 pub(crate) mod signer;

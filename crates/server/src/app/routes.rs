@@ -27,6 +27,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::api::live::routes());
     v.extend(crate::pages::routes());
     v.extend(crate::api::floor::routes());
+    v.extend(crate::api::running::routes());
     v
 }
 

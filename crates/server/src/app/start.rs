@@ -94,6 +94,26 @@ impl Running {
         self.checkpoints.abort();
         served?
     }
+
+    /// Returns once the director pressed "Stop jongg" and its page was
+    /// shown (`api/running.rs`); until then, never.
+    pub async fn stop_requested(&self) {
+        self.state.stop.wait().await
+    }
+
+    /// This run's own id, as `GET /api/server` answers it (`api/running.rs`).
+    pub fn instance(&self) -> &str {
+        &self.state.stop.instance
+    }
+
+    /// [`Running::stop`], then the database closed: SQLite's write-ahead
+    /// log is folded into its file, nothing is left half-written.
+    pub async fn stop_and_close(self) -> std::io::Result<()> {
+        let store = self.state.tournaments.store().clone();
+        let stopped = self.stop().await;
+        store.close().await;
+        stopped
+    }
 }
 
 /// Connects to the database, loads every tournament, and starts serving.
@@ -148,6 +168,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         live_keep_alive: (limits.idle_timeout / 2)
             .min(live::KEEP_ALIVE)
             .max(Duration::from_millis(100)),
+        stop: Default::default(),
     });
     let app = router(state.clone());
     state.tokens.preload(table_links);
@@ -200,7 +221,7 @@ async fn checkpoint_every_second(store: Store) {
 }
 
 /// `jongg serve`: starts, prints the address (and the setup link on first
-/// start), and serves until Ctrl-C.
+/// start), and serves until Ctrl-C or the director's "Stop jongg".
 pub async fn run(config: Config) -> Result<(), ServerError> {
     let database = logging::shown_database(&config.database);
     // Each connection is a file: as many as the system lets us (issue 19.3).
@@ -225,9 +246,12 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     );
     tracing::info!(url = %running.url, %database, setup = running.setup_link.is_some(),
         connections = l.total, per_address = l.per_address, open_files = l.open_files, "serving");
-    let _ = tokio::signal::ctrl_c().await;
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = running.stop_requested() => {}
+    }
     tracing::info!("stopping: finishing the requests under way");
-    running.stop().await?;
+    running.stop_and_close().await?;
     tracing::info!("stopped");
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 pub mod paper;
 pub(crate) mod password;
+pub(crate) mod running;
 pub(crate) mod time;
 pub(crate) mod tokens;
 pub(crate) mod tournaments;
@@ -51,6 +52,8 @@ pub struct AppState {
     /// How often the live feed writes a comment while it waits: a dead
     /// peer is noticed, and the connection is never idle.
     pub(crate) live_keep_alive: Duration,
+    /// "Stop jongg" on the director's page (`running.rs`).
+    pub(crate) stop: running::RunState,
 }
 
 impl AppState {

@@ -79,6 +79,11 @@ impl App {
         }
     }
 
+    /// The running server (a test of what its owner is told).
+    pub fn running(&self) -> &Running {
+        self.running.as_ref().expect("the server runs")
+    }
+
     pub fn setup_token(&self) -> Option<String> {
         self.running.as_ref().and_then(|r| r.setup_token.clone())
     }

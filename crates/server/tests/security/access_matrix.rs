@@ -201,6 +201,11 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     // the personal sign-off code (issue 14, point 6)
     ("GET", "/me", "public"),
     ("GET", "/director/t/{id}/badges", "director"),
+    // starting and stopping jongg (issue 21.1)
+    ("GET", "/api/server", "public"),
+    ("POST", "/api/stop", "director"),
+    ("GET", "/director/stop", "director"),
+    ("GET", "/director/stopped", "director"),
 ];
 
 fn label(a: Access) -> &'static str {

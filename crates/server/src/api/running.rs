@@ -1,0 +1,90 @@
+//! Whether jongg runs at an address, and stopping it from the director's
+//! page (issue 21.1). A director who started jongg with a double-click has
+//! no terminal to press Ctrl-C in: the director's page offers "Stop jongg",
+//! asks once more, and the server then finishes the requests under way,
+//! closes its database and ends. A second double-click asks `GET
+//! /api/server` at the address the first one wrote down, to be sure a jongg
+//! answers there before opening it.
+
+use crate::body::Body;
+use crate::edge::route::{Access, Route, route};
+use crate::pages::{PageResult, html};
+use crate::state::AppState;
+use crate::state::running::SERVER_NAME;
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+pub(crate) fn routes() -> Vec<Route> {
+    vec![
+        route(Access::Public, routes!(server)),
+        // The page the form lands on says it all: no "done" line above it.
+        route(Access::Director, routes!(stop)).form(|_| String::new()),
+        route(Access::Director, routes!(stop_page)),
+        route(Access::Director, routes!(stopped_page)),
+    ]
+}
+
+#[utoipa::path(get, path = "/api/server", responses((status = OK, body = Object,
+    description = "{\"name\": \"jongg\", \"version\": \"0.1.0\", \"instance\": \"(this run's id)\", \"stopping\": false}")))]
+async fn server(State(app): State<Arc<AppState>>) -> axum::Json<Value> {
+    axum::Json(json!({
+        "name": SERVER_NAME,
+        "version": env!("CARGO_PKG_VERSION"),
+        "instance": app.stop.instance,
+        "stopping": app.stop.is_requested(),
+    }))
+}
+
+/// Stopping jongg takes nothing but the director's word: an empty object.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StopJongg {}
+
+/// Stop jongg: the requests under way are finished, the database closed,
+/// and the program ends (the director's page asks first: `/director/stop`).
+#[utoipa::path(post, path = "/api/stop", request_body = StopJongg,
+    responses((status = ACCEPTED, body = Object, description = "{\"stopping\": true}: jongg ends within a few seconds")))]
+async fn stop(
+    State(app): State<Arc<AppState>>,
+    Body(StopJongg {}): Body<StopJongg>,
+) -> (StatusCode, axum::Json<Value>) {
+    tracing::info!("the director asked jongg to stop");
+    app.stop.request();
+    (
+        StatusCode::ACCEPTED,
+        axum::Json(json!({ "stopping": true })),
+    )
+}
+
+#[derive(Template)]
+#[template(path = "stop.html")]
+struct StopPage {}
+
+/// "Stop jongg?": the question, and the button that stops it.
+#[utoipa::path(get, path = "/director/stop", responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn stop_page() -> PageResult {
+    html(&StopPage {})
+}
+
+#[derive(Template)]
+#[template(path = "stopped.html")]
+struct StoppedPage {
+    stopping: bool,
+}
+
+/// Where the stop lands: jongg has stopped, and how to start it again.
+#[utoipa::path(get, path = "/director/stopped", responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn stopped_page(State(app): State<Arc<AppState>>) -> PageResult {
+    let stopping = app.stop.is_requested();
+    let page = html(&StoppedPage { stopping });
+    if stopping {
+        app.stop.page_shown.notify_one();
+    }
+    page
+}
