@@ -19,14 +19,14 @@ fn main() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let git = from_git(&workspace);
     let env = std::env::var("JONGG_COMMIT").ok();
-    if git.is_none() {
-        if let Some(e) = env.as_deref().filter(|e| commit::cleaned(e).is_none()) {
-            println!(
-                "cargo:warning=JONGG_COMMIT `{}` is not a commit's name (1 to 40 letters, digits, `.`, `-`, `_`): the build names its commit `{}`",
-                e.escape_default(),
-                commit::UNKNOWN
-            );
-        }
+    if git.is_none()
+        && let Some(e) = env.as_deref().filter(|e| commit::cleaned(e).is_none())
+    {
+        println!(
+            "cargo:warning=JONGG_COMMIT `{}` is not a commit's name (1 to 40 letters, digits, `.`, `-`, `_`): the build names its commit `{}`",
+            e.escape_default(),
+            commit::UNKNOWN
+        );
     }
     let chosen = commit::chosen(git.as_deref(), env.as_deref());
     println!("cargo:rustc-env=JONGG_BUILD_COMMIT={chosen}");
