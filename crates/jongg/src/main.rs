@@ -9,7 +9,7 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(
     name = "jongg",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("JONGG_BUILD_COMMIT"), ")"),
     about = "American Mah Jongg tournaments: rules, scoring, movement, the card, the table and the server",
     long_about = "American Mah Jongg tournaments: rules, scoring, movement, the card, the table and the server.\n\n\
         With no command (a double-click), jongg runs the tournament server on the data in this \

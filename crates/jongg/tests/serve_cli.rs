@@ -97,6 +97,11 @@ fn demo_then_export_import_round_trips_exactly() {
     );
     assert!(a == b, "the backup round-trips exactly");
     assert!(a.contains("\"format\": \"jongg-tournament\""));
+    let writer = format!("\"written_by\": \"{}\"", jongg_tournament::PROGRAM);
+    assert!(
+        a.contains(&writer),
+        "the file names the jongg that wrote it"
+    );
     // Every game was played out and entered as its record, scored by the preset.
     let file: serde_json::Value = serde_json::from_str(&a).unwrap();
     let games: Vec<&serde_json::Value> = file["events"]

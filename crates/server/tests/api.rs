@@ -509,6 +509,7 @@ fn export_then_import_round_trips_exactly(app: &mut App) {
     let mut d = app.director();
     let file = expect(d.get(&format!("{}/export", t(id))), 200);
     assert_eq!(file["format"], "jongg-tournament");
+    assert_eq!(file["written_by"], jongg_tournament::PROGRAM);
     // Restored on another server (this one has it already: issue 19.1).
     let other = App::start(app.backend());
     let mut o = other.director();
@@ -543,6 +544,18 @@ fn export_then_import_round_trips_exactly(app: &mut App) {
         422,
         "format",
     );
+    // A file of a newer jongg is named as such, whatever new it holds.
+    let mut newer = file.clone();
+    newer["version"] = json!(jongg_tournament::VERSION + 1);
+    newer["written_by"] = json!("jongg 9.0.0");
+    newer["events"][0]["event"]["kind"] = json!("a_kind_of_event_from_later");
+    let said = format!(
+        "This file was written by jongg 9.0.0, a newer version (file format {}; this is {}, which reads up to {}). Update jongg to import it.",
+        jongg_tournament::VERSION + 1,
+        jongg_tournament::PROGRAM,
+        jongg_tournament::VERSION
+    );
+    refused(d.post("/api/tournaments/import", &newer), 422, &said);
     let list = expect(app.public().get("/api/tournaments"), 200);
     assert_eq!(list["tournaments"].as_array().unwrap().len(), 2);
 }

@@ -750,3 +750,47 @@ fn the_audit_log_shows_fifty_changes_a_page_and_keeps_its_filter() {
     let csv = app.director().get(&format!("{path}.csv")).unwrap().text();
     assert_eq!(csv.lines().count(), all + 1, "a heading and every row");
 }
+
+#[test]
+fn the_directors_pages_name_the_program_version_at_their_foot() {
+    let app = App::start(Backend::Sqlite);
+    let id = played(&app, 1);
+    let foot = format!(
+        "<footer class=\"version noprint\">{}</footer>",
+        jongg_tournament::PROGRAM
+    );
+    assert_eq!(
+        jongg_tournament::PROGRAM,
+        concat!("jongg ", env!("CARGO_PKG_VERSION"))
+    );
+    let director = [
+        "",
+        "/players",
+        "/seating",
+        "/settings",
+        "/officials",
+        "/card",
+    ]
+    .iter()
+    .map(|tab| format!("/director/t/{id}{tab}"))
+    .chain([
+        "/director".to_string(),
+        format!("/director/t/{id}/players/1"),
+        format!("/director/t/{id}/audit"),
+        format!("/director/t/{id}/print"),
+    ]);
+    for path in director {
+        let html = page(&app, true, &path, 200);
+        assert_eq!(html.matches(&foot).count(), 1, "{path}: {html}");
+        // After the page's content, at its foot.
+        assert!(
+            html.find("</main>").unwrap() < html.find(&foot).unwrap(),
+            "{path}"
+        );
+    }
+    // The players' and the public's pages do not show it.
+    for path in [format!("/t/{id}"), format!("/t/{id}/projector"), "/".into()] {
+        let html = page(&app, false, &path, 200);
+        assert!(!html.contains("<footer"), "{path}: {html}");
+    }
+}

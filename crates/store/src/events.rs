@@ -137,6 +137,7 @@ impl Store {
         Ok(serde_json::json!({
             "format": jongg_tournament::FORMAT,
             "version": jongg_tournament::VERSION,
+            "written_by": jongg_tournament::PROGRAM,
             "events": events,
         }))
     }

@@ -61,6 +61,13 @@ pub enum DomainError {
     Invalid(String),
     #[error("not a tournament file: {0}")]
     BadFile(String),
+    /// A tournament file of a newer version than this program reads.
+    #[error("{}", newer_file(.written_by, *.version))]
+    NewerFile {
+        /// The program that wrote it, as the file names it (cut short).
+        written_by: Option<String>,
+        version: u32,
+    },
     /// An event `decide` made does not fold (a defect, never stored).
     #[error("{0}")]
     Unfolded(crate::FoldError),
@@ -89,8 +96,24 @@ impl DomainError {
             | InvalidPoints(_)
             | Invalid(_)
             | BadFile(_)
+            | NewerFile { .. }
             | BadImport { .. } => ErrorKind::Invalid,
         }
+    }
+}
+
+/// A newer file in words: who wrote it, its version and the newest this
+/// program reads, and what to do.
+fn newer_file(written_by: &Option<String>, version: u32) -> String {
+    use crate::tournament::export::{PROGRAM, VERSION};
+    let versions = format!("this is {PROGRAM}, which reads up to {VERSION}");
+    match written_by {
+        Some(w) => format!(
+            "This file was written by {w}, a newer version (file format {version}; {versions}). Update jongg to import it."
+        ),
+        None => format!(
+            "This file is of a newer file format ({version}; {versions}). Update jongg to import it."
+        ),
     }
 }
 

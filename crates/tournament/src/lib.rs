@@ -56,7 +56,7 @@ pub use reseat::{Move, Reseat, ReseatCause};
 pub use rules::{ScoredRecord, TableGame, read_record, score_record};
 pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings, TableResult};
 pub use table_rules::TableRules;
-pub use tournament::export::{FORMAT, TournamentFile, VERSION};
+pub use tournament::export::{FORMAT, OLDEST_VERSION, PROGRAM, TournamentFile, VERSION};
 pub use tournament::{
     EditBasis, EditRefused, FoldError, MissingSignature, OddPlayersWarning, PERSONAL_CODE, Round,
     ScheduleOffer, ScheduledRound, Tournament, missing_signatures,

@@ -1218,6 +1218,44 @@ fn bad_files_are_refused_with_the_reason() {
 }
 
 #[test]
+fn a_file_of_a_newer_jongg_is_refused_as_newer_naming_its_writer() {
+    let t = sixteen("standard");
+    let mut file: serde_json::Value = serde_json::from_str(&t.export_json()).unwrap();
+    file["version"] = (VERSION + 1).into();
+    file["written_by"] = "jongg 0.9.0".into();
+    // What a newer format may hold: a field and an event this one lacks.
+    file["checksum"] = "abc".into();
+    file["events"][0]["event"]["kind"] = "tournament_planned".into();
+    let err = Tournament::import_json(&file.to_string()).unwrap_err();
+    assert_eq!(
+        err,
+        DomainError::NewerFile {
+            written_by: Some("jongg 0.9.0".into()),
+            version: VERSION + 1
+        }
+    );
+    assert_eq!(err.kind(), ErrorKind::Invalid);
+    assert!(
+        err.to_string().starts_with(&format!(
+            "This file was written by jongg 0.9.0, a newer version (file format {}; this is {PROGRAM}, which reads up to {VERSION})",
+            VERSION + 1
+        )),
+        "{err}"
+    );
+    // The typed file says the same.
+    let mut typed = t.export();
+    typed.version = VERSION + 1;
+    assert!(matches!(
+        Tournament::import(typed),
+        Err(DomainError::NewerFile { .. })
+    ));
+    // This version's file, and one of version 1 without its writer, read.
+    let mut old = t.export();
+    (old.version, old.written_by) = (OLDEST_VERSION, None);
+    assert_eq!(Tournament::import(old).unwrap(), t);
+}
+
+#[test]
 fn bad_settings_are_refused() {
     let mut t = Tournament::new();
     let create = |rounds, rules: &str| Command::CreateTournament {

@@ -29,9 +29,12 @@ pub struct TournamentFile {
     /// `jongg-tournament`.
     #[schema(value_type = String, pattern = "^jongg-tournament$")]
     pub format: String,
-    /// 1.
-    #[schema(minimum = 1, maximum = 1)]
+    /// The file's version: 2 (1 before `written_by`; a newer one is
+    /// refused, naming the jongg that wrote it).
+    #[schema(minimum = 1, maximum = 2)]
     pub version: u32,
+    /// The program that wrote the file, e.g. `jongg 0.1.0`.
+    pub written_by: Option<String>,
     /// Every event, in order: `{seq, at, actor, event}`.
     #[schema(value_type = Vec<Object>)]
     pub events: Vec<Value>,

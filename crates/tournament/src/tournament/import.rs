@@ -7,8 +7,8 @@
 //! bounds, a broken rules file). The first event that fails refuses the
 //! whole file, naming its number and why; otherwise the whole file is taken.
 
-use super::Tournament;
-use super::export::{FORMAT, TournamentFile, VERSION};
+use super::export::TournamentFile;
+use super::{Tournament, file_version};
 use crate::command::Command;
 use crate::error::DomainError;
 use crate::event::{Event, Recorded};
@@ -21,16 +21,7 @@ impl Tournament {
     /// Rebuild a tournament from a file, checking every event as above.
     pub fn import(file: TournamentFile) -> Result<Tournament, DomainError> {
         let bad = |m: String| Err(DomainError::BadFile(m));
-        if file.format != FORMAT {
-            let shown: String = file.format.chars().take(40).collect();
-            return bad(format!("format is `{shown}`, not `{FORMAT}`"));
-        }
-        if file.version != VERSION {
-            return bad(format!(
-                "version {} is not supported (expected {VERSION})",
-                file.version
-            ));
-        }
+        file_version::check(&file.format, file.version, file.written_by.as_deref())?;
         if file.events.is_empty() {
             return bad("it has no events: the first must create the tournament".into());
         }
@@ -82,6 +73,9 @@ impl Tournament {
                 text.len()
             )));
         }
+        // A newer file may hold what this program cannot read: it is named
+        // as newer before its events are read.
+        file_version::check_text(text)?;
         let file: TournamentFile =
             serde_json::from_str(text).map_err(|e| DomainError::BadFile(e.to_string()))?;
         Tournament::import(file)

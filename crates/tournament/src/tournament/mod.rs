@@ -14,6 +14,7 @@ mod discipline;
 mod edits;
 mod event_card;
 pub(crate) mod export;
+mod file_version;
 mod floor;
 mod import;
 mod not_invited;
