@@ -28,6 +28,7 @@ mod forms;
 pub mod fuzzing;
 mod guard;
 pub mod hall;
+mod health;
 mod hosts;
 mod limiter;
 mod listen;

@@ -161,6 +161,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::live::routes());
     v.extend(crate::pages::routes());
     v.extend(crate::floor::routes());
+    v.extend(crate::health::routes());
     v
 }
 
