@@ -201,6 +201,9 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     // the personal sign-off code (issue 14, point 6)
     ("GET", "/me", "public"),
     ("GET", "/director/t/{id}/badges", "director"),
+    // health and readiness for a proxy (issue 21, point 3)
+    ("GET", "/healthz", "public"),
+    ("GET", "/readyz", "public"),
 ];
 
 fn label(a: Access) -> &'static str {
