@@ -1,3 +1,4 @@
+# syntax=docker/dockerfile:1
 # jongg's server in a container (issue 21, point 3; docs/deploy.md).
 #   docker build -t jongg .
 #   docker run -p 8080:8080 -v jongg-data:/data jongg
@@ -7,7 +8,10 @@
 FROM rust:1.95-slim-bookworm AS build
 WORKDIR /src
 COPY . .
-RUN cargo build --release --locked -p jongg \
+# The crates and the build are cached between builds of the image (BuildKit).
+RUN --mount=type=cache,target=/usr/local/cargo/registry \
+    --mount=type=cache,target=/src/target \
+    cargo build --release --locked -p jongg \
     && install -D -m 755 target/release/jongg /out/jongg
 
 FROM debian:bookworm-slim

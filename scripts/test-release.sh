@@ -49,7 +49,7 @@ mkdir "$work/empty" "$work/logs"
 cd "$work/empty"
 case "$file" in
   *.tar.gz) tar -xzf "$archive" ;;
-  *.zip) unzip -q "$archive" ;;
+  *.zip) if command -v unzip >/dev/null 2>&1; then unzip -q "$archive"; else 7z x -bd "$archive" >/dev/null; fi ;;
 esac
 [ "$(ls -A)" = "$name" ] || die "the archive should hold one folder $name, it holds: $(ls -A | tr '\n' ' ')"
 cd "$name"
