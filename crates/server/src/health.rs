@@ -45,8 +45,8 @@ async fn healthz() -> Response {
 /// The database answers too: the proxy may send requests here.
 #[utoipa::path(get, path = "/readyz",
     responses((status = OK, body = Health, description = "The database answers"),
-        (status = SERVICE_UNAVAILABLE, body = crate::routes::ErrorBody,
-            description = "The database does not answer (the server's log has why)")))]
+        (status = SERVICE_UNAVAILABLE,
+            description = "The database does not answer: `{\"error\": ...}` (the server's log has why)")))]
 async fn readyz(State(app): State<Arc<AppState>>) -> Response {
     match database_answers(app.tournaments.store()).await {
         Ok(()) => quiet_ok(),
