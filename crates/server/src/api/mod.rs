@@ -4,6 +4,7 @@ pub(crate) mod auth;
 pub(crate) mod card;
 pub(crate) mod clock;
 pub(crate) mod floor;
+pub(crate) mod health;
 pub(crate) mod live;
 pub(crate) mod player_code;
 pub(crate) mod players;

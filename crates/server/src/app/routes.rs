@@ -28,6 +28,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::pages::routes());
     v.extend(crate::api::floor::routes());
     v.extend(crate::api::running::routes());
+    v.extend(crate::api::health::routes());
     v
 }
 

@@ -79,6 +79,11 @@ pub fn init(format: LogFormat) -> Result<(), tracing_subscriber::util::TryInitEr
         .try_init()
 }
 
+/// On a response whose request line is written at `debug`, not `info`: a
+/// proxy's health probes, every few seconds (`health.rs`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct QuietLine;
+
 /// `router` with its one log line per request (method, path without
 /// secrets, who asked, status, milliseconds); a 5xx is an `error` line.
 pub(crate) fn with_request_log(router: axum::Router) -> axum::Router {
@@ -104,6 +109,8 @@ pub(crate) fn with_request_log(router: axum::Router) -> axum::Router {
                 let ms = (latency.as_secs_f64() * 10_000.0).round() / 10.0;
                 if res.status().is_server_error() {
                     tracing::error!(status, ms);
+                } else if res.extensions().get::<QuietLine>().is_some() {
+                    tracing::debug!(status, ms);
                 } else {
                     tracing::info!(status, ms);
                 }

@@ -206,6 +206,9 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("POST", "/api/stop", "director"),
     ("GET", "/director/stop", "director"),
     ("GET", "/director/stopped", "director"),
+    // health and readiness for a proxy (issue 21, point 3)
+    ("GET", "/healthz", "public"),
+    ("GET", "/readyz", "public"),
 ];
 
 fn label(a: Access) -> &'static str {
