@@ -4,4 +4,14 @@
 //! WebSockets; no HTTP and no database here (the store implements
 //! [`TableLog`]). See `docs/play-protocol.md`.
 
+pub mod game_log;
+pub mod outbox;
+pub mod owner;
+pub mod protocol;
+pub mod refusal;
+pub mod settings;
+pub mod table_log;
 pub mod wall;
+
+pub use owner::{BotMaker, Connection, Players, SharedJudge, TableHandle, TableSetup, TableStatus};
+pub use table_log::{LogRecord, MemoryLog, TableLog};

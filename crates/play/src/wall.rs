@@ -223,7 +223,10 @@ fn hex32<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; 32], D::Error> {
     let text = String::deserialize(d)?;
     let bytes = from_hex(&text).map_err(serde::de::Error::custom)?;
     bytes.try_into().map_err(|b: Vec<u8>| {
-        serde::de::Error::custom(format!("expected 32 bytes (64 hex digits), not {}", b.len()))
+        serde::de::Error::custom(format!(
+            "expected 32 bytes (64 hex digits), not {}",
+            b.len()
+        ))
     })
 }
 
@@ -315,7 +318,10 @@ mod tests {
         let mut other = p.contributions.clone();
         other[Seat::North] = Contribution::new(vec![9]).unwrap();
         assert_ne!(wall, fair_wall(&p.seed, &other));
-        assert_ne!(wall, fair_wall(&ServerSeed::from_bytes([2; 32]), &p.contributions));
+        assert_ne!(
+            wall,
+            fair_wall(&ServerSeed::from_bytes([2; 32]), &p.contributions)
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod rules;
 pub mod score;
 pub mod serve;
 pub mod sim;
+pub mod verify_wall;
 
 use std::process::ExitCode;
 
