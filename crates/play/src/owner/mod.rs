@@ -377,12 +377,14 @@ impl<L: TableLog> Owner<L> {
         self.settle().await;
         loop {
             let deadline = self.next_deadline();
+            // A deadline passed is handled before a message that comes after it.
             tokio::select! {
+                biased;
+                () = until(deadline) => self.on_time().await,
                 command = rx.recv() => match command {
                     Some(c) => self.handle(c).await,
                     None => break,
                 },
-                () = until(deadline) => self.on_time().await,
             }
             self.settle().await;
         }
