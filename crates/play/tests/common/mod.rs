@@ -4,7 +4,7 @@
 
 use jongg_card::Card;
 use jongg_game::bot::{Bot, GreedyBot, RandomBot};
-use jongg_game::{CardJudge, Game, State, Table};
+use jongg_game::{CardJudge, Game, State, Table, ToyJudge};
 use jongg_play::owner::{open, safe_default};
 use jongg_play::protocol::{ClientMessage, Numbered, Seen, ServerMessage};
 use jongg_play::settings::TableSettings;
@@ -124,14 +124,13 @@ pub async fn now(table: &TableHandle) -> (State, u64) {
 
 /// What the table would play for `seat` when its time ran out.
 pub fn default_move(state: &State, seat: Seat) -> jongg_game::Action {
-    let judge = CardJudge::new(&CARD);
-    let game = Game::resume(state.clone(), &judge);
+    // A view needs no judge.
+    let game = Game::resume(state.clone(), &ToyJudge);
     safe_default(&game.view(seat), None).expect("the seat has a move")
 }
 
 pub fn hand(state: &State, seat: Seat) -> Vec<jongg_tiles::Tile> {
-    let judge = CardJudge::new(&CARD);
-    Game::resume(state.clone(), &judge)
+    Game::resume(state.clone(), &ToyJudge)
         .view(seat)
         .hand()
         .to_tiles()
