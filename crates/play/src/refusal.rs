@@ -55,6 +55,43 @@ pub enum RefusalCode {
     RefusedByRules,
 }
 
+impl RefusalCode {
+    /// Every code (for the documentation's test).
+    pub const ALL: [RefusalCode; 31] = [
+        RefusalCode::BadMessage,
+        RefusalCode::UnsupportedVersion,
+        RefusalCode::WrongTable,
+        RefusalCode::UnknownToken,
+        RefusalCode::UnknownEvent,
+        RefusalCode::StaleClaim,
+        RefusalCode::WindowClosed,
+        RefusalCode::ContributionClosed,
+        RefusalCode::AlreadyContributed,
+        RefusalCode::NotSaved,
+        RefusalCode::NotDealt,
+        RefusalCode::GameOver,
+        RefusalCode::SeatEmpty,
+        RefusalCode::DeadHand,
+        RefusalCode::NotYourTurn,
+        RefusalCode::MustPick,
+        RefusalCode::MustDiscard,
+        RefusalCode::MustExpose,
+        RefusalCode::MustAnswerClaim,
+        RefusalCode::MustAnswerError,
+        RefusalCode::NotHeld,
+        RefusalCode::NotMahJongg,
+        RefusalCode::CharlestonRule,
+        RefusalCode::ExposureRule,
+        RefusalCode::JokerExchangeRule,
+        RefusalCode::AlreadyAnswered,
+        RefusalCode::OwnDiscard,
+        RefusalCode::NoClaim,
+        RefusalCode::NothingToClaim,
+        RefusalCode::DeadCallRule,
+        RefusalCode::RefusedByRules,
+    ];
+}
+
 /// Words of the engine's refusals and their codes, first match wins.
 const ENGINE_CODES: &[(&str, RefusalCode)] = &[
     ("this seat is empty", RefusalCode::SeatEmpty),

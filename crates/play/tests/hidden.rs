@@ -60,7 +60,13 @@ fn has_key(v: &Value, key: &str) -> bool {
 fn sorted_hand(state: &State, seat: Seat) -> Vec<String> {
     let mut h: Vec<String> = hand(state, seat)
         .iter()
-        .map(|t| serde_json::to_value(t).unwrap().as_str().unwrap().to_string())
+        .map(|t| {
+            serde_json::to_value(t)
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     h.sort();
     h
@@ -127,10 +133,7 @@ fn check_seat(seat: Seat, kept: &[Numbered], states: &[BySeat<Vec<String>>], see
         for other in Seat::ALL.into_iter().filter(|s| *s != seat) {
             let theirs = &truth[other];
             if theirs.len() >= 5 {
-                assert!(
-                    !lists.contains(theirs),
-                    "{seat}: {other}'s rack in {text}"
-                );
+                assert!(!lists.contains(theirs), "{seat}: {other}'s rack in {text}");
             }
         }
     }
@@ -156,7 +159,10 @@ async fn no_message_to_a_seat_holds_another_seats_tiles_or_the_wall() {
         let status = table.status().await.unwrap();
         let seed_hex: String = secret.bytes().iter().map(|b| format!("{b:02x}")).collect();
         assert!(
-            status.events.iter().any(|e| matches!(e, Event::Ended { .. })),
+            status
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Ended { .. })),
             "game {g} ended"
         );
         // Every rack after each event: the truth beside the messages.
