@@ -26,7 +26,7 @@ async fn a_claim_naming_an_old_discard_is_refused_as_stale() {
         MemoryLog::default(),
     )
     .await;
-    let mut c = vec![
+    let mut c = [
         Client::connect(&table, EAST, None).await,
         Client::connect(&table, SOUTH, None).await,
         Client::connect(&table, WEST, None).await,

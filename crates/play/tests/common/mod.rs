@@ -21,7 +21,7 @@ pub fn players(seed: u64) -> Players {
         judge: Arc::new(CardJudge::new(&CARD)),
         bots: Arc::new(move |s: Seat| -> Box<dyn Bot + Send> {
             let seed = seed * 8 + s.index() as u64;
-            if s.index() % 2 == 0 {
+            if s.index().is_multiple_of(2) {
                 Box::new(GreedyBot::new(&CARD, seed))
             } else {
                 Box::new(RandomBot::new(seed))
