@@ -259,3 +259,49 @@ async fn a_hello_for_another_table_or_with_an_unknown_token_is_refused() {
         (0, RefusalCode::BadMessage)
     );
 }
+
+#[tokio::test]
+async fn no_message_before_the_deal_holds_the_seed_and_the_reveal_matches_the_commitment() {
+    let setup = setup(three(), &[EAST, SOUTH, WEST], 6);
+    let seed_hex: String = setup
+        .secret
+        .bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let table = open_table(setup, MemoryLog::default()).await;
+    let mut east = Client::connect(&table, EAST, None).await;
+    table.status().await.unwrap();
+    let before_deal = east.drain();
+    let commitment = before_deal
+        .iter()
+        .find_map(|m| match &m.message {
+            ServerMessage::Welcome { commitment, .. } => Some(*commitment),
+            _ => None,
+        })
+        .expect("the welcome carries the commitment");
+    assert_eq!(before_deal.len(), 2, "welcome, view: {before_deal:?}");
+    // Message 1, the commitment told at the opening, is kept for a reconnect.
+    let kept = table.status().await.unwrap().kept[EAST].clone();
+    assert!(
+        matches!(kept[0].message, ServerMessage::Commitment { commitment: c } if c == commitment)
+    );
+    for m in before_deal.iter().chain(&kept) {
+        assert!(!m.to_text().contains(&seed_hex), "{}", m.to_text());
+    }
+    // Everyone gone: bots play the game out, and the seed is revealed.
+    drop(east);
+    table.status().await.unwrap();
+    tokio::time::pause();
+    tokio::time::advance(std::time::Duration::from_secs(31)).await;
+    let status = table.status().await.unwrap();
+    let reveal = status.kept[EAST]
+        .iter()
+        .find_map(|m| match &m.message {
+            ServerMessage::Reveal { proof } => Some(proof.clone()),
+            _ => None,
+        })
+        .expect("revealed after the game");
+    assert_eq!(reveal.commitment, commitment);
+    assert_eq!(reveal.seed.commitment(), commitment);
+}

@@ -185,9 +185,11 @@ impl<L: TableLog> Owner<L> {
 
     /// Deals the fair wall once every player has contributed, or when told to.
     async fn deal_when_ready(&mut self) {
-        let waiting = Seat::ALL
-            .into_iter()
-            .any(|s| self.seats[s].human && self.contributions[s].is_none());
+        // A seat a bot plays holds nothing up.
+        let waiting = Seat::ALL.into_iter().any(|s| {
+            let seat = &self.seats[s];
+            seat.human && seat.bot.is_none() && self.contributions[s].is_none()
+        });
         if self.state.is_some() || (waiting && !self.start) {
             return;
         }
