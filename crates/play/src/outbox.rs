@@ -90,6 +90,11 @@ impl Outbox {
         }
     }
 
+    /// Whether a connection is attached and still open.
+    pub fn connected(&self) -> bool {
+        self.live.as_ref().is_some_and(|l| !l.tx.is_closed())
+    }
+
     /// Every message kept (tests, and the hidden-information check).
     pub fn kept(&self) -> impl Iterator<Item = &Numbered> {
         self.kept.iter().map(|m| &**m)
@@ -137,9 +142,10 @@ mod tests {
         let mut o = Outbox::new(0, 10);
         let (tx, _rx) = mpsc::channel(1);
         o.attach(1, tx, None);
+        assert!(o.connected());
         o.push(pong(1));
         o.push(pong(2));
-        assert!(o.live.is_none());
+        assert!(o.live.is_none() && !o.connected());
         let (tx, mut rx) = mpsc::channel(4);
         o.attach(2, tx, None);
         o.detach(1);

@@ -176,3 +176,24 @@ async fn clocks_are_announced_to_every_seat() {
         }
     )));
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_client_that_stops_reading_is_cut_off_and_counts_as_gone() {
+    let humans = [EAST, SOUTH, WEST, NORTH];
+    let table = open_table(setup(Table::standard(), &humans, 5), MemoryLog::default()).await;
+    let mut clients = vec![];
+    for s in humans {
+        clients.push(Client::connect(&table, s, None).await);
+    }
+    // North's messages are never read; its receiver is closed as a dead
+    // socket's would be, without a goodbye.
+    clients[3].conn.messages.close();
+    table.start().await.unwrap();
+    table.status().await.unwrap();
+    assert!(!table.status().await.unwrap().connected[NORTH]);
+    advance(Duration::from_secs(30)).await;
+    assert_eq!(
+        table.status().await.unwrap().bots.0,
+        [false, false, false, true]
+    );
+}

@@ -206,6 +206,13 @@ impl<L: TableLog> Owner<L> {
     /// Plays the moves no one chooses: the deal, bots' moves, a pick (the
     /// table picks for a player); then sets the clocks.
     pub(super) async fn settle(&mut self) {
+        // A connection cut as too slow, or whose goodbye was lost, is gone.
+        for s in Seat::ALL {
+            if self.seats[s].conn.is_some() && !self.outboxes[s].connected() {
+                self.seats[s].conn = None;
+                self.seats[s].gone_since = Some(tokio::time::Instant::now());
+            }
+        }
         self.deal_when_ready().await;
         for _ in 0..MOST_AUTOMATIC_MOVES {
             let Some((seat, action)) = self.automatic_move() else {
