@@ -44,6 +44,8 @@ enum Command {
     Export(cmd::serve::ExportArgs),
     /// Read a tournament back from an exported JSON file.
     Import(cmd::serve::ImportArgs),
+    /// Check that a game log's wall followed from its revealed seed (the fair wall).
+    VerifyWall(cmd::verify_wall::VerifyWallArgs),
     /// The director's account: reset a forgotten password.
     #[command(subcommand)]
     Director(cmd::director::DirectorCommand),
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Export(a) => cmd::serve::export(a),
         Command::Import(a) => cmd::serve::import(a),
         Command::Director(c) => cmd::director::run(c),
+        Command::VerifyWall(a) => cmd::verify_wall::run(a),
     }
 }
 

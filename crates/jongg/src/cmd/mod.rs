@@ -8,6 +8,7 @@ pub mod score;
 pub mod serve;
 pub mod sim;
 pub mod start;
+pub mod verify_wall;
 
 use std::process::ExitCode;
 

@@ -31,6 +31,11 @@ pub struct SimArgs {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Play the games on fair walls instead and write each one's log, with
+    /// its wall's commitment and revealed seed, into this folder (for
+    /// `jongg verify-wall`); prints a short summary instead of the report.
+    #[arg(long)]
+    log: Option<std::path::PathBuf>,
 }
 
 /// Most games one run may ask for (keeps a typo from running for days).
@@ -66,6 +71,9 @@ pub fn run(a: SimArgs) -> ExitCode {
             }
         }
     };
+    if let Some(dir) = &a.log {
+        return super::verify_wall::write_sim_logs(dir, &preset, &card, a.games, a.seed, bots);
+    }
     let bar = std::io::stderr().is_terminal();
     let start = Instant::now();
     let total = a.games;

@@ -1,0 +1,17 @@
+//! Live tables of jongg (issue 23): one owner task per table holding the
+//! engine's state, its seats and clocks, the fair wall, and the types of the
+//! protocol a seat speaks. Transport-free: the server mounts it on its
+//! WebSockets; no HTTP and no database here (the store implements
+//! [`TableLog`]). See `docs/play-protocol.md`.
+
+pub mod game_log;
+pub mod outbox;
+pub mod owner;
+pub mod protocol;
+pub mod refusal;
+pub mod settings;
+pub mod table_log;
+pub mod wall;
+
+pub use owner::{BotMaker, Connection, Players, SharedJudge, TableHandle, TableSetup, TableStatus};
+pub use table_log::{LogRecord, MemoryLog, TableLog};

@@ -1,0 +1,89 @@
+//! The safe default the table plays for a seat whose time ran out (issue
+//! 23.4): discard the tile just picked, pass the first three non-joker
+//! tiles, offer nothing across, decline a discard, keep the hand intact.
+
+use jongg_game::{Action, PassKind, Situation, View};
+use jongg_tiles::Tile;
+
+/// The move for `view`'s seat, or `None` when it has none to make.
+/// `just_picked`: the tile it picked last (the dealer's fourteenth at first).
+pub fn safe_default(view: &View<'_>, just_picked: Option<Tile>) -> Option<Action> {
+    let hand = view.hand();
+    let first_natural = || Tile::all_kinds().find(|t| !t.is_joker() && hand.get(*t) > 0);
+    Some(match view.situation() {
+        Situation::Charleston {
+            pass: PassKind::Courtesy,
+            ..
+        } => Action::Courtesy { tiles: vec![] },
+        Situation::Charleston { .. } => Action::Pass {
+            tiles: hand
+                .to_tiles()
+                .into_iter()
+                .filter(|t| !t.is_joker())
+                .take(3)
+                .collect(),
+            blind: 0,
+        },
+        Situation::MyTurn {
+            must_expose: Some(tile),
+            ..
+        } => {
+            // A pung: naturals first (the claim was checked to allow one).
+            let naturals = hand.get(tile).saturating_sub(1).min(2);
+            Action::Expose {
+                naturals,
+                jokers: 2 - naturals,
+            }
+        }
+        Situation::MyTurn { .. } => Action::Discard {
+            tile: just_picked
+                .filter(|t| hand.get(*t) > 0)
+                .or_else(first_natural)
+                .unwrap_or(Tile::JOKER),
+        },
+        Situation::MustPick => Action::Pick,
+        Situation::Window { .. } => Action::Decline,
+        Situation::MahJonggInError { .. } => Action::KeepHand,
+        Situation::Waiting { .. } | Situation::Over => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jongg_game::{Game, Table, ToyJudge};
+    use jongg_tiles::{Seat, full_set};
+
+    #[test]
+    fn every_seat_passes_three_naturals() {
+        let judge = ToyJudge;
+        let mut game = Game::from_wall(Table::standard(), full_set(), &judge).unwrap();
+        for seat in Seat::ALL {
+            let action = safe_default(&game.view(seat), None).unwrap();
+            let Action::Pass { tiles, blind: 0 } = &action else {
+                panic!("{action:?}");
+            };
+            assert!(tiles.len() == 3 && tiles.iter().all(|t| !t.is_joker()));
+            game.act(seat, &action).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_dealer_discards_the_tile_named_and_the_others_decline() {
+        let judge = ToyJudge;
+        // Three players: no Charleston (R12), East's turn at once.
+        let table = Table::standard().without(Seat::North);
+        let mut game = Game::from_wall(table, full_set(), &judge).unwrap();
+        let last = *game.view(Seat::East).hand().to_tiles().last().unwrap();
+        let d = safe_default(&game.view(Seat::East), Some(last)).unwrap();
+        assert_eq!(d, Action::Discard { tile: last });
+        assert_eq!(safe_default(&game.view(Seat::South), None), None);
+        game.act(Seat::East, &d).unwrap();
+        if game.state().awaiting(Seat::South) {
+            assert_eq!(
+                safe_default(&game.view(Seat::South), None),
+                Some(Action::Decline)
+            );
+        }
+    }
+}

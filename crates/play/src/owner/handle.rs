@@ -1,0 +1,150 @@
+//! How the rest of the server reaches a table's owner: the handle, and a
+//! seat's connection (its messages in, the table's numbered messages out).
+
+use super::TableStatus;
+use crate::outbox::CONNECTION_BUFFER;
+use crate::protocol::{ClientMessage, Numbered, Seen, Unreadable};
+use crate::refusal::RefusalCode;
+use jongg_tiles::Seat;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+pub(super) enum Command {
+    Connect {
+        table: String,
+        token: String,
+        last_seen: Option<Seen>,
+        tx: mpsc::Sender<Arc<Numbered>>,
+        reply: oneshot::Sender<Result<(Seat, u64), Unreadable>>,
+    },
+    Message {
+        seat: Seat,
+        conn: u64,
+        message: Result<ClientMessage, Unreadable>,
+    },
+    Disconnect {
+        seat: Seat,
+        conn: u64,
+    },
+    Lag {
+        seat: Seat,
+        rtt: Duration,
+    },
+    Start,
+    Status(oneshot::Sender<TableStatus>),
+}
+
+/// How the rest of the server reaches a table's owner. Cheap to clone; the
+/// owner ends when the last handle and connection are gone.
+#[derive(Clone, Debug)]
+pub struct TableHandle {
+    pub(super) tx: mpsc::Sender<Command>,
+}
+
+fn gone() -> String {
+    "the table's owner has stopped".into()
+}
+
+impl TableHandle {
+    /// A seat connects with its hello (as sent). A refusal is the message
+    /// to send before closing (numbered 0).
+    pub async fn connect(&self, hello: &str) -> Result<Connection, Numbered> {
+        let refuse = |u: Unreadable| Numbered::unseated(u.code, u.words);
+        let (table, token, last_seen) = match ClientMessage::read(hello).map_err(refuse)? {
+            ClientMessage::Hello {
+                table,
+                token,
+                last_seen,
+            } => (table, token, last_seen),
+            _ => {
+                return Err(Numbered::unseated(
+                    RefusalCode::BadMessage,
+                    "the first message is a hello".into(),
+                ));
+            }
+        };
+        let (tx, messages) = mpsc::channel(CONNECTION_BUFFER);
+        let (reply, answer) = oneshot::channel();
+        let command = Command::Connect {
+            table,
+            token,
+            last_seen,
+            tx,
+            reply,
+        };
+        let stopped = || Numbered::unseated(RefusalCode::NotSaved, gone());
+        self.tx.send(command).await.map_err(|_| stopped())?;
+        let (seat, conn) = answer.await.map_err(|_| stopped())?.map_err(refuse)?;
+        Ok(Connection {
+            seat,
+            conn,
+            messages,
+            tx: self.tx.clone(),
+        })
+    }
+
+    /// Deal now, without waiting for the seats' contributions.
+    pub async fn start(&self) -> Result<(), String> {
+        self.tx.send(Command::Start).await.map_err(|_| gone())
+    }
+
+    pub async fn status(&self) -> Result<TableStatus, String> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(Command::Status(reply))
+            .await
+            .map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())
+    }
+}
+
+/// One seat's connection: its messages in, the table's out.
+#[derive(Debug)]
+pub struct Connection {
+    pub seat: Seat,
+    conn: u64,
+    /// The numbered messages to send to the client, in order.
+    pub messages: mpsc::Receiver<Arc<Numbered>>,
+    tx: mpsc::Sender<Command>,
+}
+
+impl Connection {
+    /// A message from the client, as received (read here, refused by
+    /// number when unreadable).
+    pub async fn send_text(&self, text: &str) -> Result<(), String> {
+        self.command(ClientMessage::read(text)).await
+    }
+
+    pub async fn send(&self, message: ClientMessage) -> Result<(), String> {
+        self.command(Ok(message)).await
+    }
+
+    async fn command(&self, message: Result<ClientMessage, Unreadable>) -> Result<(), String> {
+        let c = Command::Message {
+            seat: self.seat,
+            conn: self.conn,
+            message,
+        };
+        self.tx.send(c).await.map_err(|_| gone())
+    }
+
+    /// The round trip the server measured on this connection: half of it
+    /// is not charged to the player's clock.
+    pub async fn lag(&self, rtt: Duration) -> Result<(), String> {
+        let c = Command::Lag {
+            seat: self.seat,
+            rtt,
+        };
+        self.tx.send(c).await.map_err(|_| gone())
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        let _ = self.tx.try_send(Command::Disconnect {
+            seat: self.seat,
+            conn: self.conn,
+        });
+    }
+}

@@ -1,0 +1,361 @@
+//! A live table's owner (issue 23.2): one tokio task per table holds the
+//! engine's state and is the table's only writer. It takes the seats'
+//! messages, appends the events to the table's log and only then tells each
+//! seat what it may see; it runs the calling window and the clocks, and
+//! bots for seats that are gone. Everything else talks to it through a
+//! [`TableHandle`] (the server's WebSockets, a director's page), so the
+//! owner could later run in another process.
+
+mod clocks;
+mod defaults;
+mod handle;
+mod play;
+
+pub use defaults::safe_default;
+use handle::Command;
+pub use handle::{Connection, TableHandle};
+
+use crate::outbox::Outbox;
+use crate::protocol::{Numbered, Seen, ServerMessage, Unreadable};
+use crate::refusal::RefusalCode;
+use crate::settings::TableSettings;
+use crate::table_log::{LogRecord, TableLog, replay};
+use crate::wall::{Contribution, ServerSeed};
+use jongg_game::bot::Bot;
+use jongg_game::{Event, Judge, State, Table};
+use jongg_tiles::{BySeat, Seat, Tile};
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+/// The judge of a table (the event's card), shared with the server.
+pub type SharedJudge = Arc<dyn Judge + Send + Sync>;
+/// Makes the bot that plays a seat whose player is gone.
+pub type BotMaker = Arc<dyn Fn(Seat) -> Box<dyn Bot + Send> + Send + Sync>;
+
+/// A new table.
+#[derive(Clone, Debug)]
+pub struct TableSetup {
+    pub id: String,
+    pub table: Table,
+    pub settings: TableSettings,
+    /// Each seat's secret token; `None`: a bot plays the seat from the start.
+    pub tokens: BySeat<Option<String>>,
+    pub secret: ServerSeed,
+}
+
+/// The card and the bots a table plays with.
+#[derive(Clone)]
+pub struct Players {
+    pub judge: SharedJudge,
+    pub bots: BotMaker,
+}
+
+impl fmt::Debug for Players {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Players")
+    }
+}
+
+/// The table as its owner holds it, for the server and tests: never sent to
+/// a seat (it holds every rack and the wall).
+#[derive(Clone, Debug)]
+pub struct TableStatus {
+    pub run: u32,
+    pub events: Vec<Event>,
+    pub state: Option<State>,
+    pub bots: BySeat<bool>,
+    pub connected: BySeat<bool>,
+    pub reserve: BySeat<Duration>,
+    pub timeouts: BySeat<u32>,
+    /// Each seat's kept messages (its outbox's replay buffer).
+    pub kept: BySeat<Vec<Numbered>>,
+}
+
+/// A seat as the owner sees it.
+struct SeatState {
+    human: bool,
+    conn: Option<u64>,
+    gone_since: Option<Instant>,
+    bot: Option<Box<dyn Bot + Send>>,
+    timeouts: u32,
+    reserve: Duration,
+    /// When its clock started, while it is awaited.
+    started: Option<Instant>,
+    /// Half the measured round trip, not charged to it.
+    lag: Duration,
+}
+
+struct WindowClock {
+    /// The discard's event number.
+    at: u64,
+    deadline: Instant,
+    expired: bool,
+}
+
+struct Owner<L> {
+    id: String,
+    tokens: BySeat<Option<String>>,
+    settings: TableSettings,
+    table: Table,
+    secret: ServerSeed,
+    contributions: BySeat<Option<Contribution>>,
+    start: bool,
+    state: Option<State>,
+    /// The game's events; the last one's number is `at`.
+    events: Vec<Event>,
+    at: u64,
+    /// The number of the last discard.
+    last_discard: Option<u64>,
+    last_pick: BySeat<Option<Tile>>,
+    window: Option<WindowClock>,
+    seats: BySeat<SeatState>,
+    outboxes: BySeat<Outbox>,
+    log: L,
+    players: Players,
+    run: u32,
+    next_conn: u64,
+}
+
+/// Opens a new table: its opening is stored before anyone is told.
+pub async fn open<L: TableLog>(
+    setup: TableSetup,
+    mut log: L,
+    players: Players,
+) -> Result<TableHandle, String> {
+    setup.settings.check()?;
+    setup.table.check()?;
+    log.append(vec![LogRecord::Opened {
+        table: setup.table.clone(),
+        settings: setup.settings.clone(),
+        secret: setup.secret,
+    }])
+    .await?;
+    let mut owner = Owner::new(setup, log, players, 0);
+    let commitment = owner.secret.commitment();
+    for s in Seat::ALL {
+        owner.outboxes[s].push(ServerMessage::Commitment { commitment });
+    }
+    Ok(owner.spawn())
+}
+
+/// Resumes a table from its log after a restart: the same state, every
+/// acknowledged action in it; its messages numbered in a new run.
+pub async fn resume<L: TableLog>(
+    id: String,
+    tokens: BySeat<Option<String>>,
+    mut log: L,
+    players: Players,
+) -> Result<TableHandle, String> {
+    let r = replay(&log.load().await?)?;
+    let run = r.runs + 1;
+    log.append(vec![LogRecord::Resumed { run }]).await?;
+    let setup = TableSetup {
+        id,
+        table: r.table.clone(),
+        settings: r.settings.clone(),
+        tokens,
+        secret: r.secret,
+    };
+    let mut owner = Owner::new(setup, log, players, run);
+    owner.contributions = r.contributions.clone();
+    if !r.events.is_empty() {
+        owner.start = true;
+        owner.state = Some(State::fold(&r.events));
+        for e in &r.events {
+            owner.track(e);
+        }
+    }
+    for s in Seat::ALL {
+        if r.bots[s] && owner.seats[s].bot.is_none() {
+            owner.seats[s].bot = Some((owner.players.bots)(s));
+        }
+    }
+    Ok(owner.spawn())
+}
+
+async fn until(deadline: Option<Instant>) {
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Compares tokens without stopping at the first difference.
+fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+impl<L: TableLog> Owner<L> {
+    fn new(setup: TableSetup, log: L, players: Players, run: u32) -> Owner<L> {
+        let now = Instant::now();
+        let seats = BySeat::from_fn(|s| {
+            let human = setup.tokens[s].is_some();
+            SeatState {
+                human,
+                conn: None,
+                gone_since: human.then_some(now),
+                bot: (!human && setup.table.present[s]).then(|| (players.bots)(s)),
+                timeouts: 0,
+                reserve: setup.settings.reserve(),
+                started: None,
+                lag: Duration::ZERO,
+            }
+        });
+        Owner {
+            id: setup.id,
+            tokens: setup.tokens,
+            outboxes: BySeat::from_fn(|_| Outbox::new(run, setup.settings.replay)),
+            settings: setup.settings,
+            table: setup.table,
+            secret: setup.secret,
+            contributions: BySeat::default(),
+            start: false,
+            state: None,
+            events: Vec::new(),
+            at: 0,
+            last_discard: None,
+            last_pick: BySeat::default(),
+            window: None,
+            seats,
+            log,
+            players,
+            run,
+            next_conn: 0,
+        }
+    }
+
+    fn spawn(self) -> TableHandle {
+        let (tx, rx) = mpsc::channel(256);
+        tokio::spawn(self.run_loop(rx));
+        TableHandle { tx }
+    }
+
+    async fn run_loop(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.settle().await;
+        loop {
+            let deadline = self.next_deadline();
+            // A deadline passed is handled before a message that comes after it.
+            tokio::select! {
+                biased;
+                () = until(deadline) => self.on_time().await,
+                command = rx.recv() => match command {
+                    Some(c) => self.handle(c).await,
+                    None => break,
+                },
+            }
+            self.settle().await;
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Connect {
+                table,
+                token,
+                last_seen,
+                tx,
+                reply,
+            } => {
+                let answer = self.connect(&table, &token, last_seen, tx);
+                let seat = answer.as_ref().ok().map(|(s, _)| *s);
+                let _ = reply.send(answer);
+                if let Some(seat) = seat {
+                    self.give_back(seat).await;
+                }
+            }
+            Command::Message {
+                seat,
+                conn,
+                message,
+            } if self.seats[seat].conn == Some(conn) => match message {
+                Ok(m) => self.message(seat, m).await,
+                Err(u) => self.refuse(seat, u.code, u.words, None),
+            },
+            Command::Message { .. } => {}
+            Command::Disconnect { seat, conn } => {
+                if self.seats[seat].conn == Some(conn) {
+                    self.seats[seat].conn = None;
+                    self.seats[seat].gone_since = Some(Instant::now());
+                    self.outboxes[seat].detach(conn);
+                }
+            }
+            Command::Lag { seat, rtt } => {
+                self.seats[seat].lag = (rtt / 2).min(clocks::MAX_LAG);
+            }
+            Command::Start => self.start = true,
+            Command::Status(reply) => {
+                let _ = reply.send(self.status());
+            }
+        }
+    }
+
+    fn connect(
+        &mut self,
+        table: &str,
+        token: &str,
+        last_seen: Option<Seen>,
+        tx: mpsc::Sender<Arc<Numbered>>,
+    ) -> Result<(Seat, u64), Unreadable> {
+        if table != self.id {
+            return Err(Unreadable {
+                code: RefusalCode::WrongTable,
+                words: format!("this is table {}, not {table}", self.id),
+            });
+        }
+        let Some(seat) = Seat::ALL.into_iter().find(|s| {
+            self.tokens[*s]
+                .as_deref()
+                .is_some_and(|t| same_token(t, token))
+        }) else {
+            return Err(Unreadable {
+                code: RefusalCode::UnknownToken,
+                words: "this seat token is not one of this table's".into(),
+            });
+        };
+        self.next_conn += 1;
+        let conn = self.next_conn;
+        self.seats[seat].conn = Some(conn);
+        self.seats[seat].gone_since = None;
+        let resumed = self.outboxes[seat].attach(conn, tx, last_seen);
+        self.outboxes[seat].push(ServerMessage::Welcome {
+            seat,
+            run: self.run,
+            settings: self.settings.clone(),
+            commitment: self.secret.commitment(),
+            resumed,
+        });
+        if !resumed {
+            let view = self.view(seat);
+            self.outboxes[seat].push(view);
+        }
+        Ok((seat, conn))
+    }
+
+    fn refuse(&mut self, seat: Seat, code: RefusalCode, words: String, answers: Option<u64>) {
+        self.outboxes[seat].push(ServerMessage::Refused {
+            code,
+            words,
+            answers,
+        });
+    }
+
+    fn status(&self) -> TableStatus {
+        TableStatus {
+            run: self.run,
+            events: self.events.clone(),
+            state: self.state.clone(),
+            bots: BySeat::from_fn(|s| self.seats[s].bot.is_some()),
+            connected: BySeat::from_fn(|s| self.seats[s].conn.is_some()),
+            reserve: BySeat::from_fn(|s| self.seats[s].reserve),
+            timeouts: BySeat::from_fn(|s| self.seats[s].timeouts),
+            kept: BySeat::from_fn(|s| self.outboxes[s].kept().cloned().collect()),
+        }
+    }
+}

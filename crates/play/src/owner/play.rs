@@ -1,0 +1,257 @@
+//! The owner's moves: a seat's message, an action checked by the engine,
+//! stored, and only then told to each seat as it may see it; the deal on
+//! the fair wall; the moves no one chooses (bots, the pick).
+
+use super::Owner;
+use super::defaults::safe_default;
+use crate::protocol::{ClientMessage, ServerMessage};
+use crate::refusal::{RefusalCode, code_of};
+use crate::table_log::{LogRecord, TableLog};
+use crate::wall::{WallProof, fair_wall};
+use jongg_game::{Action, Event, Game, Phase, State, Step};
+use jongg_tiles::{BySeat, Seat};
+
+/// A refusal: its code and words.
+pub(super) type Refused = (RefusalCode, String);
+
+/// Most moves the table makes on its own in a row (a game has a few hundred).
+const MOST_AUTOMATIC_MOVES: usize = 5_000;
+
+/// Whether a claim window is open on a discard.
+pub(super) fn window_open(state: &State) -> bool {
+    matches!(state.phase(), Phase::Play(Step::Window(w)) if w.callable.is_some())
+}
+
+impl<L: TableLog> Owner<L> {
+    pub(super) async fn message(&mut self, seat: Seat, message: ClientMessage) {
+        match message {
+            ClientMessage::Hello { .. } => self.refuse(
+                seat,
+                RefusalCode::BadMessage,
+                "this connection has said hello already".into(),
+                None,
+            ),
+            ClientMessage::Ping { id } => self.outboxes[seat].push(ServerMessage::Pong { id }),
+            ClientMessage::Contribute { bytes } => {
+                let refusal = if self.state.is_some() {
+                    Some((RefusalCode::ContributionClosed, "the wall is dealt already"))
+                } else if self.contributions[seat].is_some() {
+                    Some((RefusalCode::AlreadyContributed, "this seat has contributed"))
+                } else {
+                    None
+                };
+                if let Some((code, words)) = refusal {
+                    return self.refuse(seat, code, words.into(), None);
+                }
+                let record = LogRecord::Contributed {
+                    seat,
+                    contribution: bytes.clone(),
+                };
+                match self.log.append(vec![record]).await {
+                    Ok(()) => self.contributions[seat] = Some(bytes),
+                    Err(e) => self.refuse(seat, RefusalCode::NotSaved, e, None),
+                }
+            }
+            ClientMessage::Act { answers, action } => {
+                let result = match self.check_answers(answers, &action) {
+                    Ok(()) => self.apply(seat, action).await,
+                    Err(r) => Err(r),
+                };
+                if let Err((code, words)) = result {
+                    self.refuse(seat, code, words, Some(answers));
+                }
+            }
+        }
+    }
+
+    /// An action names the event it answers; a claim, its discard (23.3).
+    fn check_answers(&self, answers: u64, action: &Action) -> Result<(), Refused> {
+        if answers > self.at {
+            return Err((
+                RefusalCode::UnknownEvent,
+                format!(
+                    "the action answers event {answers}, but the table is at event {}",
+                    self.at
+                ),
+            ));
+        }
+        if !matches!(
+            action,
+            Action::Claim { .. } | Action::Decline | Action::Withdraw
+        ) {
+            return Ok(());
+        }
+        let open = self.state.as_ref().is_some_and(window_open);
+        match self.last_discard {
+            Some(d) if d == answers && open => Ok(()),
+            Some(d) if d == answers => Err((
+                RefusalCode::WindowClosed,
+                format!("the calling window on discard {answers} has closed"),
+            )),
+            Some(d) if answers < d => Err((
+                RefusalCode::StaleClaim,
+                format!("discard {answers} is past: the discard on the table is {d}"),
+            )),
+            _ => Err((
+                RefusalCode::BadMessage,
+                format!("event {answers} is not a discard"),
+            )),
+        }
+    }
+
+    /// Checks `action` with the engine, stores its events, then tells them.
+    pub(super) async fn apply(&mut self, seat: Seat, action: Action) -> Result<(), Refused> {
+        let Some(state) = &self.state else {
+            return Err((RefusalCode::NotDealt, "the game has not been dealt".into()));
+        };
+        let (events, after) = {
+            let mut game = Game::resume(state.clone(), &*self.players.judge);
+            let events = game
+                .act(seat, &action)
+                .map_err(|r| (code_of(&r), r.reason.clone()))?
+                .to_vec();
+            (events, game.state().clone())
+        };
+        self.store_and_tell(events, after).await
+    }
+
+    async fn store_and_tell(&mut self, events: Vec<Event>, after: State) -> Result<(), Refused> {
+        let record = LogRecord::Played {
+            events: events.clone(),
+        };
+        self.log.append(vec![record]).await.map_err(|e| {
+            (
+                RefusalCode::NotSaved,
+                format!("the table could not store the move, so it did not happen: {e}"),
+            )
+        })?;
+        self.state = Some(after);
+        for e in &events {
+            self.track(e);
+            let at = self.at;
+            for s in Seat::ALL {
+                self.outboxes[s].push(ServerMessage::Event {
+                    at,
+                    event: e.redacted_for(s),
+                });
+            }
+            if matches!(e, Event::Ended { .. }) {
+                let proof = WallProof {
+                    commitment: self.secret.commitment(),
+                    contributions: self.contributions_or_none(),
+                    seed: self.secret,
+                };
+                for s in Seat::ALL {
+                    self.outboxes[s].push(ServerMessage::Reveal {
+                        proof: proof.clone(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn contributions_or_none(&self) -> BySeat<crate::wall::Contribution> {
+        BySeat::from_fn(|s| self.contributions[s].clone().unwrap_or_default())
+    }
+
+    /// Numbers an event and notes what the clocks and defaults need.
+    pub(super) fn track(&mut self, e: &Event) {
+        self.at += 1;
+        self.events.push(e.clone());
+        match e {
+            Event::Discarded { .. } => self.last_discard = Some(self.at),
+            Event::Picked {
+                seat,
+                tile: Some(t),
+            } => self.last_pick[*seat] = Some(*t),
+            Event::Dealt { hands } => {
+                let dealer = self.table.dealer;
+                self.last_pick[dealer] = hands[dealer].as_ref().and_then(|h| h.last().copied());
+            }
+            _ => {}
+        }
+    }
+
+    /// The whole view of `seat`.
+    pub(super) fn view(&self, seat: Seat) -> ServerMessage {
+        let view = self.state.as_ref().map(|st| {
+            Game::resume(st.clone(), &*self.players.judge)
+                .view(seat)
+                .snapshot()
+        });
+        ServerMessage::View { at: self.at, view }
+    }
+
+    /// Deals the fair wall once every player has contributed, or when told to.
+    async fn deal_when_ready(&mut self) {
+        // A seat a bot plays holds nothing up.
+        let waiting = Seat::ALL.into_iter().any(|s| {
+            let seat = &self.seats[s];
+            seat.human && seat.bot.is_none() && self.contributions[s].is_none()
+        });
+        if self.state.is_some() || (waiting && !self.start) {
+            return;
+        }
+        let wall = fair_wall(&self.secret, &self.contributions_or_none());
+        let dealt = Game::from_wall(self.table.clone(), wall, &*self.players.judge)
+            .map(|g| (g.events().to_vec(), g.state().clone()));
+        // The table was checked when it opened; a failed store is tried again
+        // at the next message.
+        if let Ok((events, after)) = dealt {
+            let _ = self.store_and_tell(events, after).await;
+        }
+    }
+
+    /// Plays the moves no one chooses: the deal, bots' moves, a pick (the
+    /// table picks for a player); then sets the clocks.
+    pub(super) async fn settle(&mut self) {
+        // A connection cut as too slow, or whose goodbye was lost, is gone.
+        for s in Seat::ALL {
+            if self.seats[s].conn.is_some() && !self.outboxes[s].connected() {
+                self.seats[s].conn = None;
+                self.seats[s].gone_since = Some(tokio::time::Instant::now());
+            }
+        }
+        self.deal_when_ready().await;
+        for _ in 0..MOST_AUTOMATIC_MOVES {
+            let Some((seat, action)) = self.automatic_move() else {
+                break;
+            };
+            if self.apply(seat, action.clone()).await.is_ok() {
+                continue;
+            }
+            // A bot's move the rules refuse: the safe default instead.
+            let fallback = self.default_for(seat).filter(|d| *d != action);
+            let Some(d) = fallback else { break };
+            if self.apply(seat, d).await.is_err() {
+                break;
+            }
+        }
+        self.update_clocks();
+    }
+
+    fn automatic_move(&mut self) -> Option<(Seat, Action)> {
+        let state = self.state.as_ref()?;
+        if matches!(state.phase(), Phase::Over) {
+            return None;
+        }
+        let judge = self.players.judge.clone();
+        for seat in Seat::ALL.into_iter().filter(|s| state.awaiting(*s)) {
+            let game = Game::resume(state.clone(), &*judge);
+            if let Some(bot) = self.seats[seat].bot.as_mut() {
+                return Some((seat, bot.act(&game.view(seat), &*judge)));
+            }
+            if matches!(state.phase(), Phase::Play(Step::Pick(s)) if *s == seat) {
+                return Some((seat, Action::Pick));
+            }
+        }
+        None
+    }
+
+    pub(super) fn default_for(&self, seat: Seat) -> Option<Action> {
+        let state = self.state.as_ref()?;
+        let game = Game::resume(state.clone(), &*self.players.judge);
+        safe_default(&game.view(seat), self.last_pick[seat])
+    }
+}

@@ -1,0 +1,110 @@
+//! A live table's settings: the calling window and the clocks (issue 23.4).
+
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// The calling window's bounds in milliseconds (issue 23.4: 3-10 s).
+pub const WINDOW_MS: std::ops::RangeInclusive<u64> = 3_000..=10_000;
+
+/// Times in milliseconds; public (every seat is told them in `welcome`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSettings {
+    /// The calling window after every discard, the same after each (a
+    /// shorter one would tell who cannot call): 3000-10000, default 5000.
+    pub window_ms: u64,
+    /// The time a seat has for each move before its reserve is used.
+    pub turn_ms: u64,
+    /// Each seat's reserve for the game, used when a move takes longer.
+    pub reserve_ms: u64,
+    /// A seat gone longer than this is played by a bot until it is back.
+    pub absent_ms: u64,
+    /// How many of its last messages each seat's outbox keeps for a
+    /// reconnect; one that missed more gets the whole view.
+    pub replay: usize,
+}
+
+impl Default for TableSettings {
+    fn default() -> TableSettings {
+        TableSettings {
+            window_ms: 5_000,
+            turn_ms: 20_000,
+            reserve_ms: 60_000,
+            absent_ms: 30_000,
+            replay: 512,
+        }
+    }
+}
+
+impl TableSettings {
+    /// Settings a table can run with; the error names the value.
+    pub fn check(&self) -> Result<(), String> {
+        if !WINDOW_MS.contains(&self.window_ms) {
+            return Err(format!(
+                "window_ms must be from {} to {} (3-10 s), not {}",
+                WINDOW_MS.start(),
+                WINDOW_MS.end(),
+                self.window_ms
+            ));
+        }
+        if self.turn_ms < 1_000 {
+            return Err(format!(
+                "turn_ms must be at least 1000, not {}",
+                self.turn_ms
+            ));
+        }
+        if self.absent_ms < 1_000 {
+            return Err(format!(
+                "absent_ms must be at least 1000, not {}",
+                self.absent_ms
+            ));
+        }
+        if self.replay == 0 {
+            return Err("replay must keep at least one message".into());
+        }
+        Ok(())
+    }
+
+    pub fn window(&self) -> Duration {
+        Duration::from_millis(self.window_ms)
+    }
+
+    pub fn turn(&self) -> Duration {
+        Duration::from_millis(self.turn_ms)
+    }
+
+    pub fn reserve(&self) -> Duration {
+        Duration::from_millis(self.reserve_ms)
+    }
+
+    pub fn absent(&self) -> Duration {
+        Duration::from_millis(self.absent_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_window_is_five_seconds_and_bounds_are_named() {
+        let s = TableSettings::default();
+        assert_eq!(s.check(), Ok(()));
+        assert_eq!(s.window(), Duration::from_secs(5));
+        let e = TableSettings {
+            window_ms: 2_999,
+            ..s.clone()
+        }
+        .check()
+        .unwrap_err();
+        assert!(e.starts_with("window_ms must be from 3000 to 10000"), "{e}");
+        assert!(
+            TableSettings {
+                window_ms: 10_001,
+                ..s
+            }
+            .check()
+            .is_err()
+        );
+    }
+}

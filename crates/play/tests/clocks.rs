@@ -1,0 +1,199 @@
+//! The calling window and the clocks, on tokio's paused time: exact to the
+//! millisecond without sleeping.
+
+mod common;
+
+use common::*;
+use jongg_game::{Action, Answer, Event, Phase, Step, Table};
+use jongg_play::MemoryLog;
+use jongg_play::protocol::ServerMessage;
+use jongg_tiles::Seat;
+use std::time::Duration;
+use tokio::time::advance;
+
+const EAST: Seat = Seat::East;
+const SOUTH: Seat = Seat::South;
+const WEST: Seat = Seat::West;
+const NORTH: Seat = Seat::North;
+const MS: Duration = Duration::from_millis(1);
+
+#[tokio::test(start_paused = true)]
+async fn the_window_stays_open_its_whole_length_then_declines_for_the_silent() {
+    let table = open_table(
+        setup(three(), &[EAST, SOUTH, WEST], 1),
+        MemoryLog::default(),
+    )
+    .await;
+    let east = Client::connect(&table, EAST, None).await;
+    let _south = Client::connect(&table, SOUTH, None).await;
+    let _west = Client::connect(&table, WEST, None).await;
+    table.start().await.unwrap();
+    let (st, at) = now(&table).await;
+    east.act(
+        at,
+        Action::Discard {
+            tile: hand(&st, EAST)[0],
+        },
+    )
+    .await;
+    let (st, _) = now(&table).await;
+    assert!(matches!(st.phase(), Phase::Play(Step::Window(_))));
+    advance(Duration::from_secs(5) - MS).await;
+    let (st, _) = now(&table).await;
+    assert!(
+        matches!(st.phase(), Phase::Play(Step::Window(_))),
+        "open at 4.999 s"
+    );
+    advance(MS).await;
+    let status = table.status().await.unwrap();
+    let declined: Vec<Seat> = status
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Answered {
+                seat,
+                answer: Answer::Decline,
+            } => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(declined, vec![SOUTH, WEST], "declined at 5 s");
+    assert!(matches!(
+        status.state.unwrap().phase(),
+        Phase::Play(Step::Turn(t)) if t.seat == SOUTH
+    ));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_seat_out_of_time_plays_the_default_and_after_two_timeouts_a_bot_plays() {
+    let humans = [EAST, SOUTH, WEST, NORTH];
+    let table = open_table(setup(Table::standard(), &humans, 2), MemoryLog::default()).await;
+    let mut clients = vec![];
+    for s in humans {
+        clients.push(Client::connect(&table, s, None).await);
+    }
+    table.start().await.unwrap();
+    // East's connection lags 400 ms a round trip: 200 ms are not charged.
+    clients[0]
+        .conn
+        .lag(Duration::from_millis(400))
+        .await
+        .unwrap();
+    // Every command sent is handled before time moves on.
+    table.status().await.unwrap();
+    // The first pass of the Charleston: 20 s a move, then 60 s of reserve.
+    advance(Duration::from_secs(80) - MS).await;
+    let status = table.status().await.unwrap();
+    assert_eq!(status.timeouts.0, [0; 4]);
+    advance(MS).await;
+    let status = table.status().await.unwrap();
+    assert_eq!(status.timeouts.0, [0, 1, 1, 1]);
+    assert_eq!(status.reserve[SOUTH], Duration::ZERO);
+    advance(Duration::from_millis(200)).await;
+    let status = table.status().await.unwrap();
+    assert_eq!(status.timeouts.0, [1; 4], "East's lag was not charged");
+    assert_eq!(status.bots.0, [false; 4]);
+    // The pass was made with each seat's first three naturals.
+    assert!(
+        status
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Passed { .. }))
+    );
+    // The next pass: no reserve left, 20 s each; a second timeout hands
+    // every seat to a bot, and the bots play the game out.
+    advance(Duration::from_millis(20_200)).await;
+    let status = table.status().await.unwrap();
+    assert_eq!(status.bots.0, [true; 4]);
+    assert!(matches!(status.state.unwrap().phase(), Phase::Over));
+    for c in &mut clients {
+        c.drain();
+        assert!(c.got.iter().any(|m| matches!(
+            m.message,
+            ServerMessage::StandIn {
+                seat: SOUTH,
+                bot: true
+            }
+        )));
+        assert!(
+            c.got
+                .iter()
+                .any(|m| matches!(m.message, ServerMessage::Reveal { .. }))
+        );
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_seat_gone_too_long_is_played_by_a_bot_until_its_player_is_back() {
+    let humans = [EAST, SOUTH, WEST, NORTH];
+    let table = open_table(setup(Table::standard(), &humans, 3), MemoryLog::default()).await;
+    let _east = Client::connect(&table, EAST, None).await;
+    let _west = Client::connect(&table, WEST, None).await;
+    let north = Client::connect(&table, NORTH, None).await;
+    table.start().await.unwrap();
+    table.status().await.unwrap();
+    drop(north);
+    table.status().await.unwrap();
+    advance(Duration::from_secs(30) - MS).await;
+    assert_eq!(table.status().await.unwrap().bots.0, [false; 4]);
+    advance(MS).await;
+    // South never came, North left at 0 s: both played by bots from 30 s.
+    let status = table.status().await.unwrap();
+    assert_eq!(status.bots.0, [false, true, false, true]);
+    let mut south = Client::connect(&table, SOUTH, None).await;
+    let status = table.status().await.unwrap();
+    assert_eq!(status.bots.0, [false, false, false, true]);
+    south.drain();
+    assert!(south.got.iter().any(|m| matches!(
+        m.message,
+        ServerMessage::StandIn {
+            seat: SOUTH,
+            bot: false
+        }
+    )));
+}
+
+#[tokio::test(start_paused = true)]
+async fn clocks_are_announced_to_every_seat() {
+    let table = open_table(
+        setup(three(), &[EAST, SOUTH, WEST], 4),
+        MemoryLog::default(),
+    )
+    .await;
+    let mut south = Client::connect(&table, SOUTH, None).await;
+    let _east = Client::connect(&table, EAST, None).await;
+    let _west = Client::connect(&table, WEST, None).await;
+    table.start().await.unwrap();
+    now(&table).await;
+    south.drain();
+    assert!(south.got.iter().any(|m| matches!(
+        m.message,
+        ServerMessage::Clock {
+            seat: Some(EAST),
+            left_ms: 80_000,
+            reserve_ms: 60_000,
+            ..
+        }
+    )));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_client_that_stops_reading_is_cut_off_and_counts_as_gone() {
+    let humans = [EAST, SOUTH, WEST, NORTH];
+    let table = open_table(setup(Table::standard(), &humans, 5), MemoryLog::default()).await;
+    let mut clients = vec![];
+    for s in humans {
+        clients.push(Client::connect(&table, s, None).await);
+    }
+    // North's messages are never read; its receiver is closed as a dead
+    // socket's would be, without a goodbye.
+    clients[3].conn.messages.close();
+    table.start().await.unwrap();
+    table.status().await.unwrap();
+    assert!(!table.status().await.unwrap().connected[NORTH]);
+    advance(Duration::from_secs(30)).await;
+    assert_eq!(
+        table.status().await.unwrap().bots.0,
+        [false, false, false, true]
+    );
+}

@@ -1,0 +1,307 @@
+//! The table's owner through the protocol: the claim race, a reconnect in
+//! the middle of a calling window, a resume from the log, a failed store.
+
+mod common;
+
+use common::*;
+use jongg_game::{Action, Call, Event, Phase, Step};
+use jongg_play::MemoryLog;
+use jongg_play::owner::resume;
+use jongg_play::protocol::ServerMessage;
+use jongg_play::refusal::RefusalCode;
+use jongg_tiles::{BySeat, Seat};
+
+const EAST: Seat = Seat::East;
+const SOUTH: Seat = Seat::South;
+const WEST: Seat = Seat::West;
+
+fn in_window(state: &jongg_game::State) -> bool {
+    matches!(state.phase(), Phase::Play(Step::Window(_)))
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_claim_naming_an_old_discard_is_refused_as_stale() {
+    let table = open_table(
+        setup(three(), &[EAST, SOUTH, WEST], 1),
+        MemoryLog::default(),
+    )
+    .await;
+    let mut c = [
+        Client::connect(&table, EAST, None).await,
+        Client::connect(&table, SOUTH, None).await,
+        Client::connect(&table, WEST, None).await,
+    ];
+    let (e, s, w) = (0, 1, 2);
+    table.start().await.unwrap();
+    let (st, at) = now(&table).await;
+    let first = hand(&st, EAST)[0];
+    c[e].act(at, Action::Discard { tile: first }).await;
+    let (st, discard) = now(&table).await;
+    assert!(in_window(&st));
+    c[s].act(discard, Action::Decline).await;
+    c[w].act(discard, Action::Decline).await;
+    // South picks (the table picks for it) and discards.
+    let (st, at) = now(&table).await;
+    let tile = hand(&st, SOUTH)[0];
+    c[s].act(at, Action::Discard { tile }).await;
+    let (before, second) = now(&table).await;
+    assert!(in_window(&before) && second > discard);
+    // West's claim names East's discard, which is past.
+    c[w].act(
+        discard,
+        Action::Claim {
+            call: Call::Exposure,
+        },
+    )
+    .await;
+    let (after, at) = now(&table).await;
+    c[w].drain();
+    assert_eq!(
+        c[w].refusals(),
+        vec![("stale_claim".to_string(), Some(discard))]
+    );
+    assert_eq!((after, at), (before, second), "nothing changed");
+    // The window on South's discard closes; a late decline names it.
+    c[e].act(second, Action::Decline).await;
+    c[w].act(second, Action::Decline).await;
+    c[e].act(second, Action::Decline).await;
+    now(&table).await;
+    c[e].drain();
+    assert_eq!(
+        c[e].refusals(),
+        vec![("window_closed".to_string(), Some(second))]
+    );
+    // An action naming an event that has not happened is refused too.
+    c[w].act(10_000, Action::Decline).await;
+    now(&table).await;
+    c[w].drain();
+    assert_eq!(c[w].refusals()[1].0, "unknown_event");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_reconnect_in_a_calling_window_gets_exactly_what_it_missed() {
+    let table = open_table(
+        setup(three(), &[EAST, SOUTH, WEST], 2),
+        MemoryLog::default(),
+    )
+    .await;
+    let east = Client::connect(&table, EAST, None).await;
+    let south = Client::connect(&table, SOUTH, None).await;
+    let mut west = Client::connect(&table, WEST, None).await;
+    table.start().await.unwrap();
+    let (st, at) = now(&table).await;
+    east.act(
+        at,
+        Action::Discard {
+            tile: hand(&st, EAST)[0],
+        },
+    )
+    .await;
+    let (_, discard) = now(&table).await;
+    west.drain();
+    let run = table.status().await.unwrap().run;
+    let seen = west.last_seen(run);
+    drop(west);
+    south.act(discard, Action::Decline).await;
+    let status = table.status().await.unwrap();
+    assert!(!status.connected[WEST]);
+    let missed: Vec<_> = status.kept[WEST]
+        .iter()
+        .filter(|m| m.n > seen.n)
+        .cloned()
+        .collect();
+    assert!(
+        missed.iter().any(|m| matches!(
+            &m.message,
+            ServerMessage::Event {
+                event: Event::Answered { seat: SOUTH, .. },
+                ..
+            }
+        )),
+        "South's answer came while West was away: {missed:?}"
+    );
+    let mut west = Client::connect(&table, WEST, Some(seen)).await;
+    now(&table).await;
+    let got = west.drain();
+    assert_eq!(
+        got[..missed.len()],
+        missed[..],
+        "exactly the missed messages"
+    );
+    assert_eq!(got.len(), missed.len() + 1);
+    assert!(matches!(
+        got.last().unwrap().message,
+        ServerMessage::Welcome {
+            resumed: true,
+            seat: WEST,
+            ..
+        }
+    ));
+    // The window is still open for West, on the same discard.
+    west.act(discard, Action::Decline).await;
+    let (st, _) = now(&table).await;
+    assert!(!in_window(&st));
+    west.drain();
+    assert!(west.refusals().is_empty());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_resumed_table_has_the_same_state_and_every_acknowledged_action() {
+    let log = MemoryLog::default();
+    let seats = [EAST, SOUTH, WEST, Seat::North];
+    let table = open_table(setup(jongg_game::Table::standard(), &seats, 3), log.clone()).await;
+    let mut clients = vec![];
+    for s in seats {
+        clients.push(Client::connect(&table, s, None).await);
+    }
+    table.start().await.unwrap();
+    // Two passes of the Charleston, every seat passing its first three naturals.
+    for _ in 0..2 {
+        for (i, s) in seats.into_iter().enumerate() {
+            let (st, at) = now(&table).await;
+            clients[i].act(at, default_move(&st, s)).await;
+        }
+    }
+    let before = table.status().await.unwrap();
+    let acknowledged: Vec<u64> = clients
+        .iter_mut()
+        .flat_map(|c| c.drain())
+        .filter_map(|m| match m.message {
+            ServerMessage::Event { at, .. } => Some(at),
+            _ => None,
+        })
+        .collect();
+    assert!(acknowledged.len() > 8);
+    drop(clients);
+    drop(table);
+    let tokens = BySeat::from_fn(|s| Some(token(s)));
+    let again = resume("t1".into(), tokens, log, players(1)).await.unwrap();
+    let after = again.status().await.unwrap();
+    assert_eq!(after.run, 1);
+    assert_eq!(after.state, before.state);
+    assert_eq!(after.events, before.events);
+    assert!(
+        acknowledged
+            .iter()
+            .all(|at| *at as usize <= after.events.len())
+    );
+    // A client of the old run gets the whole view, numbered anew.
+    let mut east = Client::connect(
+        &again,
+        EAST,
+        Some(jongg_play::protocol::Seen { run: 0, n: 5 }),
+    )
+    .await;
+    now(&again).await;
+    let got = east.drain();
+    assert!(matches!(
+        got[0].message,
+        ServerMessage::Welcome {
+            resumed: false,
+            run: 1,
+            ..
+        }
+    ));
+    assert!(
+        matches!(&got[1].message, ServerMessage::View { at, view: Some(_) } if *at == after.events.len() as u64)
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_move_the_log_cannot_store_did_not_happen_and_is_told_to_no_one() {
+    let log = MemoryLog::default();
+    let table = open_table(setup(three(), &[EAST, SOUTH, WEST], 4), log.clone()).await;
+    let mut east = Client::connect(&table, EAST, None).await;
+    let mut south = Client::connect(&table, SOUTH, None).await;
+    table.start().await.unwrap();
+    let (st, at) = now(&table).await;
+    east.drain();
+    south.drain();
+    log.fail(true);
+    east.act(
+        at,
+        Action::Discard {
+            tile: hand(&st, EAST)[0],
+        },
+    )
+    .await;
+    let (after, at_after) = now(&table).await;
+    assert_eq!((&after, at_after), (&st, at));
+    let got = east.drain();
+    assert_eq!(east.refusals(), vec![("not_saved".to_string(), Some(at))]);
+    assert!(
+        got.iter()
+            .all(|m| !matches!(m.message, ServerMessage::Event { .. }))
+    );
+    assert!(south.drain().is_empty());
+}
+
+#[tokio::test]
+async fn a_hello_for_another_table_or_with_an_unknown_token_is_refused() {
+    let table = open_table(setup(three(), &[EAST], 5), MemoryLog::default()).await;
+    let refused = |m: jongg_play::protocol::Numbered| match m.message {
+        ServerMessage::Refused { code, .. } => (m.n, code),
+        other => panic!("{other:?}"),
+    };
+    let wrong = hello(EAST, None).replace("t1", "t2");
+    assert_eq!(
+        refused(table.connect(&wrong).await.unwrap_err()),
+        (0, RefusalCode::WrongTable)
+    );
+    let unknown = hello(SOUTH, None);
+    assert_eq!(
+        refused(table.connect(&unknown).await.unwrap_err()),
+        (0, RefusalCode::UnknownToken)
+    );
+    let ping = r#"{"v":1,"type":"ping","id":1}"#;
+    assert_eq!(
+        refused(table.connect(ping).await.unwrap_err()),
+        (0, RefusalCode::BadMessage)
+    );
+}
+
+#[tokio::test]
+async fn no_message_before_the_deal_holds_the_seed_and_the_reveal_matches_the_commitment() {
+    let setup = setup(three(), &[EAST, SOUTH, WEST], 6);
+    let seed_hex: String = setup
+        .secret
+        .bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let table = open_table(setup, MemoryLog::default()).await;
+    let mut east = Client::connect(&table, EAST, None).await;
+    table.status().await.unwrap();
+    let before_deal = east.drain();
+    let commitment = before_deal
+        .iter()
+        .find_map(|m| match &m.message {
+            ServerMessage::Welcome { commitment, .. } => Some(*commitment),
+            _ => None,
+        })
+        .expect("the welcome carries the commitment");
+    assert_eq!(before_deal.len(), 2, "welcome, view: {before_deal:?}");
+    // Message 1, the commitment told at the opening, is kept for a reconnect.
+    let kept = table.status().await.unwrap().kept[EAST].clone();
+    assert!(
+        matches!(kept[0].message, ServerMessage::Commitment { commitment: c } if c == commitment)
+    );
+    for m in before_deal.iter().chain(&kept) {
+        assert!(!m.to_text().contains(&seed_hex), "{}", m.to_text());
+    }
+    // Everyone gone: bots play the game out, and the seed is revealed.
+    drop(east);
+    table.status().await.unwrap();
+    tokio::time::pause();
+    tokio::time::advance(std::time::Duration::from_secs(31)).await;
+    let status = table.status().await.unwrap();
+    let reveal = status.kept[EAST]
+        .iter()
+        .find_map(|m| match &m.message {
+            ServerMessage::Reveal { proof } => Some(proof.clone()),
+            _ => None,
+        })
+        .expect("revealed after the game");
+    assert_eq!(reveal.commitment, commitment);
+    assert_eq!(reveal.seed.commitment(), commitment);
+}
