@@ -659,4 +659,82 @@ mod tests {
         assert!(!applies(GameResult::MisnamedMahjongClaim, "exposed"));
         assert!(applies(GameResult::Timeout, "penalties"));
     }
+
+    /// A Mah Jongg in error by East with South and West exposed: North is
+    /// the one intact hand, so the record is complete.
+    fn in_error_by_east() -> GameRecord {
+        let mut r = GameRecord::new(GameResult::MahjongInError);
+        r.declarer = Some(Seat::East);
+        r.value = 30;
+        r.exposed = vec![Seat::South, Seat::West];
+        r
+    }
+
+    fn false_dead_call(seat: Seat) -> Penalty {
+        Penalty {
+            seat,
+            kind: PenaltyKind::FalseDeadCall,
+        }
+    }
+
+    fn field_refused(preset: &Preset, r: &GameRecord) -> String {
+        score(preset, r).expect_err("the record is refused").field
+    }
+
+    #[test]
+    fn a_hand_already_dead_cannot_declare_mahjong_in_error_r5_r6() {
+        assert!(score(&standard(), &in_error_by_east()).is_ok());
+        let mut dead = in_error_by_east();
+        dead.dead.insert(Seat::East, DeadReason::Infraction);
+        assert_eq!(field_refused(&standard(), &dead), "declarer");
+        // R5: a wrong dead call makes the caller dead where the preset says so.
+        let mut caller = in_error_by_east();
+        caller.penalties.push(false_dead_call(Seat::East));
+        assert_eq!(field_refused(&standard(), &caller), "declarer");
+        let mania = Preset::builtin("mahjong-mania-2026").unwrap();
+        assert!(score(&mania, &caller).is_ok());
+    }
+
+    #[test]
+    fn a_dead_hand_is_not_listed_as_exposed_after_mahjong_in_error_r8() {
+        let mut dead = in_error_by_east();
+        dead.dead.insert(Seat::West, DeadReason::Infraction);
+        assert_eq!(field_refused(&standard(), &dead), "exposed[1]");
+        let mut caller = in_error_by_east();
+        caller.penalties.push(false_dead_call(Seat::West));
+        assert_eq!(field_refused(&standard(), &caller), "exposed[1]");
+        let mut twice = in_error_by_east();
+        twice.exposed = vec![Seat::South, Seat::South];
+        assert_eq!(field_refused(&standard(), &twice), "exposed[1]");
+        let mut declarer = in_error_by_east();
+        declarer.exposed = vec![Seat::South, Seat::East];
+        assert_eq!(field_refused(&standard(), &declarer), "exposed[1]");
+    }
+
+    #[test]
+    fn penalties_and_card_value_are_bounded_inclusively() {
+        let mut most = GameRecord::new(GameResult::Wall);
+        most.penalties = vec![
+            Penalty {
+                seat: Seat::East,
+                kind: PenaltyKind::BlindPassPeek,
+            };
+            MAX_PENALTIES
+        ];
+        assert!(score(&standard(), &most).is_ok());
+        let mut one_more = most.clone();
+        one_more.penalties.push(most.penalties[0]);
+        assert_eq!(field_refused(&standard(), &one_more), "penalties");
+
+        let mut highest = GameRecord::new(GameResult::Mahjong);
+        highest.winner = Some(Seat::South);
+        highest.self_picked = true;
+        highest.value = MAX_VALUE;
+        let scored = score(&standard(), &highest).unwrap();
+        let value = scored.lines.iter().find(|l| l.reason == "card value");
+        assert_eq!(value.map(|l| l.points), Some(MAX_VALUE as i32));
+        let mut over = highest.clone();
+        over.value = MAX_VALUE + 1;
+        assert_eq!(field_refused(&standard(), &over), "value");
+    }
 }

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Mutation testing of the core (issue 22): cargo-mutants changes the code of
+# one file at a time (a `>` made `>=`, a body replaced by a default value, ...)
+# and runs the tests of that file's own crate. A mutant the tests let pass
+# ("missed") is behaviour nothing pins. docs/testing.md has the figures, the
+# mutants that change nothing (equivalent) and the habit.
+#
+#   scripts/mutants.sh                      the whole core list
+#   scripts/mutants.sh crates/rules/src/score.rs ...   the named files
+#
+# Environment: MUTANTS_TIMEOUT (seconds per mutant's tests, default 300),
+# MUTANTS_JOBS (default 1: the machine is small), MUTANTS_OUT (default
+# target/mutants), MUTANTS_BASELINE=skip (the crates' tests are known to
+# pass: skip the run of the unmutated tests, done once per crate otherwise). The run mutates the worktree in place (each file is
+# restored after its mutant): do not edit or commit while it runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The core: scoring, the card, the game engine, the tournament.
+CORE=(
+  crates/rules/src/score.rs
+  crates/rules/src/record/mod.rs
+  crates/rules/src/record/read.rs
+  crates/card/src/matcher.rs
+  crates/card/src/near.rs
+  crates/card/src/rack.rs
+  crates/card/src/expand.rs
+  crates/game/src/game.rs
+  crates/game/src/state.rs
+  crates/game/src/view.rs
+  crates/tournament/src/tournament/decide.rs
+  crates/tournament/src/tournament/apply.rs
+  crates/tournament/src/standings.rs
+  crates/tournament/src/tournament/signing.rs
+  crates/tournament/src/tournament/import.rs
+)
+
+# Tests each crate runs per mutant (a nextest filter), where not all of them.
+# The tournament's backup test replays 100 random event days and its property
+# tests thousands of cases: minutes per mutant on two cores. Its unit tests and
+# the other integration tests pin the same behaviour file by file.
+test_filter() {
+  case "$1" in
+    tournament) echo 'not (binary(backup) | binary(props))' ;;
+    *) echo '' ;;
+  esac
+}
+
+if ! cargo mutants --version >/dev/null 2>&1; then
+  echo "installing cargo-mutants from crates.io" >&2
+  cargo install --locked cargo-mutants
+fi
+
+files=("$@")
+[ ${#files[@]} -eq 0 ] && files=("${CORE[@]}")
+out_root="${MUTANTS_OUT:-target/mutants}"
+timeout="${MUTANTS_TIMEOUT:-300}"
+jobs="${MUTANTS_JOBS:-1}"
+mkdir -p "$out_root"
+
+declare -A baseline_done=()
+rows=()
+for file in "${files[@]}"; do
+  if [ ! -f "$file" ]; then
+    echo "no such file: $file (skipped)" >&2
+    rows+=("$(printf '%-46s %s' "$file" 'missing')")
+    continue
+  fi
+  crate=$(echo "$file" | sed -n 's#^crates/\([^/]*\)/.*#\1#p')
+  if [ -z "$crate" ]; then
+    echo "not a file of a crate: $file (skipped)" >&2
+    continue
+  fi
+  out="$out_root/$(echo "$file" | tr '/' '_')"
+  rm -rf "$out"
+  mkdir -p "$out"
+  args=(mutants --in-place --test-tool nextest --jobs "$jobs" --timeout "$timeout"
+    --file "$file" --output "$out" --no-shuffle)
+  # The crate's unmutated tests must pass first; once is enough per crate.
+  if [ -n "${baseline_done[$crate]:-}" ] || [ "${MUTANTS_BASELINE:-run}" = skip ]; then
+    args+=(--baseline skip)
+  fi
+  filter=$(test_filter "$crate")
+  if [ -n "$filter" ]; then
+    args+=(--cargo-test-arg=-E "--cargo-test-arg=$filter")
+  fi
+  echo "== $file ==" >&2
+  start=$(date +%s)
+  # cargo-mutants exits non-zero when a mutant is missed: the table says so.
+  nice -n 10 cargo "${args[@]}" >&2 || true
+  minutes=$(( ($(date +%s) - start + 59) / 60 ))
+  baseline_done[$crate]=1
+  result="$out/mutants.out/outcomes.json"
+  if [ ! -f "$result" ]; then
+    rows+=("$(printf '%-46s %s' "$file" 'no result (see the log above)')")
+    continue
+  fi
+  rows+=("$(jq -r --arg f "$file" --arg m "$minutes" \
+    '[$f, .total_mutants, .caught, .missed, .timeout, .unviable, $m] | @tsv' "$result" |
+    awk -F'\t' '{ printf "%-46s %7s %6s %6s %7s %8s %7s", $1, $2, $3, $4, $5, $6, $7 }')")
+  if [ -s "$out/mutants.out/missed.txt" ]; then
+    echo "missed in $file:" >&2
+    sed 's/^/  /' "$out/mutants.out/missed.txt" >&2
+  fi
+done
+
+printf '\n%-46s %7s %6s %6s %7s %8s %7s\n' file mutants caught missed timeout unviable minutes
+printf '%s\n' "${rows[@]}"
