@@ -8,11 +8,13 @@
 #   scripts/mutants.sh                      the whole core list
 #   scripts/mutants.sh crates/rules/src/score.rs ...   the named files
 #
-# Environment: MUTANTS_TIMEOUT (seconds per mutant's tests, default 300),
-# MUTANTS_JOBS (default 1: the machine is small), MUTANTS_OUT (default
-# target/mutants), MUTANTS_BASELINE=skip (the crates' tests are known to
-# pass: skip the run of the unmutated tests, done once per crate otherwise). The run mutates the worktree in place (each file is
-# restored after its mutant): do not edit or commit while it runs.
+# Environment: MUTANTS_TIMEOUT (seconds per mutant's tests, default 300);
+# MUTANTS_OUT (default target/mutants); MUTANTS_BASELINE=skip when the
+# crates' tests are known to pass (else the unmutated tests run once per
+# crate first); MUTANTS_RE=REGEX to run only the mutants whose names match
+# (a re-run of survivors: `cargo mutants --list --file FILE` shows names).
+# The run mutates the worktree in place (each file is restored after its
+# mutant): do not edit, build or commit in it while it runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,13 +37,16 @@ CORE=(
   crates/tournament/src/tournament/import.rs
 )
 
-# Tests each crate runs per mutant (a nextest filter), where not all of them.
-# The tournament's backup test replays 100 random event days and its property
-# tests thousands of cases: minutes per mutant on two cores. Its unit tests and
-# the other integration tests pin the same behaviour file by file.
-test_filter() {
+# The test targets built and run per mutant, where not all of a crate's: each
+# mutant rebuilds and links every target named, about a minute on two busy
+# cores. The rules crate's floor and movement tests pin files outside the
+# core; the tournament's backup test replays 100 random event days and its
+# property tests thousands of cases (minutes per mutant), while its unit
+# tests and other integration tests pin the same behaviour file by file.
+test_targets() {
   case "$1" in
-    tournament) echo 'not (binary(backup) | binary(props))' ;;
+    rules) echo '--lib --test=cases --test=props --test=presets --test=rulings --test=ruling_points' ;;
+    tournament) echo '--lib --test=hall --test=tournament --test=three_players --test=floor --test=event_card --test=stored_logs --test=security_points_overflow' ;;
     *) echo '' ;;
   esac
 }
@@ -55,7 +60,6 @@ files=("$@")
 [ ${#files[@]} -eq 0 ] && files=("${CORE[@]}")
 out_root="${MUTANTS_OUT:-target/mutants}"
 timeout="${MUTANTS_TIMEOUT:-300}"
-jobs="${MUTANTS_JOBS:-1}"
 mkdir -p "$out_root"
 
 declare -A baseline_done=()
@@ -74,15 +78,18 @@ for file in "${files[@]}"; do
   out="$out_root/$(echo "$file" | tr '/' '_')"
   rm -rf "$out"
   mkdir -p "$out"
-  args=(mutants --in-place --test-tool nextest --jobs "$jobs" --timeout "$timeout"
+  args=(mutants --in-place --test-tool nextest --timeout "$timeout"
     --file "$file" --output "$out" --no-shuffle)
   # The crate's unmutated tests must pass first; once is enough per crate.
   if [ -n "${baseline_done[$crate]:-}" ] || [ "${MUTANTS_BASELINE:-run}" = skip ]; then
     args+=(--baseline skip)
   fi
-  filter=$(test_filter "$crate")
-  if [ -n "$filter" ]; then
-    args+=(--cargo-test-arg=-E "--cargo-test-arg=$filter")
+  for target in $(test_targets "$crate"); do
+    args+=("--cargo-arg=$target")
+  done
+  # MUTANTS_RE: only the mutants whose names match (a re-run of survivors).
+  if [ -n "${MUTANTS_RE:-}" ]; then
+    args+=(--re "$MUTANTS_RE")
   fi
   echo "== $file ==" >&2
   start=$(date +%s)

@@ -479,8 +479,12 @@ FF 2222a 4444b 6666c : 25 X
         // The variant index is kept in words of 64 bits: a card that fills
         // its last word exactly must still search all of it.
         let mut text = String::from("[Kongs]\n");
-        let numbers = ["123", "124", "125", "126", "127", "128", "129", "134", "135", "136", "137"];
-        let more = ["138", "139", "145", "146", "147", "148", "149", "156", "157", "158"];
+        let numbers = [
+            "123", "124", "125", "126", "127", "128", "129", "134", "135", "136", "137",
+        ];
+        let more = [
+            "138", "139", "145", "146", "147", "148", "149", "156", "157", "158",
+        ];
         for n in numbers.iter().chain(&more) {
             let k: Vec<String> = n.chars().map(|d| format!("{d}{d}{d}{d}a")).collect();
             text.push_str(&format!("FF {} : 25 X\n", k.join(" ")));
