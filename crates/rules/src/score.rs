@@ -737,4 +737,37 @@ mod tests {
         over.value = MAX_VALUE + 1;
         assert_eq!(field_refused(&standard(), &over), "value");
     }
+
+    fn line_of(s: &Scored, seat: Seat) -> (i32, String) {
+        let line = s.lines.iter().find(|l| l.seat == seat).unwrap();
+        (line.points, line.reason.clone())
+    }
+
+    #[test]
+    fn a_throw_to_three_or_four_exposures_says_how_many_standard_13_7() {
+        let mut r = GameRecord::new(GameResult::Mahjong);
+        r.winner = Some(Seat::South);
+        r.value = 30;
+        r.discarder = Some(Seat::West);
+        for (exposures, said) in [(3, "three"), (4, "four")] {
+            r.exposures = exposures;
+            let s = score(&standard(), &r).unwrap();
+            let reason = format!("threw to {said} exposures");
+            assert_eq!(line_of(&s, Seat::West), (-25, reason));
+        }
+    }
+
+    #[test]
+    fn the_one_intact_hand_says_when_it_gets_times_the_claimed_value_r8() {
+        let r = in_error_by_east();
+        let beth = Preset::builtin("beth-emeth").unwrap();
+        let reason = "only hand intact after a Mah Jongg in error";
+        let twice = format!("{reason} (2 x the claimed value 30)");
+        assert_eq!(
+            line_of(&score(&beth, &r).unwrap(), Seat::North),
+            (60, twice)
+        );
+        let fixed = line_of(&score(&standard(), &r).unwrap(), Seat::North);
+        assert_eq!(fixed, (10, reason.to_string()));
+    }
 }
