@@ -12,7 +12,8 @@
 # MUTANTS_OUT (default target/mutants); MUTANTS_BASELINE=skip when the
 # crates' tests are known to pass (else the unmutated tests run once per
 # crate first); MUTANTS_RE=REGEX to run only the mutants whose names match
-# (a re-run of survivors: `cargo mutants --list --file FILE` shows names).
+# (a re-run of survivors: `cargo mutants --list --file FILE` shows names);
+# MUTANTS_TARGETS="--lib --test=NAME" to build and run only those targets.
 # The run mutates the worktree in place (each file is restored after its
 # mutant): do not edit, build or commit in it while it runs.
 set -euo pipefail
@@ -62,6 +63,9 @@ out_root="${MUTANTS_OUT:-target/mutants}"
 timeout="${MUTANTS_TIMEOUT:-300}"
 mkdir -p "$out_root"
 
+# A mutant's failing property test must not leave a seed file in the tree.
+export PROPTEST_DISABLE_FAILURE_PERSISTENCE=1
+
 declare -A baseline_done=()
 rows=()
 for file in "${files[@]}"; do
@@ -84,7 +88,7 @@ for file in "${files[@]}"; do
   if [ -n "${baseline_done[$crate]:-}" ] || [ "${MUTANTS_BASELINE:-run}" = skip ]; then
     args+=(--baseline skip)
   fi
-  for target in $(test_targets "$crate"); do
+  for target in ${MUTANTS_TARGETS:-$(test_targets "$crate")}; do
     args+=("--cargo-arg=$target")
   done
   # MUTANTS_RE: only the mutants whose names match (a re-run of survivors).
