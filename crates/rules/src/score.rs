@@ -770,4 +770,26 @@ mod tests {
         let fixed = line_of(&score(&standard(), &r).unwrap(), Seat::North);
         assert_eq!(fixed, (10, reason.to_string()));
     }
+
+    #[test]
+    fn a_throw_to_two_exposures_costs_the_larger_of_the_penalties_that_apply_r3() {
+        let mut r = GameRecord::new(GameResult::Mahjong);
+        r.winner = Some(Seat::South);
+        r.value = 40;
+        r.discarder = Some(Seat::West);
+        r.exposures = 2;
+        r.quints = true;
+        // mahjong-mania-2026: -25 for a Quints hand, -10 otherwise.
+        let mania = Preset::builtin("mahjong-mania-2026").unwrap();
+        let quints = "threw to two exposures of a Quints hand".to_string();
+        assert_eq!(
+            line_of(&score(&mania, &r).unwrap(), Seat::West),
+            (-25, quints)
+        );
+        // beth-emeth: -25 for one group left, only -10 for a Quints hand.
+        r.one_group_left = true;
+        let beth = Preset::builtin("beth-emeth").unwrap();
+        let left = "threw to two exposures, one group left".to_string();
+        assert_eq!(line_of(&score(&beth, &r).unwrap(), Seat::West), (-25, left));
+    }
 }
