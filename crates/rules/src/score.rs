@@ -791,5 +791,11 @@ mod tests {
         let beth = Preset::builtin("beth-emeth").unwrap();
         let left = "threw to two exposures, one group left".to_string();
         assert_eq!(line_of(&score(&beth, &r).unwrap(), Seat::West), (-25, left));
+        // standard: the same -20 for every hand, so the plain reason.
+        let plain = "threw to two exposures".to_string();
+        assert_eq!(
+            line_of(&score(&standard(), &r).unwrap(), Seat::West),
+            (-20, plain)
+        );
     }
 }
