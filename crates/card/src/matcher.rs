@@ -452,4 +452,47 @@ FF 2222a 4444b 6666c : 25 X
         assert_eq!(MahjongMatch::best(&all).map(|b| b.line), Some(2));
         assert_eq!(MahjongMatch::best(&[]), None);
     }
+
+    #[test]
+    fn two_exposures_cannot_take_the_same_group() {
+        // Both exposed kongs of 2B fit only the one 2B kong of the line; the
+        // 6D kong is not in the rack at all.
+        let c = card(SMALL);
+        let rack = t("F F 4Cx4");
+        let twice = [t("2B 2B J J"), t("2B 2B J J")];
+        assert_eq!(c.wins(&rack, &twice), vec![]);
+        assert!(!c.is_mahjong(&rack, &twice));
+    }
+
+    #[test]
+    fn every_winning_line_is_listed_in_card_order() {
+        // Jokers make the last kong 6D on the first line, 8D on the second.
+        let c = card("[T]\nFF 2222a 4444b 6666c : 25 X\nFF 2222a 4444b 8888c : 30 X\n");
+        let m = c.wins(&t("F F 2Bx4 4Cx4 Jx4"), &[]);
+        let lines: Vec<usize> = m.iter().map(|m| m.line).collect();
+        assert_eq!(lines, vec![1, 2]);
+        assert_eq!(m[1].assignment[3].tiles, t("Jx4"));
+    }
+
+    #[test]
+    fn a_card_of_exactly_64_variants_finds_its_last_line() {
+        // The variant index is kept in words of 64 bits: a card that fills
+        // its last word exactly must still search all of it.
+        let mut text = String::from("[Kongs]\n");
+        let numbers = [
+            "123", "124", "125", "126", "127", "128", "129", "134", "135", "136", "137",
+        ];
+        let more = [
+            "138", "139", "145", "146", "147", "148", "149", "156", "157", "158",
+        ];
+        for n in numbers.iter().chain(&more) {
+            let k: Vec<String> = n.chars().map(|d| format!("{d}{d}{d}{d}a")).collect();
+            text.push_str(&format!("FF {} : 25 X\n", k.join(" ")));
+        }
+        text.push_str("[Winds]\nFFFF NNNN EEE WWW : 30 X\n");
+        let c = card(&text);
+        assert_eq!(c.variants.len(), 64);
+        let m = c.wins(&t("Fx4 Nx4 Ex3 Wx3"), &[]);
+        assert_eq!(m.iter().map(|m| m.line).collect::<Vec<_>>(), vec![22]);
+    }
 }

@@ -659,4 +659,143 @@ mod tests {
         assert!(!applies(GameResult::MisnamedMahjongClaim, "exposed"));
         assert!(applies(GameResult::Timeout, "penalties"));
     }
+
+    /// A Mah Jongg in error by East with South and West exposed: North is
+    /// the one intact hand, so the record is complete.
+    fn in_error_by_east() -> GameRecord {
+        let mut r = GameRecord::new(GameResult::MahjongInError);
+        r.declarer = Some(Seat::East);
+        r.value = 30;
+        r.exposed = vec![Seat::South, Seat::West];
+        r
+    }
+
+    fn false_dead_call(seat: Seat) -> Penalty {
+        Penalty {
+            seat,
+            kind: PenaltyKind::FalseDeadCall,
+        }
+    }
+
+    fn field_refused(preset: &Preset, r: &GameRecord) -> String {
+        score(preset, r).expect_err("the record is refused").field
+    }
+
+    #[test]
+    fn a_hand_already_dead_cannot_declare_mahjong_in_error_r5_r6() {
+        assert!(score(&standard(), &in_error_by_east()).is_ok());
+        let mut dead = in_error_by_east();
+        dead.dead.insert(Seat::East, DeadReason::Infraction);
+        assert_eq!(field_refused(&standard(), &dead), "declarer");
+        // R5: a wrong dead call makes the caller dead where the preset says so.
+        let mut caller = in_error_by_east();
+        caller.penalties.push(false_dead_call(Seat::East));
+        assert_eq!(field_refused(&standard(), &caller), "declarer");
+        let mania = Preset::builtin("mahjong-mania-2026").unwrap();
+        assert!(score(&mania, &caller).is_ok());
+    }
+
+    #[test]
+    fn a_dead_hand_is_not_listed_as_exposed_after_mahjong_in_error_r8() {
+        let mut dead = in_error_by_east();
+        dead.dead.insert(Seat::West, DeadReason::Infraction);
+        assert_eq!(field_refused(&standard(), &dead), "exposed[1]");
+        let mut caller = in_error_by_east();
+        caller.penalties.push(false_dead_call(Seat::West));
+        assert_eq!(field_refused(&standard(), &caller), "exposed[1]");
+        let mut twice = in_error_by_east();
+        twice.exposed = vec![Seat::South, Seat::South];
+        assert_eq!(field_refused(&standard(), &twice), "exposed[1]");
+        let mut declarer = in_error_by_east();
+        declarer.exposed = vec![Seat::South, Seat::East];
+        assert_eq!(field_refused(&standard(), &declarer), "exposed[1]");
+    }
+
+    #[test]
+    fn penalties_and_card_value_are_bounded_inclusively() {
+        let mut most = GameRecord::new(GameResult::Wall);
+        most.penalties = vec![
+            Penalty {
+                seat: Seat::East,
+                kind: PenaltyKind::BlindPassPeek,
+            };
+            MAX_PENALTIES
+        ];
+        assert!(score(&standard(), &most).is_ok());
+        let mut one_more = most.clone();
+        one_more.penalties.push(most.penalties[0]);
+        assert_eq!(field_refused(&standard(), &one_more), "penalties");
+
+        let mut highest = GameRecord::new(GameResult::Mahjong);
+        highest.winner = Some(Seat::South);
+        highest.self_picked = true;
+        highest.value = MAX_VALUE;
+        let scored = score(&standard(), &highest).unwrap();
+        let value = scored.lines.iter().find(|l| l.reason == "card value");
+        assert_eq!(value.map(|l| l.points), Some(MAX_VALUE as i32));
+        let mut over = highest.clone();
+        over.value = MAX_VALUE + 1;
+        assert_eq!(field_refused(&standard(), &over), "value");
+    }
+
+    fn line_of(s: &Scored, seat: Seat) -> (i32, String) {
+        let line = s.lines.iter().find(|l| l.seat == seat).unwrap();
+        (line.points, line.reason.clone())
+    }
+
+    #[test]
+    fn a_throw_to_three_or_four_exposures_says_how_many_standard_13_7() {
+        let mut r = GameRecord::new(GameResult::Mahjong);
+        r.winner = Some(Seat::South);
+        r.value = 30;
+        r.discarder = Some(Seat::West);
+        for (exposures, said) in [(3, "three"), (4, "four")] {
+            r.exposures = exposures;
+            let s = score(&standard(), &r).unwrap();
+            let reason = format!("threw to {said} exposures");
+            assert_eq!(line_of(&s, Seat::West), (-25, reason));
+        }
+    }
+
+    #[test]
+    fn the_one_intact_hand_says_when_it_gets_times_the_claimed_value_r8() {
+        let r = in_error_by_east();
+        let beth = Preset::builtin("beth-emeth").unwrap();
+        let reason = "only hand intact after a Mah Jongg in error";
+        let twice = format!("{reason} (2 x the claimed value 30)");
+        assert_eq!(
+            line_of(&score(&beth, &r).unwrap(), Seat::North),
+            (60, twice)
+        );
+        let fixed = line_of(&score(&standard(), &r).unwrap(), Seat::North);
+        assert_eq!(fixed, (10, reason.to_string()));
+    }
+
+    #[test]
+    fn a_throw_to_two_exposures_costs_the_larger_of_the_penalties_that_apply_r3() {
+        let mut r = GameRecord::new(GameResult::Mahjong);
+        r.winner = Some(Seat::South);
+        r.value = 40;
+        r.discarder = Some(Seat::West);
+        r.exposures = 2;
+        r.quints = true;
+        // mahjong-mania-2026: -25 for a Quints hand, -10 otherwise.
+        let mania = Preset::builtin("mahjong-mania-2026").unwrap();
+        let quints = "threw to two exposures of a Quints hand".to_string();
+        assert_eq!(
+            line_of(&score(&mania, &r).unwrap(), Seat::West),
+            (-25, quints)
+        );
+        // beth-emeth: -25 for one group left, only -10 for a Quints hand.
+        r.one_group_left = true;
+        let beth = Preset::builtin("beth-emeth").unwrap();
+        let left = "threw to two exposures, one group left".to_string();
+        assert_eq!(line_of(&score(&beth, &r).unwrap(), Seat::West), (-25, left));
+        // standard: the same -20 for every hand, so the plain reason.
+        let plain = "threw to two exposures".to_string();
+        assert_eq!(
+            line_of(&score(&standard(), &r).unwrap(), Seat::West),
+            (-20, plain)
+        );
+    }
 }

@@ -172,3 +172,60 @@ fn live_standings_count_a_draft_sheet_game_by_game() {
     assert_eq!((east.points, east.unaccepted_games), (30, 1));
     assert_eq!(row(&run.t, 5).points, 0, "the official figure is untouched");
 }
+
+#[test]
+fn a_rows_official_points_leave_out_only_the_games_not_yet_accepted_issue_13_9() {
+    // Table 1 is signed, not accepted; players 9 and 10 sat out for 5.
+    let run = round_with_signed(&[1]);
+    let live = run.t.live_standings();
+    let at_table = live.rows.iter().find(|r| r.unaccepted_points != 0).unwrap();
+    assert_eq!(at_table.official_points(), 0);
+    let sit_out = live.rows.iter().find(|r| r.player == PlayerNo(9)).unwrap();
+    assert_eq!(sit_out.official_points(), 5);
+}
+
+#[test]
+fn a_players_record_gives_each_game_its_table_seat_points_mah_jongg_and_acceptance() {
+    let mut run = round_with_signed(&[1]);
+    run.ok(
+        Actor::Director,
+        Command::AcceptSheet {
+            round: RoundNo(1),
+            table: TableNo(1),
+        },
+    );
+    let tables = run.t.seating(RoundNo(1)).unwrap().tables.clone();
+    let line = |table: TableNo, seat, game, points, mah_jongg, accepted| GameLine {
+        round: RoundNo(1),
+        table,
+        seat,
+        game,
+        points,
+        mah_jongg,
+        accepted,
+    };
+    for table in &tables[..2] {
+        let entered = table.table == TableNo(1);
+        for (seat, player) in table.players() {
+            let record = run.t.player_record(player).unwrap();
+            assert_eq!(record.player, player);
+            assert!(record.sit_outs.is_empty(), "{player:?} sat at a table");
+            let expected: Vec<GameLine> = GameNo(4)
+                .upto()
+                .map(|game| {
+                    let (points, winner) = one_win_each(table.table, game, table);
+                    if entered {
+                        let won = winner == Some(seat);
+                        line(table.table, seat, game, Some(points[seat]), won, true)
+                    } else {
+                        line(table.table, seat, game, None, false, false)
+                    }
+                })
+                .collect();
+            assert_eq!(record.games, expected, "{player:?}");
+        }
+    }
+    let out = run.t.player_record(PlayerNo(9)).unwrap();
+    assert_eq!(out.sit_outs, vec![(RoundNo(1), 5)]);
+    assert!(out.games.is_empty());
+}
