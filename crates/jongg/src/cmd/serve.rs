@@ -190,6 +190,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
             max_connections: a.max_connections.map(|n| n as usize),
             per_address: a.max_per_address as usize,
         },
+        started: jongg_server::hall::Started::Command,
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

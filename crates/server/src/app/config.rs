@@ -22,6 +22,9 @@ pub struct Config {
     pub paper: Paper,
     /// Timeouts and bounds on connections (issue 19.3).
     pub connections: ConnectionLimits,
+    /// From a terminal or by a double-click: what the pages advise when
+    /// phones cannot reach the server.
+    pub started: crate::http::hall::Started,
 }
 
 impl Config {
@@ -33,6 +36,7 @@ impl Config {
             trusted_proxies: Vec::new(),
             paper: Paper::default(),
             connections: ConnectionLimits::default(),
+            started: Default::default(),
         }
     }
 }

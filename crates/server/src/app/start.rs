@@ -163,7 +163,12 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         dummy_hash: Default::default(),
         pdf_slots: Arc::new(tokio::sync::Semaphore::new(2)),
         paper: config.paper,
-        hall_notice: hall::page_notice(&url, not_default(&config.database), &hall_addresses),
+        hall_notice: hall::page_notice(
+            &url,
+            not_default(&config.database),
+            &hall_addresses,
+            config.started,
+        ),
         live_slots: Arc::new(tokio::sync::Semaphore::new(limits.live)),
         live_keep_alive: (limits.idle_timeout / 2)
             .min(live::KEEP_ALIVE)

@@ -185,17 +185,55 @@ pub fn advice(s: &Start<'_>) -> Vec<String> {
     lines
 }
 
+/// How this server was started: the fix for a hall address differs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Started {
+    /// `jongg serve` from a terminal: a command to start it with instead.
+    #[default]
+    Command,
+    /// `jongg` with no arguments, as a double-click starts it (issue 21.1):
+    /// there is no terminal, and a start on the hall's Wi-Fi finds its
+    /// address by itself.
+    DoubleClick,
+}
+
+/// What the director's pages say while phones cannot open the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HallNotice {
+    /// The problem and what to do.
+    pub text: String,
+    /// The commands that fix it (none after a double-click).
+    pub commands: Vec<String>,
+    /// How to stop the server that runs now.
+    pub how_to_stop: &'static str,
+}
+
 /// What the director's pages say while the public address is a loopback
-/// one (None otherwise): the problem, and the command that fixes it.
+/// one (None otherwise): the problem, and the way to fix it.
 pub(crate) fn page_notice(
     url: &str,
     database: Option<&str>,
     addresses: &[HallAddress],
-) -> Option<(String, Vec<String>)> {
+    started: Started,
+) -> Option<HallNotice> {
     if !is_loopback_url(url) {
         return None;
     }
     let port = url_port(url);
+    if started == Started::DoubleClick {
+        return Some(HallNotice {
+            text: format!(
+                "Phones cannot open this server: its address is {}, which is this laptop \
+                 itself, so the QR codes on printed table cards will not work. Join the hall's \
+                 Wi-Fi, then stop jongg and double-click it again: it will serve on the \
+                 laptop's address in the hall.",
+                display_host(url)
+            ),
+            commands: Vec::new(),
+            how_to_stop: "\"Stop jongg\" is on the director's page. Printed table cards show \
+                 the same warning until it is fixed.",
+        });
+    }
     let text = format!(
         "Phones cannot open this server: its address is {}, which is this laptop \
          itself, so the QR codes on printed table cards will not work. Stop jongg and \
@@ -212,7 +250,12 @@ pub(crate) fn page_notice(
             program()
         ));
     }
-    Some((text, commands))
+    Some(HallNotice {
+        text,
+        commands,
+        how_to_stop: "On the laptop, in the window where jongg runs: Ctrl-C stops it. \
+             Printed table cards show the same warning until it is fixed.",
+    })
 }
 
 /// The port of an http(s) address (80 or 443 when none is written).
@@ -343,20 +386,36 @@ mod tests {
 
     #[test]
     fn the_page_notice_names_the_fix() {
-        let (text, commands) = page_notice("http://127.0.0.1:8080", None, &wifi()).unwrap();
-        assert!(text.contains("127.0.0.1:8080"));
+        let notice = |url, db, a: &[HallAddress]| page_notice(url, db, a, Started::Command);
+        let n = notice("http://127.0.0.1:8080", None, &wifi()).unwrap();
+        assert!(n.text.contains("127.0.0.1:8080"));
         assert_eq!(
-            commands[0],
+            n.commands[0],
             "jongg serve --bind 0.0.0.0:8080 --public-url http://192.168.1.23:8080"
         );
-        let (_, other) =
-            page_notice("http://127.0.0.1:8080", Some("sqlite://x.sqlite"), &wifi()).unwrap();
-        assert!(other[0].starts_with("jongg serve --database sqlite://x.sqlite --bind"));
-        assert!(page_notice("http://192.168.1.23:8080", None, &wifi()).is_none());
-        let (_, none) = page_notice("http://localhost", None, &[]).unwrap();
-        assert!(none[0].contains("--bind 0.0.0.0:80 "));
+        assert!(n.how_to_stop.contains("Ctrl-C"));
+        let other = notice("http://127.0.0.1:8080", Some("sqlite://x.sqlite"), &wifi()).unwrap();
+        assert!(other.commands[0].starts_with("jongg serve --database sqlite://x.sqlite --bind"));
+        assert!(notice("http://192.168.1.23:8080", None, &wifi()).is_none());
+        let none = notice("http://localhost", None, &[]).unwrap();
+        assert!(none.commands[0].contains("--bind 0.0.0.0:80 "));
         assert_eq!(url_port("http://[::1]:9000/x"), 9000);
         assert_eq!(url_port("https://localhost"), 443);
+    }
+
+    #[test]
+    fn after_a_double_click_the_notice_says_to_join_the_wifi_and_start_again_without_a_terminal() {
+        let n = page_notice("http://127.0.0.1:8080", None, &[], Started::DoubleClick).unwrap();
+        assert!(n.text.contains("Join the hall's Wi-Fi"), "{}", n.text);
+        assert!(n.text.contains("double-click it again"), "{}", n.text);
+        assert!(
+            n.commands.is_empty(),
+            "no command for a director without a terminal"
+        );
+        assert!(!n.how_to_stop.contains("Ctrl-C"));
+        assert!(n.how_to_stop.contains("Stop jongg"));
+        let hall = "http://192.168.1.23:8080";
+        assert!(page_notice(hall, None, &wifi(), Started::DoubleClick).is_none());
     }
 
     #[test]

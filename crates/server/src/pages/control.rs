@@ -396,7 +396,7 @@ pub(crate) fn reseat_views(t: &Tournament) -> Vec<ReseatView> {
 struct Control {
     id: i64,
     name: String,
-    hall: Option<(String, Vec<String>)>,
+    hall: Option<crate::http::hall::HallNotice>,
     /// The round shown, its heading's words, and its live part.
     round: Option<(u8, &'static str)>,
     /// The live part, rendered (`control_tiles.html`).

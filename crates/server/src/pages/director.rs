@@ -137,7 +137,7 @@ struct Home {
     /// Stored tournaments that do not read back: id and why (issue 19.2).
     broken: Vec<(i64, String)>,
     presets: Vec<PresetView>,
-    hall: Option<(String, Vec<String>)>,
+    hall: Option<crate::http::hall::HallNotice>,
 }
 
 /// The director's tournaments, and the form to create one.
@@ -276,7 +276,7 @@ struct Dashboard {
     seed: u64,
     movement_ok: bool,
     /// While no phone can open this server: the problem and its fix.
-    hall: Option<(String, Vec<String>)>,
+    hall: Option<crate::http::hall::HallNotice>,
     /// The computed seating offered or adopted (14.8; schedule_offer.html).
     schedule: Option<super::schedule::ScheduleView>,
     /// The next round has an adopted computed seating.

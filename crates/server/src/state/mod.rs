@@ -46,7 +46,7 @@ pub struct AppState {
     pub(crate) paper: Paper,
     /// What the director's pages say while no phone can open the public
     /// address, and the commands that fix it ([`hall::page_notice`]).
-    pub(crate) hall_notice: Option<(String, Vec<String>)>,
+    pub(crate) hall_notice: Option<crate::http::hall::HallNotice>,
     /// Subscribers of the live feed at once (`live.rs`).
     pub(crate) live_slots: Arc<tokio::sync::Semaphore>,
     /// How often the live feed writes a comment while it waits: a dead

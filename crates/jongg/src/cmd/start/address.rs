@@ -74,6 +74,7 @@ impl Plan {
         config.public_url = self
             .public_ip
             .map(|ip| format!("http://{}", SocketAddr::new(ip, port)));
+        config.started = jongg_server::hall::Started::DoubleClick;
         config
     }
 }
