@@ -13,6 +13,7 @@ use jongg_rules::rng::Rng;
 use jongg_tiles::Seat;
 
 const E: Seat = Seat::East;
+const S: Seat = Seat::South;
 const N: Seat = Seat::North;
 
 // ---- hidden information ----
@@ -137,4 +138,106 @@ fn the_strong_bot_holds_the_tile_an_opponent_one_away_waits_on() {
         medium_threw_e |= m == Action::Discard { tile: tile_e };
     }
     assert!(medium_threw_e, "the position tempts a bot without defence");
+}
+
+#[test]
+fn the_strong_bot_takes_an_exposed_joker_for_a_tile_it_does_not_need() {
+    // North exposes West with a joker; East, one 8C from `2468a 2468b 66c
+    // 8888c`, holds a useless West: it takes the joker (which then stands
+    // for the 8C) and has Mah Jongg.
+    let card = Card::practice();
+    let mut g = position(
+        Table::standard(),
+        ["W W 2D 4D 6D 8D 2B 4B 6B 8B 6C 6C 8C 8C", "", "", "W J 1B"],
+        "8C",
+    );
+    discard(&mut g, E, "W");
+    claim(&mut g, N, Call::Exposure);
+    all_decline(&mut g);
+    act(
+        &mut g,
+        N,
+        Action::Expose {
+            naturals: 1,
+            jokers: 1,
+        },
+    );
+    discard(&mut g, N, "1B");
+    all_decline(&mut g);
+    act(&mut g, E, Action::Pick);
+    let mut bot = StrongBot::new(&card, 1);
+    let take = bot.act(&g.view(E), &card);
+    assert_eq!(
+        take,
+        Action::ExchangeJoker {
+            owner: N,
+            exposure: 0
+        }
+    );
+    act(&mut g, E, take);
+    assert_eq!(
+        bot.act(&g.view(E), &card),
+        Action::MahJongg { shown: true }
+    );
+}
+
+#[test]
+fn the_strong_bot_shows_a_pung_only_when_it_brings_a_line_near() {
+    let card = Card::practice();
+    // South is two from `111a 111b 111c 000 FF` (needs 1C and F): a pung of
+    // the 1C East throws leaves it one away.
+    let mut g = position(
+        Table::standard(),
+        ["1C 2D 3D", "1Dx3 1Bx3 1Cx2 WDx3 F 9B", "", ""],
+        "",
+    );
+    discard(&mut g, E, "1C");
+    let call = StrongBot::new(&card, 1).act(&g.view(S), &card);
+    assert_eq!(
+        call,
+        Action::Claim {
+            call: Call::Exposure
+        }
+    );
+    // South holds a pair of 9C in a scattered rack: a pung of 9C brings
+    // `333a 66b 999c DDDDa FF` one nearer, yet still far; the strong bot
+    // lets it go rather than show its hand.
+    let mut g = position(
+        Table::standard(),
+        ["9C 2D 3D", "9Cx2 3D 6B F 1D 2B 4C 7D 8B 5C E N", "", ""],
+        "",
+    );
+    discard(&mut g, E, "9C");
+    let call = StrongBot::new(&card, 1).act(&g.view(S), &card);
+    assert_eq!(call, Action::Decline);
+    // The medium bot claims it: it exposes whenever a line comes one nearer.
+    assert_eq!(
+        GreedyBot::new(&card, 1).act(&g.view(S), &card),
+        Action::Claim {
+            call: Call::Exposure
+        }
+    );
+}
+
+#[test]
+fn strong_bots_never_call_a_hand_dead_wrongly() {
+    // Their dead calls are judged as the engine judges them (R5: a wrong
+    // call costs differently by preset, so it must never happen).
+    use jongg_game::sim::{BotKind, play_record};
+    use jongg_rules::record::PenaltyKind;
+    use jongg_tiles::BySeat;
+    let card = Card::practice();
+    for name in jongg_rules::PRESET_NAMES {
+        let preset = Preset::builtin(name).unwrap();
+        for seed in 0..2 {
+            let rec = play_record(&preset, &card, BySeat([true; 4]), E, seed, BotKind::Strong)
+                .unwrap();
+            assert!(
+                rec.penalties
+                    .iter()
+                    .all(|p| p.kind != PenaltyKind::FalseDeadCall),
+                "{name} {seed}: {rec:?}"
+            );
+        }
+    }
 }
