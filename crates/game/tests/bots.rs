@@ -66,9 +66,19 @@ fn no_bot_decides_on_tiles_its_seat_cannot_see() {
 fn no_refusal_in(games: u32, seed: u64) {
     let card = Card::practice();
     let line_ups = [
-        [Strength::Strong, Strength::Medium, Strength::Medium, Strength::Medium],
+        [
+            Strength::Strong,
+            Strength::Medium,
+            Strength::Medium,
+            Strength::Medium,
+        ],
         [Strength::Strong; 4],
-        [Strength::Easy, Strength::Strong, Strength::Medium, Strength::Easy],
+        [
+            Strength::Easy,
+            Strength::Strong,
+            Strength::Medium,
+            Strength::Easy,
+        ],
     ];
     for name in jongg_rules::PRESET_NAMES {
         let preset = Preset::builtin(name).unwrap();
@@ -113,7 +123,14 @@ fn north_one_tile_away(east: &str, wall: &str) -> Game<'static> {
         discard(&mut g, E, &tile[..1]);
         claim(&mut g, N, Call::Exposure);
         all_decline(&mut g);
-        act(&mut g, N, Action::Expose { naturals, jokers: 0 });
+        act(
+            &mut g,
+            N,
+            Action::Expose {
+                naturals,
+                jokers: 0,
+            },
+        );
         discard(&mut g, N, junk);
         all_decline(&mut g);
         act(&mut g, E, Action::Pick);
@@ -175,10 +192,7 @@ fn the_strong_bot_takes_an_exposed_joker_for_a_tile_it_does_not_need() {
         }
     );
     act(&mut g, E, take);
-    assert_eq!(
-        bot.act(&g.view(E), &card),
-        Action::MahJongg { shown: true }
-    );
+    assert_eq!(bot.act(&g.view(E), &card), Action::MahJongg { shown: true });
 }
 
 #[test]
@@ -230,8 +244,8 @@ fn strong_bots_never_call_a_hand_dead_wrongly() {
     for name in jongg_rules::PRESET_NAMES {
         let preset = Preset::builtin(name).unwrap();
         for seed in 0..2 {
-            let rec = play_record(&preset, &card, BySeat([true; 4]), E, seed, BotKind::Strong)
-                .unwrap();
+            let rec =
+                play_record(&preset, &card, BySeat([true; 4]), E, seed, BotKind::Strong).unwrap();
             assert!(
                 rec.penalties
                     .iter()
@@ -240,4 +254,45 @@ fn strong_bots_never_call_a_hand_dead_wrongly() {
             );
         }
     }
+}
+
+/// Four strong bots' speed and each decision's time (BENCHMARKS.md):
+/// `cargo nextest run --release -p jongg-game --run-ignored only --no-capture
+/// -E 'test(strong_bots_speed)'`.
+#[test]
+#[ignore = "a measurement: run in release"]
+fn strong_bots_speed() {
+    use std::time::{Duration, Instant};
+    let card = Card::practice();
+    let games = 400u64;
+    let mut times: Vec<Duration> = Vec::new();
+    let start = Instant::now();
+    for seed in 0..games {
+        let mut bots: Vec<StrongBot<'_>> = (0..4)
+            .map(|s| StrongBot::new(&card, seed * 4 + s))
+            .collect();
+        let mut g = Game::new(Table::standard(), seed, &card).unwrap();
+        while !g.is_over() {
+            for s in Seat::ALL {
+                if g.state().awaiting(s) {
+                    let t0 = Instant::now();
+                    let a = bots[s.index()].act(&g.view(s), &card);
+                    times.push(t0.elapsed());
+                    g.act(s, &a).unwrap();
+                }
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    eprintln!(
+        "{games} games of four strong bots in {secs:.2} s: {:.1} games/s; {} decisions, p50 {:?}, p99 {:?}, max {:?}",
+        games as f64 / secs,
+        times.len(),
+        at(0.5),
+        at(0.99),
+        times[times.len() - 1]
+    );
+    assert!(times.len() as u64 > games * 50);
 }

@@ -1,6 +1,6 @@
 //! The medium bot (once called greedy): plays toward its nearest card lines.
 
-use super::{exposure_for, hopeless_hand, max_exposure, non_jokers, with, Bot};
+use super::{Bot, exposure_for, hopeless_hand, max_exposure, non_jokers, with};
 use crate::event::{Action, Call, PassKind};
 use crate::judge::{Exposure, Judge};
 use crate::view::{Situation, View};

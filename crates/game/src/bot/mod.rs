@@ -149,4 +149,3 @@ fn hopeless_hand(view: &View<'_>, judge: &dyn Judge) -> Option<Seat> {
         !judge.can_still_make(view.exposures(target), &out)
     })
 }
-

@@ -1,6 +1,8 @@
 //! The random bot: any legal move, the rare ones too.
 
-use super::{exposure_for, hopeless_hand, max_exposure, non_jokers, nth_tile, pick_random, with, Bot};
+use super::{
+    Bot, exposure_for, hopeless_hand, max_exposure, non_jokers, nth_tile, pick_random, with,
+};
 use crate::event::{Action, Call, PassKind};
 use crate::judge::{Exposure, Judge};
 use crate::view::{Situation, View};
@@ -199,4 +201,3 @@ impl RandomBot {
         }
     }
 }
-

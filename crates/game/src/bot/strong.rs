@@ -69,7 +69,8 @@ impl<'c> StrongBot<'c> {
     fn plan(&mut self, view: &View<'_>, fresh: bool) -> Vec<Target> {
         let hand = *view.hand();
         let n = view.exposures(view.seat()).len();
-        if !fresh && let Some((h, k, t)) = &self.cache
+        if !fresh
+            && let Some((h, k, t)) = &self.cache
             && *h == hand
             && *k == n
         {
@@ -150,7 +151,9 @@ impl<'c> StrongBot<'c> {
         let blind = u8::from(
             !view.east_completes()
                 && view.table().blind_allowed(pass) > 0
-                && tiles.get(2).is_some_and(|t| keep[t.index()] > BLIND_WHEN_KEPT),
+                && tiles
+                    .get(2)
+                    .is_some_and(|t| keep[t.index()] > BLIND_WHEN_KEPT),
         );
         Action::Pass {
             tiles: tiles[..3 - usize::from(blind)].to_vec(),

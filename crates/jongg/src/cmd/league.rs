@@ -139,7 +139,9 @@ fn text(r: &LeagueReport) -> String {
         r.seed,
         names.join(",")
     );
-    s.push_str("bot     seat-games  won                  points/game            threw the winning tile\n");
+    s.push_str(
+        "bot     seat-games  won                  points/game            threw the winning tile\n",
+    );
     for l in &r.by_bot {
         let p = &l.points_per_game;
         s.push_str(&format!(
@@ -179,6 +181,10 @@ mod tests {
             ]
         );
         assert!(parse_bots("strong,medium").unwrap_err().contains("four"));
-        assert!(parse_bots("strong,medium,hard,easy").unwrap_err().contains("hard"));
+        assert!(
+            parse_bots("strong,medium,hard,easy")
+                .unwrap_err()
+                .contains("hard")
+        );
     }
 }

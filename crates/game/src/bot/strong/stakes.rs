@@ -31,7 +31,9 @@ impl Stakes {
             throw: [
                 t.exposures_0.points,
                 t.exposures_1.points,
-                t.exposures_2.points.min(t.exposures_2_one_group_left.points),
+                t.exposures_2
+                    .points
+                    .min(t.exposures_2_one_group_left.points),
                 t.exposures_3_or_4.points,
             ]
             .map(|p| -p.min(0)),

@@ -57,7 +57,12 @@ fn effort(n: &NearHand, left: &[u8; KIND_COUNT]) -> f64 {
 fn payoff(n: &NearHand, jokers_held: u8, stakes: &Stakes) -> f64 {
     let jokerless =
         jokers_held == 0 && n.jokers_used == 0 && !n.needed.iter().any(|t| t.is_joker());
-    f64::from(n.value) + if jokerless { f64::from(stakes.jokerless) } else { 0.0 }
+    f64::from(n.value)
+        + if jokerless {
+            f64::from(stakes.jokerless)
+        } else {
+            0.0
+        }
 }
 
 /// The lines to play toward, best first.
