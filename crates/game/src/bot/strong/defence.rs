@@ -25,7 +25,8 @@ fn readiness(exposures: usize, wall_left: usize) -> f64 {
 }
 
 /// Tiles out of the opponent's reach, as this seat knows them: the floor,
-/// the other racks' exposures, and this seat's own rack.
+/// the other racks' exposed naturals, and this seat's own rack (as the
+/// engine judges a dead hand, `Card::can_still_make`).
 fn out_of_reach(view: &View<'_>, opponent: Seat) -> Counts {
     let mut out = *view.hand();
     for (_, t) in view.floor() {
@@ -33,8 +34,8 @@ fn out_of_reach(view: &View<'_>, opponent: Seat) -> Counts {
     }
     for s in Seat::ALL.into_iter().filter(|s| *s != opponent) {
         for e in view.exposures(s) {
+            // Exposed jokers stay out: they can still be redeemed.
             out.0[e.tile.index()] += e.naturals;
-            out.0[Tile::JOKER.index()] += e.jokers;
         }
     }
     out
