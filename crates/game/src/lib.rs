@@ -11,6 +11,7 @@ mod card_judge;
 mod event;
 mod game;
 mod judge;
+pub mod league;
 pub mod log;
 mod outcome;
 mod pass;

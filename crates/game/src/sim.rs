@@ -1,6 +1,6 @@
 //! The simulator: many games between bots under one preset, and the figures.
 
-use crate::bot::{Bot, GreedyBot, RandomBot};
+use crate::bot::{Bot, RandomBot, Strength};
 use crate::event::{Action, Refusal};
 use crate::game::Game;
 use crate::judge::Judge;
@@ -20,7 +20,10 @@ use std::str::FromStr;
 #[serde(rename_all = "snake_case")]
 pub enum BotKind {
     Random,
+    /// The medium strength ([`Strength::Medium`]), under its first name.
     Greedy,
+    Easy,
+    Strong,
 }
 
 impl BotKind {
@@ -28,13 +31,17 @@ impl BotKind {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
+            BotKind::Easy => "easy",
+            BotKind::Strong => "strong",
         }
     }
 
     pub fn make<'c>(self, card: &'c Card, seed: u64) -> Box<dyn Bot + 'c> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Greedy => Box::new(GreedyBot::new(card, seed)),
+            BotKind::Greedy => Strength::Medium.make(card, seed),
+            BotKind::Easy => Strength::Easy.make(card, seed),
+            BotKind::Strong => Strength::Strong.make(card, seed),
         }
     }
 }
@@ -44,8 +51,12 @@ impl FromStr for BotKind {
     fn from_str(s: &str) -> Result<BotKind, String> {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(BotKind::Random),
-            "greedy" => Ok(BotKind::Greedy),
-            other => Err(format!("unknown bot `{other}` (expected random or greedy)")),
+            "greedy" | "medium" => Ok(BotKind::Greedy),
+            "easy" => Ok(BotKind::Easy),
+            "strong" => Ok(BotKind::Strong),
+            other => Err(format!(
+                "unknown bot `{other}` (expected random, easy, greedy (medium) or strong)"
+            )),
         }
     }
 }

@@ -36,6 +36,8 @@ enum Command {
     Card(cmd::card::CardCommand),
     /// Play many games between bots and report the results.
     Sim(cmd::sim::SimArgs),
+    /// Bots of three strengths play many games, seats rotating; figures with 95% intervals.
+    League(cmd::league::LeagueArgs),
     /// Run the tournament server (SQLite in ./data by default).
     Serve(cmd::serve::ServeArgs),
     /// Create a finished sample tournament with simulated games.
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Movement(a) => cmd::movement::run(a),
         Command::Card(c) => cmd::card::run(c),
         Command::Sim(a) => cmd::sim::run(a),
+        Command::League(a) => cmd::league::run(a),
         Command::Serve(a) => cmd::serve::serve(a),
         Command::Demo(a) => cmd::serve::demo(a),
         Command::Export(a) => cmd::serve::export(a),

@@ -2,6 +2,7 @@
 
 pub mod card;
 pub mod director;
+pub mod league;
 pub mod movement;
 pub mod rules;
 pub mod score;
