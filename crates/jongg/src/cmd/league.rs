@@ -8,10 +8,8 @@
 use jongg_card::Card;
 use jongg_game::bot::Strength;
 use jongg_game::league::{LeagueReport, Share, play_league};
-use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
-use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct LeagueArgs {
@@ -62,62 +60,17 @@ pub fn run(a: LeagueArgs) -> ExitCode {
         ));
     }
     let card = Card::practice();
-    let bar = std::io::stderr().is_terminal();
-    let start = Instant::now();
-    let total = a.games;
-    eprintln!(
-        "Playing {total} games under {} (seed {}); the report follows.",
-        preset.name, a.seed
-    );
-    let tenth = (total / 10).max(1);
-    let report = play_league(&preset, &card, total, a.seed, bots, |done| {
-        if bar && (done % 16 == 0 || done == total) {
-            progress(done, total, start.elapsed().as_secs_f64());
-        } else if !bar && done % tenth == 0 && done < total {
-            eprintln!("{done} of {total} games played");
-        }
-    });
-    let secs = start.elapsed().as_secs_f64();
-    if bar {
-        eprintln!();
+    super::games_run::GamesRun {
+        rules: &preset.name,
+        seed: a.seed,
+        games: a.games,
+        bar_every: 16,
+        json: a.json,
     }
-    let report = match report {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    if a.json {
-        match serde_json::to_string_pretty(&report) {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    } else {
-        print!("{}", text(&report));
-    }
-    eprintln!(
-        "speed: {:.1} games per second ({total} games in {secs:.2} s)",
-        f64::from(total) / secs.max(1e-9)
-    );
-    ExitCode::SUCCESS
-}
-
-fn progress(done: u32, total: u32, secs: f64) {
-    const WIDTH: usize = 30;
-    let filled = (done as usize * WIDTH) / total.max(1) as usize;
-    let rate = f64::from(done) / secs.max(1e-9);
-    let mut err = std::io::stderr();
-    let _ = write!(
-        err,
-        "\r[{}{}] {done}/{total} games, {rate:.1}/s",
-        "#".repeat(filled),
-        "-".repeat(WIDTH - filled)
-    );
-    let _ = err.flush();
+    .run(
+        |progress| play_league(&preset, &card, a.games, a.seed, bots, progress),
+        text,
+    )
 }
 
 fn pct(s: &Share) -> String {

@@ -2,6 +2,7 @@
 
 pub mod card;
 pub mod director;
+pub mod games_run;
 pub mod league;
 pub mod movement;
 pub mod rules;

@@ -6,9 +6,7 @@
 use jongg_card::Card;
 use jongg_game::sim::{SimReport, parse_bots, simulate};
 use jongg_tiles::Seat;
-use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
@@ -74,66 +72,17 @@ pub fn run(a: SimArgs) -> ExitCode {
     if let Some(dir) = &a.log {
         return super::verify_wall::write_sim_logs(dir, &preset, &card, a.games, a.seed, bots);
     }
-    let bar = std::io::stderr().is_terminal();
-    let start = Instant::now();
-    let total = a.games;
-    // Said at once, terminal or not (issue 20.16: a long run was silent).
-    eprintln!(
-        "Playing {total} games under {} (seed {}); the report follows.",
-        preset.name, a.seed
-    );
-    let tenth = (total / 10).max(1);
-    let report = simulate(&preset, &card, a.games, a.seed, bots, |done| {
-        if bar && (done % 64 == 0 || done == total) {
-            progress(done, total, start.elapsed().as_secs_f64());
-        } else if !bar && done % tenth == 0 && done < total {
-            // A log or a pipe gets a line every tenth instead of a bar.
-            eprintln!("{done} of {total} games played");
-        }
-    });
-    let secs = start.elapsed().as_secs_f64();
-    if bar {
-        eprintln!();
+    super::games_run::GamesRun {
+        rules: &preset.name,
+        seed: a.seed,
+        games: a.games,
+        bar_every: 64,
+        json: a.json,
     }
-    let report = match report {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    if a.json {
-        match serde_json::to_string_pretty(&report) {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    } else {
-        print!("{}", text(&report));
-    }
-    eprintln!(
-        "speed: {:.0} games per second ({} games in {:.2} s)",
-        a.games as f64 / secs.max(1e-9),
-        a.games,
-        secs
-    );
-    ExitCode::SUCCESS
-}
-
-fn progress(done: u32, total: u32, secs: f64) {
-    const WIDTH: usize = 30;
-    let filled = (done as usize * WIDTH) / total.max(1) as usize;
-    let rate = done as f64 / secs.max(1e-9);
-    let mut err = std::io::stderr();
-    let _ = write!(
-        err,
-        "\r[{}{}] {done}/{total} games, {rate:.0}/s",
-        "#".repeat(filled),
-        "-".repeat(WIDTH - filled)
-    );
-    let _ = err.flush();
+    .run(
+        |progress| simulate(&preset, &card, a.games, a.seed, bots, progress),
+        text,
+    )
 }
 
 fn text(r: &SimReport) -> String {
