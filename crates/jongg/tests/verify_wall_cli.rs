@@ -87,6 +87,12 @@ fn simulated_logs_verify_and_a_changed_tile_or_seed_is_refused() {
     let out = jongg(&["verify-wall", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
+
+    // A file far larger than any game's log is refused before it is read.
+    std::fs::write(&bad, vec![b'#'; (4 << 20) + 1]).unwrap();
+    let out = jongg(&["verify-wall", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("far smaller"));
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&again);
 }

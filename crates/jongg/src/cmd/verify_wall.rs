@@ -24,7 +24,19 @@ pub struct VerifyWallArgs {
 /// Exit code of a log that reads but does not show a fair wall.
 const EXIT_NOT_FAIR: u8 = 1;
 
+/// The largest log read: a whole game's log is some tens of kilobytes.
+const MAX_LOG_BYTES: u64 = 4 << 20;
+
 pub fn run(a: VerifyWallArgs) -> ExitCode {
+    if let Ok(m) = std::fs::metadata(&a.log)
+        && m.len() > MAX_LOG_BYTES
+    {
+        return super::bad_input(format!(
+            "{} is {} bytes: a game's log is far smaller (at most {MAX_LOG_BYTES} bytes read)",
+            a.log.display(),
+            m.len()
+        ));
+    }
     let text = match std::fs::read_to_string(&a.log) {
         Ok(t) => t,
         Err(e) => return super::bad_input(format!("cannot read {}: {e}", a.log.display())),
