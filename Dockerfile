@@ -8,6 +8,10 @@
 FROM rust:1.95-slim-bookworm AS build
 WORKDIR /src
 COPY . .
+# The image has no .git: `jongg --version` names the commit given here
+# (docker build --build-arg JONGG_COMMIT=$(git rev-parse --short HEAD) .).
+ARG JONGG_COMMIT=unknown
+ENV JONGG_COMMIT=$JONGG_COMMIT
 # The crates and the build are cached between builds of the image (BuildKit).
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
