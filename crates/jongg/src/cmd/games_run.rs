@@ -8,6 +8,19 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Most games one run may ask for (keeps a typo from running for days).
+const MAX_GAMES: u32 = 10_000_000;
+
+/// `--games` checked: from 1 to [`MAX_GAMES`].
+pub fn check_games(games: u32) -> Result<(), String> {
+    if games == 0 || games > MAX_GAMES {
+        return Err(format!(
+            "--games must be from 1 to {MAX_GAMES}, not {games}"
+        ));
+    }
+    Ok(())
+}
+
 /// A run of games: what to say before, how often to move the bar.
 pub struct GamesRun<'a> {
     pub rules: &'a str,

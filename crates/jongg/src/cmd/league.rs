@@ -32,9 +32,6 @@ pub struct LeagueArgs {
     json: bool,
 }
 
-/// Most games one run may ask for (keeps a typo from running for days).
-const MAX_GAMES: u32 = 10_000_000;
-
 fn parse_bots(text: &str) -> Result<[Strength; 4], String> {
     let bots = text
         .split(',')
@@ -53,11 +50,8 @@ pub fn run(a: LeagueArgs) -> ExitCode {
         Ok(b) => b,
         Err(e) => return super::bad_input(format!("--bots: {e}")),
     };
-    if a.games == 0 || a.games > MAX_GAMES {
-        return super::bad_input(format!(
-            "--games must be from 1 to {MAX_GAMES}, not {}",
-            a.games
-        ));
+    if let Err(e) = super::games_run::check_games(a.games) {
+        return super::bad_input(e);
     }
     let card = Card::practice();
     super::games_run::GamesRun {

@@ -36,9 +36,6 @@ pub struct SimArgs {
     log: Option<std::path::PathBuf>,
 }
 
-/// Most games one run may ask for (keeps a typo from running for days).
-const MAX_GAMES: u32 = 10_000_000;
-
 pub fn run(a: SimArgs) -> ExitCode {
     let preset = match super::rules::load_rules(&a.rules) {
         Ok(p) => p,
@@ -48,11 +45,8 @@ pub fn run(a: SimArgs) -> ExitCode {
         Ok(b) => b,
         Err(e) => return super::bad_input(format!("--bots: {e}")),
     };
-    if a.games == 0 || a.games > MAX_GAMES {
-        return super::bad_input(format!(
-            "--games must be from 1 to {MAX_GAMES}, not {}",
-            a.games
-        ));
+    if let Err(e) = super::games_run::check_games(a.games) {
+        return super::bad_input(e);
     }
     let card = match &a.card {
         None => Card::practice(),
