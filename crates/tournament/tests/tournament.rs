@@ -1365,3 +1365,24 @@ fn a_round_is_four_games_of_about_an_hour_standard_23_r15() {
         assert_eq!(t.settings().unwrap().round_minutes, 55);
     }
 }
+
+#[test]
+fn a_file_is_refused_for_its_size_only_beyond_the_limits_inclusive() {
+    use jongg_tournament::limits::{MAX_EVENTS, MAX_FILE};
+    let size_words = |r: Result<Tournament, DomainError>| r.unwrap_err().to_string();
+    // Bytes: one past the limit is refused by its size; the limit itself is
+    // read (and fails for what it holds, not for its size).
+    let over = size_words(Tournament::import_json(&" ".repeat(MAX_FILE + 1)));
+    assert!(over.contains(&format!("at most {MAX_FILE}")), "{over}");
+    let at = size_words(Tournament::import_json(&" ".repeat(MAX_FILE)));
+    assert!(!at.contains("at most"), "{at}");
+    // Events: the same, with the first event repeated.
+    let first = sixteen("standard").export().events[0].clone();
+    let mut file = sixteen("standard").export();
+    file.events = vec![first; MAX_EVENTS + 1];
+    let over = size_words(Tournament::import(file.clone()));
+    assert!(over.contains(&format!("at most {MAX_EVENTS}")), "{over}");
+    file.events.pop();
+    let at = size_words(Tournament::import(file));
+    assert!(!at.contains("at most"), "{at}");
+}
