@@ -19,6 +19,7 @@ mod migrate;
 mod officials;
 mod player_codes;
 pub mod secret;
+mod sqlite_url;
 #[cfg(feature = "test-support")]
 pub mod testing;
 
@@ -26,6 +27,7 @@ pub use auth::{Reset, SetupToken, TableLink};
 pub use codes::TableCard;
 pub use officials::OfficialLink;
 pub use player_codes::PlayerCode;
+pub use sqlite_url::{sqlite_file, sqlite_url};
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
@@ -111,12 +113,6 @@ pub fn now_millis() -> i64 {
         .unwrap_or(0)
 }
 
-/// The file of a `sqlite:` database URL (None: not SQLite).
-pub fn sqlite_file(url: &str) -> Option<&str> {
-    let path = url.strip_prefix("sqlite:")?.trim_start_matches("//");
-    path.split('?').next()
-}
-
 /// The URL of the default database: `./data/jongg.sqlite`.
 pub const DEFAULT_DATABASE: &str = "sqlite://data/jongg.sqlite";
 
@@ -130,7 +126,7 @@ impl Store {
             if file.is_empty() || file == ":memory:" {
                 return Err(StoreError::BadUrl(url.to_string()));
             }
-            if let Some(dir) = Path::new(file)
+            if let Some(dir) = Path::new(&file)
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
             {
@@ -139,7 +135,10 @@ impl Store {
                     source,
                 })?;
             }
-            (Backend::Sqlite, format!("sqlite://{file}?mode=rwc"))
+            (
+                Backend::Sqlite,
+                format!("{}?mode=rwc", sqlite_url(Path::new(&file))),
+            )
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             (Backend::Postgres, url.to_string())
         } else {

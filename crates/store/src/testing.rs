@@ -29,7 +29,7 @@ impl TestDb {
     pub fn sqlite() -> TestDb {
         let dir = std::env::temp_dir().join(format!("jongg-test-{}", &new_token()[..16]));
         std::fs::create_dir_all(&dir).expect("cannot create a temporary folder");
-        let url = format!("sqlite://{}", dir.join("jongg.sqlite").display());
+        let url = crate::sqlite_url(&dir.join("jongg.sqlite"));
         TestDb {
             url,
             dir: Some(dir),

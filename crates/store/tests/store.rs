@@ -464,3 +464,27 @@ async fn a_log_stored_before_issue_12_loads_and_folds(db: &TestDb) {
     assert_eq!(loaded, Tournament::import_json(text).unwrap());
     assert_eq!(loaded.log().len(), file["events"].as_array().unwrap().len());
 }
+
+/// A data folder may be named anything a laptop allows: `#`, `?` and `%`
+/// must not cut the file's path (issue 21.1's data folder).
+#[tokio::test]
+async fn a_database_in_a_folder_named_with_hash_question_and_percent_opens_there() {
+    let db = TestDb::sqlite();
+    let base = jongg_store::sqlite_file(&db.url).unwrap();
+    let folder = std::path::Path::new(&base)
+        .parent()
+        .unwrap()
+        .join("Club #2? 50% off");
+    let file = folder.join("jongg.sqlite");
+    let url = jongg_store::sqlite_url(&file);
+    let store = Store::connect(&url).await.unwrap();
+    let id = store
+        .create(&events(1, 1, 1, Actor::Director))
+        .await
+        .unwrap();
+    store.close().await;
+    assert!(file.is_file(), "the database is not at {}", file.display());
+    let again = Store::connect(&url).await.unwrap();
+    assert_eq!(again.load(id).await.unwrap().len(), 1);
+    let _ = std::fs::remove_dir_all(&folder);
+}

@@ -36,7 +36,7 @@ const LOCAL_URL: &str = "http://127.0.0.1:8080";
 /// a database, else the double-clicked jongg's (issue 21.1).
 fn resolve(a: ResetArgs) -> (String, String) {
     let here = jongg_store::sqlite_file(DEFAULT_DATABASE)
-        .is_some_and(|f| std::path::Path::new(f).is_file());
+        .is_some_and(|f| std::path::Path::new(&f).is_file());
     let clicked = match (&a.database, here) {
         (None, false) => super::start::clicked_database(),
         _ => None,
@@ -68,7 +68,7 @@ fn reset_password(a: ResetArgs) -> ExitCode {
     // Never a new, empty database where the director expected theirs: a
     // link to it would set a password nobody's jongg uses.
     if let Some(file) = jongg_store::sqlite_file(&database)
-        && !std::path::Path::new(file).is_file()
+        && !std::path::Path::new(&file).is_file()
     {
         return super::bad_input(format!(
             "there is no jongg database at {file}: run this in the folder you start `jongg serve` from, or name the database with --database (as `jongg serve` printed it)"

@@ -26,7 +26,7 @@ pub fn data_folder() -> Result<PathBuf, String> {
 
 /// The database in `folder`.
 pub fn database_url(folder: &Path) -> String {
-    format!("sqlite://{}", folder.join("jongg.sqlite").display())
+    jongg_store::sqlite_url(&folder.join("jongg.sqlite"))
 }
 
 /// Starts the log: to standard error (a terminal, if any) and appended to
@@ -63,7 +63,7 @@ mod tests {
             "sqlite:///home/ann/.local/share/jongg/jongg.sqlite"
         );
         assert_eq!(
-            jongg_store::sqlite_file(&database_url(folder)),
+            jongg_store::sqlite_file(&database_url(folder)).as_deref(),
             Some("/home/ann/.local/share/jongg/jongg.sqlite")
         );
     }

@@ -64,7 +64,7 @@ pub fn clicked_database() -> Option<Clicked> {
     let folder = folder::data_folder().ok()?;
     let database = folder::database_url(&folder);
     let file = jongg_store::sqlite_file(&database)?;
-    if !Path::new(file).is_file() {
+    if !Path::new(&file).is_file() {
         return None;
     }
     let url = instance::read_running(&folder)
