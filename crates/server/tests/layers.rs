@@ -57,6 +57,32 @@ fn layer_of(file: &str) -> Result<Layer, String> {
         })
 }
 
+/// The only imports between the two areas, `api/` and `pages/`, each with
+/// why; any other is a fault, so the areas stay two rooms, not one circle.
+const SIDEWAYS: [(&str, &str, &str); 2] = [
+    // A login posted by a form without script that fails gets the login
+    // page again, with the reason, and the page it was going to.
+    (
+        "api/auth.rs",
+        "pages/director.rs",
+        "the login form's failure is a page",
+    ),
+    // The floor's audit as CSV is written by the one CSV writer the pages'
+    // downloads use.
+    ("api/floor.rs", "pages/csv/mod.rs", "one CSV writer"),
+];
+
+fn top(file: &str) -> &str {
+    file.split('/').next().unwrap_or(file)
+}
+
+/// An import from one area into the other that `SIDEWAYS` does not list.
+fn sideways(file: &str, target: &str) -> bool {
+    let (from, to) = (top(file), top(target));
+    matches!((from, to), ("api", "pages") | ("pages", "api"))
+        && !SIDEWAYS.iter().any(|(f, t, _)| *f == file && *t == target)
+}
+
 fn may_use(from: Layer, to: Layer, in_tests: bool) -> bool {
     match (from, to) {
         (Layer::Root | Layer::Testing, _) => true,
@@ -366,6 +392,11 @@ fn check(sources: &[(String, String)]) -> (Vec<String>, BTreeMap<String, Vec<Str
                     "src/{file}:{}: `{}` goes up from {from:?} (src/{file}) to {to:?} (src/{})",
                     r.line, r.path, r.target
                 )),
+                Ok(_) if sideways(file, &r.target) => faults.push(format!(
+                    "src/{file}:{}: `{}` goes sideways from one area to the other (src/{}): \
+                     move what both use down a layer, or list it in SIDEWAYS with why",
+                    r.line, r.path, r.target
+                )),
                 Ok(_) => {}
                 Err(e) => faults.push(e),
             }
@@ -512,6 +543,28 @@ mod checker {
             faults,
             [
                 "src/state/mod.rs:4: `crate::api::auth::hash_password` goes up from State (src/state/mod.rs) to Areas (src/api/auth.rs)"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_area_importing_the_other_is_named_unless_listed() {
+        let sources = files(&[
+            (
+                "pages/cards.rs",
+                "fn f() { crate::api::auth::client_ip(); }",
+            ),
+            (
+                "api/auth.rs",
+                "use crate::pages::director::login_page;\npub fn client_ip() {}",
+            ),
+            ("pages/director.rs", "pub fn login_page() {}"),
+        ]);
+        let (faults, _) = check(&sources);
+        assert_eq!(
+            faults,
+            [
+                "src/pages/cards.rs:1: `crate::api::auth::client_ip` goes sideways from one area to the other (src/api/auth.rs): move what both use down a layer, or list it in SIDEWAYS with why"
             ]
         );
     }

@@ -7,6 +7,7 @@ use crate::body::auth::{
 };
 use crate::body::{Body, JsonOrForm};
 use crate::edge::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
+use crate::edge::client::client_ip;
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::http::limiter::Key;
@@ -17,7 +18,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use jongg_store::SetupToken;
 use serde_json::{Value, json};
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use utoipa_axum::routes;
 
@@ -140,22 +141,6 @@ fn unknown_link() -> ApiError {
     ApiError::forbidden(format!(
         "this setup link is not valid: a newer one was printed since (only the newest works), or it was copied incompletely ({FORGOT})"
     ))
-}
-
-/// The client's address: the peer's, or, when the peer is a proxy the
-/// server was told to trust, the last address its `X-Forwarded-For` adds.
-pub(crate) fn client_ip(app: &AppState, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-    if !app.trusted_proxies.contains(&peer.ip()) {
-        return peer.ip();
-    }
-    headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-        .next_back()
-        .unwrap_or(peer.ip())
 }
 
 fn wait_seconds(wait: std::time::Duration) -> u64 {

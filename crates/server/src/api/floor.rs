@@ -18,6 +18,7 @@ use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::state::AppState;
 use crate::state::password::hash_password;
+use crate::state::views::official_views;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
@@ -88,43 +89,6 @@ pub(crate) struct InOfficial {
     /// The official's number, from 1.
     #[param(minimum = 1, value_type = u16)]
     pub o: u16,
-}
-
-/// One official with their login's username (if they have one).
-pub(crate) struct OfficialView {
-    pub number: u16,
-    pub name: String,
-    pub tables: Vec<u16>,
-    pub username: Option<String>,
-}
-
-/// The tournament's officials, each with their username.
-pub(crate) async fn official_views(app: &AppState, id: i64) -> Result<Vec<OfficialView>, ApiError> {
-    let officials = app.tournaments.get(id)?.read(|t| {
-        t.officials()
-            .map(|o| OfficialView {
-                number: o.number.0,
-                name: o.name.clone(),
-                tables: o.tables.iter().map(|t| t.0).collect(),
-                username: None,
-            })
-            .collect::<Vec<_>>()
-    });
-    let names = app
-        .tournaments
-        .store()
-        .official_usernames(TournamentId(id))
-        .await?;
-    Ok(officials
-        .into_iter()
-        .map(|mut o| {
-            o.username = names
-                .iter()
-                .find(|(n, _)| n.0 == o.number)
-                .map(|(_, u)| u.clone());
-            o
-        })
-        .collect())
 }
 
 /// The floor officials: number, name, tables and the username of their
@@ -289,7 +253,7 @@ async fn close_call(
     let done = app
         .tournaments
         .get(id)?
-        .read(|t| crate::pages::rulings::closed_words(t, c));
+        .read(|t| crate::body::rulings::closed_words(t, c));
     if let (Some(done), Some(o)) = (done, answer.as_object_mut()) {
         o.insert("done".into(), Value::String(done));
     }

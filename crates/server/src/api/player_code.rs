@@ -51,7 +51,7 @@ pub(crate) async fn check(
                 "{seat} is empty at table {table}: nobody there can sign"
             )));
         };
-        Ok((p, crate::pages::who(t, Some(p))))
+        Ok((p, crate::body::words::who(t, Some(p))))
     });
     let (player, name) = player?;
     let source = format!("personal code {id} r{} t{}", round.0, table.0);

@@ -4,14 +4,12 @@
 //! asks once more, and the server then finishes the requests under way,
 //! closes its database and ends. A second double-click asks `GET
 //! /api/server` at the address the first one wrote down, to be sure a jongg
-//! answers there before opening it.
+//! answers there before opening it. The two pages are `pages/stop.rs`.
 
 use crate::body::Body;
 use crate::edge::route::{Access, Route, route};
-use crate::pages::{PageResult, html};
 use crate::state::AppState;
 use crate::state::running::SERVER_NAME;
-use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
@@ -25,8 +23,6 @@ pub(crate) fn routes() -> Vec<Route> {
         route(Access::Public, routes!(server)),
         // The page the form lands on says it all: no "done" line above it.
         route(Access::Director, routes!(stop)).form(|_| String::new()),
-        route(Access::Director, routes!(stop_page)),
-        route(Access::Director, routes!(stopped_page)),
     ]
 }
 
@@ -60,31 +56,4 @@ async fn stop(
         StatusCode::ACCEPTED,
         axum::Json(json!({ "stopping": true })),
     )
-}
-
-#[derive(Template)]
-#[template(path = "stop.html")]
-struct StopPage {}
-
-/// "Stop jongg?": the question, and the button that stops it.
-#[utoipa::path(get, path = "/director/stop", responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn stop_page() -> PageResult {
-    html(&StopPage {})
-}
-
-#[derive(Template)]
-#[template(path = "stopped.html")]
-struct StoppedPage {
-    stopping: bool,
-}
-
-/// Where the stop lands: jongg has stopped, and how to start it again.
-#[utoipa::path(get, path = "/director/stopped", responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn stopped_page(State(app): State<Arc<AppState>>) -> PageResult {
-    let stopping = app.stop.is_requested();
-    let page = html(&StoppedPage { stopping });
-    if stopping {
-        app.stop.page_shown.notify_one();
-    }
-    page
 }

@@ -11,31 +11,19 @@ use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::state::AppState;
+use crate::state::views::offer_of;
 use axum::Json;
 use axum::extract::State;
-use jongg_tournament::{Command, ScheduleOffer, Tournament};
+use jongg_tournament::{Command, ScheduleOffer};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use utoipa_axum::routes;
-
-/// The search work of an offer: a twentieth of the schedule search's
-/// second, so the dashboard stays quick (16 players take a design at once).
-pub(crate) const OFFER_WORK: u64 = jongg_rules::schedule::SEARCH_WORK / 20;
 
 pub fn routes() -> Vec<Route> {
     vec![
         route(Access::Director, routes!(offer)),
         route(Access::Director, routes!(adopt)).form(|_| "The computed seating is adopted".into()),
     ]
-}
-
-/// The offer for tournament `id` as it stands, computed on a blocking thread.
-pub(crate) async fn offer_of(app: &AppState, id: i64) -> Result<Option<ScheduleOffer>, ApiError> {
-    let t: Tournament = app.tournaments.get(id)?.read(|t| t.clone());
-    let found = tokio::task::spawn_blocking(move || t.schedule_offer(OFFER_WORK))
-        .await
-        .map_err(|e| ApiError::internal(format!("the seating search stopped: {e}")))?;
-    Ok(found?)
 }
 
 /// A computed seating for the rounds not started: its repeat meetings,

@@ -2,6 +2,8 @@
 //! which both reads the body and is the OpenAPI document's schema of it
 //! (`utoipa`), so the two cannot drift. Handlers turn a body and the path's
 //! numbers into the domain's `Command` directly.
+//! Beside them, words a response shows that both the API and the pages use
+//! (`rulings.rs`: a closed call's ruling as people read it).
 //!
 //! A body is read in two steps. First strictly, as JSON (`extract.rs`): a
 //! key given twice or a NUL character anywhere is refused, naming where.
@@ -27,6 +29,7 @@ pub(crate) mod game_form;
 pub(crate) mod pages;
 pub(crate) mod players;
 pub(crate) mod rounds;
+pub(crate) mod rulings;
 pub(crate) mod schema;
 pub(crate) mod settings;
 
@@ -412,4 +415,4 @@ fn found(got: &str) -> String {
 
 #[cfg(test)]
 mod tests;
-mod words;
+pub(crate) mod words;

@@ -123,6 +123,21 @@ pub(crate) fn path_words(path: &str) -> String {
     words
 }
 
+/// A player as people read them: "Ann Lee (#12)", "#12" when the number
+/// names nobody, "—" for no one. The pages and the API's answers both say it.
+pub(crate) fn who(
+    t: &jongg_tournament::Tournament,
+    p: Option<jongg_tournament::PlayerNo>,
+) -> String {
+    match p {
+        Some(n) => match t.player(n) {
+            Ok(pl) => format!("{} (#{})", pl.name, n.0),
+            Err(_) => format!("#{}", n.0),
+        },
+        None => "—".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::path_words;

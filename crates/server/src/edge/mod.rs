@@ -3,6 +3,7 @@
 //! the pieces a handler extracts.
 
 pub(crate) mod access;
+pub(crate) mod client;
 pub(crate) mod error_page;
 pub(crate) mod extract;
 pub(crate) mod forms;

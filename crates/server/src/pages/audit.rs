@@ -88,7 +88,7 @@ struct Audit {
     pager: super::paging::Pager,
     clock_rows: Vec<super::clock::ClockRow>,
     /// The rulings on calls the filter keeps (issue 20.7).
-    rulings: Vec<super::rulings::RulingView>,
+    rulings: Vec<crate::body::rulings::RulingView>,
 }
 
 impl Audit {
@@ -217,7 +217,7 @@ async fn audit(
             tables,
             total: all.len(),
             clock_rows: super::clock::clock_rows(t),
-            rulings: super::rulings::rulings(
+            rulings: crate::body::rulings::rulings(
                 t,
                 filter.round().map(jongg_tournament::RoundNo),
                 filter.table().map(jongg_tournament::TableNo),

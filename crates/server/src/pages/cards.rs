@@ -147,7 +147,7 @@ async fn by_code(
         let page = CodePage { typed, error };
         Ok((status, axum::response::Html(page.render()?)).into_response())
     };
-    let client = crate::api::auth::client_ip(&app, peer, &headers);
+    let client = crate::edge::client::client_ip(&app, peer, &headers);
     // Charged before the code is looked up, so guesses sent together are
     // each counted.
     if let Err(wait) = app.code_limiter.charge(&[Key::address(client)]) {

@@ -90,7 +90,7 @@ pub(crate) struct Tile {
     /// The call in words: from which seat, why, who took it.
     pub call: Option<String>,
     /// The rulings made at this table this round (issue 20.7).
-    pub rulings: Vec<super::rulings::RulingView>,
+    pub rulings: Vec<crate::body::rulings::RulingView>,
 }
 
 impl Tile {
@@ -173,7 +173,7 @@ pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
             let games = t.settings().map_or(0, |s| usize::from(s.games_per_round.0));
             let call = t.call_waiting(round, ts.table).map(|c| call_words(&c));
             let call_waiting = call.is_some();
-            let rulings = super::rulings::rulings(t, Some(round), Some(ts.table));
+            let rulings = crate::body::rulings::rulings(t, Some(round), Some(ts.table));
             match sheet {
                 None => Tile {
                     table: ts.table.0,

@@ -55,7 +55,7 @@ struct FloorPage {
     incidents: Vec<Choice>,
     games: Vec<u8>,
     /// The rulings made this round (all, between rounds), newest first.
-    rulings: Vec<super::rulings::RulingView>,
+    rulings: Vec<crate::body::rulings::RulingView>,
     /// The round's clock (an official calls time at the tables too).
     clock: Option<super::clock::ClockView>,
 }
@@ -118,7 +118,7 @@ fn page(t: &Tournament, id: i64, now: i64) -> FloorPage {
         }),
         games: (1..=t.settings().map_or(0, |s| s.games_per_round.0)).collect(),
         rulings: {
-            let mut r = super::rulings::rulings(t, t.current_round(), None);
+            let mut r = crate::body::rulings::rulings(t, t.current_round(), None);
             r.reverse();
             r
         },

@@ -8,6 +8,8 @@
 //! runs (a page for the director sends anyone else to the login first). Templates are askama (checked when compiling);
 //! assets are embedded and served by jongg itself, nothing from the internet.
 
+pub(crate) use crate::body::words::who;
+
 mod assets;
 mod audit;
 mod cards;
@@ -26,9 +28,9 @@ mod pdf;
 mod player_code;
 mod print;
 mod public;
-pub(crate) mod rulings;
 mod schedule;
 mod search;
+mod stop;
 mod table;
 mod tents;
 
@@ -37,7 +39,7 @@ use crate::edge::route::Route;
 use askama::Template;
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
-use jongg_tournament::{PlayerNo, Tournament};
+use jongg_tournament::Tournament;
 
 /// The pages' routes, for the route table (`routes.rs`).
 pub(crate) fn routes() -> Vec<Route> {
@@ -55,6 +57,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(discipline::routes());
     v.extend(event_card::routes());
     v.extend(player_code::routes());
+    v.extend(stop::routes());
     v
 }
 
@@ -78,16 +81,6 @@ pub(crate) fn repeat_meetings(t: &Tournament) -> Vec<String> {
             )
         })
         .collect()
-}
-
-pub(crate) fn who(t: &Tournament, p: Option<PlayerNo>) -> String {
-    match p {
-        Some(n) => match t.player(n) {
-            Ok(pl) => format!("{} (#{})", pl.name, n.0),
-            Err(_) => format!("#{}", n.0),
-        },
-        None => "—".to_string(),
-    }
 }
 
 /// The tournament's name, or a placeholder before it is created.

@@ -4,12 +4,12 @@
 //! (`floor.rs`); the page only reads.
 
 use super::{PageResult, html, name_of};
-use crate::api::floor::{OfficialView, official_views};
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::extract::path::InTournament;
 use crate::edge::route::{Route, route};
 use crate::state::AppState;
+use crate::state::views::{OfficialView, official_views};
 use askama::Template;
 use axum::extract::State;
 use std::sync::Arc;

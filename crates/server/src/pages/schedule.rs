@@ -38,7 +38,7 @@ pub(crate) async fn view(app: &AppState, id: i64) -> Option<ScheduleView> {
     if let Some(a) = adopted {
         return view_of(&a, true);
     }
-    let offer = crate::api::schedule::offer_of(app, id).await.ok()??;
+    let offer = crate::state::views::offer_of(app, id).await.ok()??;
     if offer.fewer().unwrap_or(0) == 0 {
         return None;
     }

@@ -5,8 +5,8 @@
 //! wrong.
 
 use super::clock::{ClockView, current_clock};
-use super::rulings::RulingView;
 use super::{PageError, PageResult, duty_words, html, name_of, preset_of, seat_name};
+use crate::body::rulings::RulingView;
 use crate::edge::access::{Access, Caller};
 use crate::edge::extract::path::InTable;
 use crate::edge::extract::{Params, body_object};
@@ -237,7 +237,7 @@ fn score_page(
         .into_iter()
         .filter(|&s| sheet.players[s].is_some())
         .collect();
-    let mut other_rulings = super::rulings::rulings(t, Some(round), Some(table));
+    let mut other_rulings = crate::body::rulings::rulings(t, Some(round), Some(table));
     let games = sheet
         .numbered_games()
         .map(|(game, g)| GameRow {

@@ -7,6 +7,7 @@ pub(crate) mod running;
 pub(crate) mod time;
 pub(crate) mod tokens;
 pub(crate) mod tournaments;
+pub(crate) mod views;
 pub(crate) mod zone;
 
 use crate::http::error::ApiError;
