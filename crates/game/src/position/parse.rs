@@ -264,16 +264,16 @@ impl Reader {
                 ),
             ));
         }
-        if let Some(k) = p.wall_left {
-            if k > wall || k < p.wall.len() {
-                return Err(at(
-                    self.wall_left_line,
-                    format!(
-                        "wall-left {k}: the wall holds from {} (its front) to {wall} tiles",
-                        p.wall.len()
-                    ),
-                ));
-            }
+        if let Some(k) = p.wall_left
+            && (k > wall || k < p.wall.len())
+        {
+            return Err(at(
+                self.wall_left_line,
+                format!(
+                    "wall-left {k}: the wall holds from {} (its front) to {wall} tiles",
+                    p.wall.len()
+                ),
+            ));
         }
         Ok(Script {
             position: self.position,

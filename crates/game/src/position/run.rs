@@ -60,7 +60,7 @@ pub fn run(script: &Script) -> Result<Report, PositionError> {
                     matches!(&s.kind, StepKind::Expect(Expect::Refused { seat: r, .. }) if r == seat)
                 });
                 let before = game.state().clone();
-                let result = game.act(*seat, a).map(|events| events_words(events));
+                let result = game.act(*seat, a).map(events_words);
                 if result.is_err() && game.state() != &before {
                     report.checks.push(Check {
                         line: step.line,
