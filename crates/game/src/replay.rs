@@ -47,16 +47,27 @@ fn describe(e: &Event) -> String {
     match e {
         Event::Began {
             table, dice, seed, ..
-        } => format!(
-            "{} rules, {} deals; dice {} and {}; seed {seed}",
-            table.rules, table.dealer, dice[0], dice[1]
-        ),
+        } => match dice {
+            // A wall laid as given (a fair wall, a director's set-up): no dice.
+            [0, 0] => format!(
+                "{} rules, {} deals; the wall as laid",
+                table.rules, table.dealer
+            ),
+            _ => format!(
+                "{} rules, {} deals; dice {} and {}; seed {seed}",
+                table.rules, table.dealer, dice[0], dice[1]
+            ),
+        },
         Event::Dealt { .. } => "the deal".into(),
         Event::Arranged { .. } => "the racks as set up after the Charleston".into(),
         Event::PassChosen {
-            seat, pass, blind, ..
+            seat,
+            pass,
+            blind,
+            tiles,
         } => format!(
-            "{seat} chooses for the {} pass{}",
+            "{seat} chooses {} for the {} pass{}",
+            tiles.as_deref().map_or("tiles".into(), format_tiles),
             pass_name(*pass),
             blind_words(*blind)
         ),
@@ -158,7 +169,10 @@ mod tests {
         let t = g.view(Seat::East).hand().to_tiles()[0];
         g.act(Seat::East, &Action::Discard { tile: t }).unwrap();
         let text = replay_text(g.events());
-        assert!(text.contains("   1. standard rules, east deals"), "{text}");
+        assert!(
+            text.contains("   1. standard rules, east deals; dice"),
+            "{text}"
+        );
         assert!(text.contains(&format!("east discards {t}")), "{text}");
         // Three racks after the deal, East's again after its discard.
         assert_eq!(text.matches("\n        east ").count(), 2, "{text}");

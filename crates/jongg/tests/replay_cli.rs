@@ -21,17 +21,36 @@ fn fresh_dir(name: &str) -> PathBuf {
 #[test]
 fn a_simulated_game_replays_move_by_move_with_every_rack() {
     let dir = fresh_dir("replay");
-    let out = jongg(&["sim", "--games", "1", "--seed", "5", "--log", dir.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = jongg(&[
+        "sim",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--log",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let log = dir.join("game-00001.jsonl");
     let out = jongg(&["replay", log.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(text.contains("   1. standard rules, east deals"), "{text}");
     assert!(text.contains("   2. the deal"), "{text}");
     // After the deal all four racks, and every discard is a line.
     for seat in ["east ", "south", "west ", "north"] {
-        assert!(text.contains(&format!("\n        {seat}")), "{seat}: {text}");
+        assert!(
+            text.contains(&format!("\n        {seat}")),
+            "{seat}: {text}"
+        );
     }
     let discards = text.matches(" discards ").count();
     assert!(discards > 0, "{text}");

@@ -37,19 +37,35 @@ fn a_position_that_holds_prints_ok_for_each_expectation() {
     let f = write("ruling", RULING);
     let out = jongg(&["table", "run", f.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("ok      line 9: expect winner W"), "{stdout}");
-    assert!(stdout.contains("ok      line 10: expect points E -10"), "{stdout}");
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("ok      line 9: expect winner W"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("ok      line 10: expect points E -10"),
+        "{stdout}"
+    );
     assert!(stdout.contains("all 2 expectations met"), "{stdout}");
 }
 
 #[test]
 fn a_failed_expectation_names_its_line_and_fails_the_run() {
-    let f = write("wrong", &RULING.replace("expect winner W", "expect winner S"));
+    let f = write(
+        "wrong",
+        &RULING.replace("expect winner W", "expect winner S"),
+    );
     let out = jongg(&["table", "run", f.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("FAILED  line 9: expect winner S"), "{stdout}");
+    assert!(
+        stdout.contains("FAILED  line 9: expect winner S"),
+        "{stdout}"
+    );
     assert!(stdout.contains("west won"), "{stdout}");
     assert!(stdout.contains("1 of 2 failed"), "{stdout}");
 }
