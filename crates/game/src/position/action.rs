@@ -3,6 +3,7 @@
 
 use super::words::{number, seat, seat_letter, tile, tiles, write_tiles};
 use crate::event::{Action, Call};
+use jongg_tiles::excerpt;
 
 /// The verbs, for the error that names an unknown one.
 const VERBS: &str = "pick, discard, claim, decline, withdraw, expose, correct, exchange, \
@@ -17,7 +18,7 @@ pub fn read(words: &[&str]) -> Result<Action, String> {
         if args.is_empty() {
             Ok(a)
         } else {
-            Err(format!("`{verb}` takes nothing after it"))
+            Err(format!("`{}` takes nothing after it", excerpt(verb)))
         }
     };
     match verb.to_ascii_lowercase().as_str() {
@@ -85,7 +86,7 @@ pub fn read(words: &[&str]) -> Result<Action, String> {
         "courtesy" => Ok(Action::Courtesy {
             tiles: tiles(&args.join(" "))?,
         }),
-        other => Err(format!("`{other}` is not an action ({VERBS})")),
+        other => Err(format!("`{}` is not an action ({VERBS})", excerpt(other))),
     }
 }
 
@@ -101,10 +102,10 @@ fn group(args: &[&str]) -> Result<(u8, u8), String> {
         let slot = match what.to_ascii_lowercase().as_str() {
             "natural" | "naturals" => &mut naturals,
             "joker" | "jokers" => &mut jokers,
-            w => return Err(format!("`{w}` is neither naturals nor jokers")),
+            w => return Err(format!("`{}` is neither naturals nor jokers", excerpt(w))),
         };
         if slot.replace(n).is_some() {
-            return Err(format!("`{what}` is given twice"));
+            return Err(format!("`{}` is given twice", excerpt(what)));
         }
     }
     if naturals.is_none() && jokers.is_none() {

@@ -12,7 +12,7 @@ use crate::view::Situation;
 use crate::{Event, Refusal};
 use jongg_card::Card;
 use jongg_rules::Preset;
-use jongg_tiles::{Counts, Seat};
+use jongg_tiles::{Counts, Seat, excerpt};
 use std::cell::OnceCell;
 
 /// What the checks need beside the game.
@@ -183,7 +183,8 @@ pub fn check(e: &Expect, g: &Game<'_>, cx: &Context<'_>) -> Result<(), String> {
         Expect::Record { field, value } => {
             if !RECORD_FIELDS.contains(&field.as_str()) {
                 return Err(format!(
-                    "a record has no field `{field}` ({})",
+                    "a record has no field `{}` ({})",
+                    excerpt(field),
                     RECORD_FIELDS.join(", ")
                 ));
             }

@@ -10,7 +10,7 @@ use crate::event::{Action, DeadReason, PassKind};
 use crate::judge::Exposure;
 use crate::refusal_code::RefusalCode;
 use jongg_rules::record::PenaltyKind;
-use jongg_tiles::{Seat, Tile};
+use jongg_tiles::{Seat, Tile, excerpt};
 
 /// How a game ended, as `expect ended` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,7 +211,7 @@ pub fn read(words: &[&str], rest: &str) -> Result<Expect, String> {
                     .find(|(w, _)| w.eq_ignore_ascii_case(e))
                     .map(|(_, k)| *k)
                     .ok_or_else(|| {
-                        format!("`{e}` is not an ending (mahjong, wall, mahjong-in-error, no-live-hands)")
+                        format!("`{}` is not an ending (mahjong, wall, mahjong-in-error, no-live-hands)", excerpt(e))
                     })?,
             ),
             _ => return Err("write `expect ended wall`".into()),

@@ -4,7 +4,7 @@
 use super::words::{number, pass, seat, strip_comment, tiles};
 use super::{CardName, Position, PositionError, Script, Start, Step, StepKind, action, expect};
 use crate::judge::Exposure;
-use jongg_tiles::{Counts, Seat, Tile};
+use jongg_tiles::{Counts, Seat, Tile, excerpt};
 
 /// The most lines a position may have: a whole game is far fewer.
 const MAX_LINES: usize = 10_000;
@@ -71,7 +71,8 @@ impl Reader {
         }
         if !self.steps.is_empty() {
             return Err(format!(
-                "`{key}`: the set-up comes before the first action or expectation"
+                "`{}`: the set-up comes before the first action or expectation",
+                excerpt(key)
             ));
         }
         self.setup(n, &key_lower, args)
@@ -111,7 +112,8 @@ impl Reader {
             ("rules", [name]) => {
                 if jongg_rules::Preset::builtin(name).is_none() {
                     return Err(format!(
-                        "`{name}` is not a rules preset ({})",
+                        "`{}` is not a rules preset ({})",
+                        excerpt(name),
                         jongg_rules::PRESET_NAMES.join(", ")
                     ));
                 }
@@ -121,7 +123,12 @@ impl Reader {
                 p.card = match name.to_ascii_lowercase().as_str() {
                     "toy" => CardName::Toy,
                     "practice" => CardName::Practice,
-                    _ => return Err(format!("`{name}` is not a card here (toy or practice)")),
+                    _ => {
+                        return Err(format!(
+                            "`{}` is not a card here (toy or practice)",
+                            excerpt(name)
+                        ));
+                    }
                 }
             }
             ("dealer", [s]) => p.dealer = seat(s)?,
@@ -179,8 +186,9 @@ impl Reader {
             ) => return Err(format!("`{key}`: {}", usage(key))),
             _ => {
                 return Err(format!(
-                    "`{key}` is neither a set-up line (rules, card, dealer, empty, turn, charleston, \
-                     rack, exposed, discards, wall, wall-left), an action (`E discard 7C`) nor `expect`"
+                    "`{}` is neither a set-up line (rules, card, dealer, empty, turn, charleston, \
+                     rack, exposed, discards, wall, wall-left), an action (`E discard 7C`) nor `expect`",
+                    excerpt(key)
                 ));
             }
         }
@@ -336,6 +344,10 @@ mod tests {
                 .contains("Charleston")
         );
         assert!(err("wall-left 200").message.contains("wall-left 200"));
+        // A long word is quoted short (docs/security.md, issue 19.4).
+        let long = "x".repeat(10_000);
+        assert!(err(&long).message.len() < 400);
+        assert!(err(&format!("rack E {long}")).message.len() < 400);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! seats, passes, tiles, and the names of serde enums (codes, reasons).
 
 use crate::event::PassKind;
-use jongg_tiles::{Seat, Tile, parse_tiles};
+use jongg_tiles::{Seat, Tile, excerpt, parse_tiles};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -17,7 +17,7 @@ pub fn seat(word: &str) -> Result<Seat, String> {
     };
     by_letter
         .or_else(|| word.parse().ok())
-        .ok_or_else(|| format!("`{word}` is not a seat (E, S, W or N)"))
+        .ok_or_else(|| format!("`{}` is not a seat (E, S, W or N)", excerpt(word)))
 }
 
 /// The letter a seat is written with.
@@ -47,7 +47,7 @@ pub fn pass(word: &str) -> Result<PassKind, String> {
         .map(|(_, p)| *p)
         .ok_or_else(|| {
             let names: Vec<&str> = PASSES.iter().map(|(w, _)| *w).collect();
-            format!("`{word}` is not a pass ({})", names.join(", "))
+            format!("`{}` is not a pass ({})", excerpt(word), names.join(", "))
         })
 }
 
@@ -60,13 +60,20 @@ pub fn pass_name(pass: PassKind) -> &'static str {
 
 /// Tiles in the notation of `docs/notation.md` (`1Bx3 J F`).
 pub fn tiles(text: &str) -> Result<Vec<Tile>, String> {
-    parse_tiles(text).map_err(|e| e.to_string())
+    parse_tiles(text).map_err(|e| {
+        format!(
+            "bad tile `{}` at column {}: {}",
+            excerpt(&e.token),
+            e.column,
+            e.reason
+        )
+    })
 }
 
 pub fn tile(word: &str) -> Result<Tile, String> {
     match tiles(word)?.as_slice() {
         [t] => Ok(*t),
-        _ => Err(format!("`{word}` is not one tile")),
+        _ => Err(format!("`{}` is not one tile", excerpt(word))),
     }
 }
 
@@ -80,7 +87,7 @@ pub fn write_tiles(tiles: &[Tile]) -> String {
 /// A value of a serde enum from its snake_case name (`not_held`).
 pub fn named<T: DeserializeOwned>(word: &str, what: &str) -> Result<T, String> {
     serde_json::from_value(serde_json::Value::String(word.to_ascii_lowercase()))
-        .map_err(|_| format!("`{word}` is not a {what}"))
+        .map_err(|_| format!("`{}` is not a {what}", excerpt(word)))
 }
 
 /// The snake_case name of a serde enum's value.
@@ -94,7 +101,7 @@ pub fn name_of<T: Serialize>(value: &T) -> String {
 /// A whole number, named in the error.
 pub fn number<T: std::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
     word.parse()
-        .map_err(|_| format!("`{word}` is not a number ({what})"))
+        .map_err(|_| format!("`{}` is not a number ({what})", excerpt(word)))
 }
 
 /// The line without its comment: `#` to the end, outside double quotes.
