@@ -87,6 +87,21 @@ fn a_changed_expectation_fails_on_its_line() {
     assert_eq!(failed, vec![line]);
 }
 
+#[test]
+fn the_directors_ten_lines_in_the_docs_hold() {
+    // docs/positions.md shows a ruling checked in ten lines: it must run.
+    let doc = include_str!("../../../docs/positions.md");
+    let block = doc
+        .split("## Ten lines for a director")
+        .nth(1)
+        .and_then(|s| s.split("```").nth(1))
+        .unwrap();
+    let lines = block.lines().filter(|l| !l.trim().is_empty()).count();
+    assert_eq!(lines, 10, "{block}");
+    let report = run(&parse(block).unwrap()).unwrap();
+    assert!(report.passed() && report.checks.len() == 2, "{report:?}");
+}
+
 /// Lines of every kind, to build random scripts from.
 const STEPS: &[&str] = &[
     "E discard 7C",
