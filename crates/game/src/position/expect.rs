@@ -2,9 +2,7 @@
 //! `check.rs` checks them against the game.
 
 use super::action;
-use super::words::{
-    name_of, named, number, pass, pass_name, seat, seat_letter, tile, tiles, write_tiles,
-};
+use super::words::{named, number, pass, seat, tile, tiles, write_tiles};
 use crate::bot::Strength;
 use crate::event::{Action, DeadReason, PassKind};
 use crate::judge::Exposure;
@@ -318,78 +316,6 @@ pub fn read(words: &[&str], rest: &str) -> Result<Expect, String> {
             ));
         }
     })
-}
-
-/// The line `read` reads, `expect` included.
-pub fn write(e: &Expect) -> String {
-    let body = match e {
-        Expect::Refused { seat, code, words } => {
-            let mut s = format!("refused {} {}", seat_letter(*seat), name_of(code));
-            if let Some(w) = words {
-                s.push_str(&format!(" \"{w}\""));
-            }
-            s
-        }
-        Expect::Turn { seat, expose } => {
-            format!(
-                "turn {}{}",
-                seat_letter(*seat),
-                if *expose { " expose" } else { "" }
-            )
-        }
-        Expect::Pick(s) => format!("pick {}", seat_letter(*s)),
-        Expect::Window { tile, from } => format!("window {tile} from {}", seat_letter(*from)),
-        Expect::Awaiting(seats) if seats.is_empty() => "awaiting none".into(),
-        Expect::Awaiting(seats) => {
-            let letters: Vec<&str> = seats.iter().map(|s| seat_letter(*s)).collect();
-            format!("awaiting {}", letters.join(" "))
-        }
-        Expect::Charleston(p) => format!("charleston {}", pass_name(*p)),
-        Expect::Ended(k) => format!(
-            "ended {}",
-            ENDS.iter().find(|(_, e)| e == k).map_or("wall", |(w, _)| w)
-        ),
-        Expect::Playing => "playing".into(),
-        Expect::Winner(s) => format!("winner {}", seat_letter(*s)),
-        Expect::Record { field, value } => format!("record {field} {}", value.join(" ")),
-        Expect::Points(PointsOf::Seat(s, p)) => format!("points {} {p}", seat_letter(*s)),
-        Expect::Points(PointsOf::All([a, b, c, d])) => format!("points {a} {b} {c} {d}"),
-        Expect::Dead { seat, reason } => format!(
-            "dead {} {}",
-            seat_letter(*seat),
-            reason.map_or("none".into(), |r| name_of(&r))
-        ),
-        Expect::Penalty { seat, kind } => {
-            format!("penalty {} {}", seat_letter(*seat), name_of(kind))
-        }
-        Expect::Exposed { seat, exposures } if exposures.is_empty() => {
-            format!("exposed {} none", seat_letter(*seat))
-        }
-        Expect::Exposed { seat, exposures } => {
-            let groups: Vec<String> = exposures.iter().map(write_exposure).collect();
-            format!("exposed {} {}", seat_letter(*seat), groups.join(" | "))
-        }
-        Expect::Count { seat, tile, n } => format!("count {} {tile} {n}", seat_letter(*seat)),
-        Expect::Rack { seat, tiles } => {
-            format!("rack {} {}", seat_letter(*seat), write_tiles(tiles))
-        }
-        Expect::Floor(t) if t.is_empty() => "floor none".into(),
-        Expect::Floor(t) => format!("floor {}", write_tiles(t)),
-        Expect::WallLeft(n) => format!("wall-left {n}"),
-        Expect::Bot {
-            strength,
-            seat,
-            not,
-            action,
-        } => format!(
-            "bot {} {}{} {}",
-            strength.name(),
-            seat_letter(*seat),
-            if *not { " not" } else { "" },
-            action.as_ref().map_or("discard".into(), action::write)
-        ),
-    };
-    format!("expect {}", body.trim_end())
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! Plays a script from its position and checks each expectation.
 
 use super::check::{Context, check, events_words, refusal};
-use super::expect::{self, Expect};
+use super::expect::Expect;
 use super::setup::{Judges, setup};
+use super::write::write_expect;
 use super::{PositionError, Script, StepKind, action};
 use std::cell::OnceCell;
 
@@ -51,7 +52,7 @@ pub fn run(script: &Script) -> Result<Report, PositionError> {
         match &step.kind {
             StepKind::Expect(e) => report.checks.push(Check {
                 line: step.line,
-                text: expect::write(e),
+                text: write_expect(e),
                 failure: check(e, &game, &cx).err(),
             }),
             StepKind::Act { seat, action: a } => {
@@ -76,7 +77,7 @@ pub fn run(script: &Script) -> Result<Report, PositionError> {
                         };
                         report.checks.push(Check {
                             line: next.line,
-                            text: expect::write(e),
+                            text: write_expect(e),
                             failure: refusal(e, &r).err(),
                         });
                     }
