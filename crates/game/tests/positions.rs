@@ -106,6 +106,8 @@ fn the_directors_ten_lines_in_the_docs_hold() {
 const STEPS: &[&str] = &[
     "E discard 7C",
     "W claim",
+    "W claim 3",
+    "S claim mahjong 12",
     "S claim mahjong",
     "N decline",
     "E pick",

@@ -90,6 +90,30 @@ pub fn read(words: &[&str]) -> Result<Action, String> {
     }
 }
 
+/// An action line's words after the seat: a claim may end with the number
+/// of the discard it claims (`claim 12`, `claim mahjong 12`).
+pub fn read_step(words: &[&str]) -> Result<(Action, Option<u32>), String> {
+    match words {
+        [verb, rest @ .., n]
+            if verb.eq_ignore_ascii_case("claim") && n.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            Ok((
+                read(&[&[*verb], rest].concat())?,
+                Some(number(n, "the discard")?),
+            ))
+        }
+        _ => Ok((read(words)?, None)),
+    }
+}
+
+/// The words [`read_step`] reads.
+pub fn write_step(action: &Action, discard: Option<u32>) -> String {
+    match discard {
+        Some(n) => format!("{} {n}", write(action)),
+        None => write(action),
+    }
+}
+
 /// `2 naturals 1 joker`: the tiles from the rack beside the claimed one.
 fn group(args: &[&str]) -> Result<(u8, u8), String> {
     let mut naturals = None;
@@ -192,6 +216,16 @@ mod tests {
             })
         );
         assert!(read(&words("exchange N 0")).unwrap_err().contains("from 1"));
+        assert_eq!(
+            read_step(&words("claim mahjong 12")),
+            Ok((
+                Action::Claim {
+                    call: Call::MahJongg
+                },
+                Some(12)
+            ))
+        );
+        assert_eq!(write_step(&Action::Pick, None), "pick");
         assert!(read(&words("jump")).unwrap_err().contains("not an action"));
         assert!(read(&words("expose 2")).is_err());
     }

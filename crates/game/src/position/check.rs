@@ -4,12 +4,12 @@
 use super::action;
 use super::expect::{EndKind, Expect, PointsOf};
 use super::words::{name_of, pass_name, write_tiles};
+use crate::Event;
 use crate::game::Game;
 use crate::outcome::Ending;
-use crate::refusal_code::code_of;
+use crate::refusal_code::RefusalCode;
 use crate::state::{Phase, Step};
 use crate::view::Situation;
-use crate::{Event, Refusal};
 use jongg_card::Card;
 use jongg_rules::Preset;
 use jongg_tiles::{Counts, Seat, excerpt};
@@ -67,24 +67,51 @@ fn end_kind(e: &Ending) -> EndKind {
 }
 
 /// A refused action against `expect refused`.
-pub fn refusal(e: &Expect, r: &Refusal) -> Result<(), String> {
+pub fn refusal(e: &Expect, got: RefusalCode, reason: &str) -> Result<(), String> {
     let Expect::Refused { code, words, .. } = e else {
         return Err("not an expected refusal".into());
     };
-    let got = code_of(r);
     if got != *code {
         return Err(format!(
-            "refused as {} (`{}`), not {}",
+            "refused as {} (`{reason}`), not {}",
             name_of(&got),
-            r.reason,
             name_of(code)
         ));
     }
     match words {
-        Some(w) if !r.reason.contains(w.as_str()) => {
-            Err(format!("the reason `{}` does not say \"{w}\"", r.reason))
+        Some(w) if !reason.contains(w.as_str()) => {
+            Err(format!("the reason `{reason}` does not say \"{w}\""))
         }
         _ => Ok(()),
+    }
+}
+
+/// A claim that names its discard (`W claim 12`, the protocol's rule of
+/// issue 23.3): the discard open now, else refused as the live table would.
+pub fn named_discard(g: &Game<'_>, named: Option<u32>) -> Result<(), (RefusalCode, String)> {
+    let Some(n) = named else {
+        return Ok(());
+    };
+    let st = g.state();
+    let last = st.discards;
+    let open = matches!(st.phase(), Phase::Play(Step::Window(w)) if w.callable.is_some());
+    if n > last {
+        Err((
+            RefusalCode::UnknownEvent,
+            format!("discard {n} has not been made: the table is at discard {last}"),
+        ))
+    } else if n < last {
+        Err((
+            RefusalCode::StaleClaim,
+            format!("discard {n} is past: the discard on the table is {last}"),
+        ))
+    } else if !open {
+        Err((
+            RefusalCode::WindowClosed,
+            format!("the calling window on discard {n} has closed"),
+        ))
+    } else {
+        Ok(())
     }
 }
 

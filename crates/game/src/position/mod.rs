@@ -113,7 +113,13 @@ impl Position {
 /// One line of the script after the set-up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StepKind {
-    Act { seat: Seat, action: Action },
+    /// `discard`: the discard a claim names (`W claim 12`), counted from
+    /// the game's first; a claim for another is refused (issue 23.3).
+    Act {
+        seat: Seat,
+        action: Action,
+        discard: Option<u32>,
+    },
     Expect(Expect),
 }
 

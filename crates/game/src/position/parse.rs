@@ -62,10 +62,14 @@ impl Reader {
             return Ok(());
         }
         if let Ok(s) = seat(key) {
-            let action = action::read(args)?;
+            let (action, discard) = action::read_step(args)?;
             self.steps.push(Step {
                 line: n,
-                kind: StepKind::Act { seat: s, action },
+                kind: StepKind::Act {
+                    seat: s,
+                    action,
+                    discard,
+                },
             });
             return Ok(());
         }

@@ -1,10 +1,11 @@
 //! Plays a script from its position and checks each expectation.
 
-use super::check::{Context, check, events_words, refusal};
+use super::check::{Context, check, events_words, named_discard, refusal};
 use super::expect::Expect;
 use super::setup::{Judges, setup};
 use super::write::write_expect;
 use super::{PositionError, Script, StepKind, action};
+use crate::refusal_code::code_of;
 use std::cell::OnceCell;
 
 /// One expectation's result (or an action that went wrong), with its line.
@@ -55,13 +56,25 @@ pub fn run(script: &Script) -> Result<Report, PositionError> {
                 text: write_expect(e),
                 failure: check(e, &game, &cx).err(),
             }),
-            StepKind::Act { seat, action: a } => {
-                let said = format!("{} {}", super::words::seat_letter(*seat), action::write(a));
+            StepKind::Act {
+                seat,
+                action: a,
+                discard,
+            } => {
+                let said = format!(
+                    "{} {}",
+                    super::words::seat_letter(*seat),
+                    action::write_step(a, *discard)
+                );
                 let expected_refusal = steps.next_if(|s| {
                     matches!(&s.kind, StepKind::Expect(Expect::Refused { seat: r, .. }) if r == seat)
                 });
                 let before = game.state().clone();
-                let result = game.act(*seat, a).map(events_words);
+                let result = named_discard(&game, *discard).and_then(|()| {
+                    game.act(*seat, a)
+                        .map(events_words)
+                        .map_err(|r| (code_of(&r), r.reason))
+                });
                 if result.is_err() && game.state() != &before {
                     report.checks.push(Check {
                         line: step.line,
@@ -78,7 +91,7 @@ pub fn run(script: &Script) -> Result<Report, PositionError> {
                         report.checks.push(Check {
                             line: next.line,
                             text: write_expect(e),
-                            failure: refusal(e, &r).err(),
+                            failure: refusal(e, r.0, &r.1).err(),
                         });
                     }
                     (Some(next), Ok(events)) => {
@@ -95,8 +108,8 @@ pub fn run(script: &Script) -> Result<Report, PositionError> {
                             text: said,
                             failure: Some(format!(
                                 "refused ({}): {}",
-                                super::words::name_of(&crate::refusal_code::code_of(&r)),
-                                r.reason
+                                super::words::name_of(&r.0),
+                                r.1
                             )),
                         });
                         break;

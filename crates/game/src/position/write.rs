@@ -54,9 +54,16 @@ impl fmt::Display for Script {
         }
         for step in &self.steps {
             match &step.kind {
-                StepKind::Act { seat, action: a } => {
-                    writeln!(f, "{} {}", seat_letter(*seat), action::write(a))?
-                }
+                StepKind::Act {
+                    seat,
+                    action: a,
+                    discard,
+                } => writeln!(
+                    f,
+                    "{} {}",
+                    seat_letter(*seat),
+                    action::write_step(a, *discard)
+                )?,
                 StepKind::Expect(e) => writeln!(f, "{}", write_expect(e))?,
             }
         }
