@@ -246,6 +246,22 @@ fn targets() -> Vec<Target> {
             run: Box::new(|b| fuzzing::form(b).is_ok()),
         },
         Target {
+            // A position and its script (issue 23.9, docs/positions.md).
+            name: "position".into(),
+            seeds: [
+                include_str!("../../game/tests/positions/a-hand-that-can-make-nothing-is-declared-dead.pos"),
+                include_str!("../../game/tests/positions/the-courtesy-pass-exchanges-the-smaller-offer.pos"),
+                include_str!("../../game/tests/positions/a-false-mahjong-with-one-hand-intact-beth-emeth.pos"),
+            ]
+            .map(str::to_string)
+            .to_vec(),
+            run: Box::new(|b| {
+                jongg_game::position::parse(&text(b))
+                    .and_then(|s| jongg_game::position::run(&s))
+                    .is_ok_and(|r| r.passed())
+            }),
+        },
+        Target {
             name: "import".into(),
             seeds: vec![small.export_json()],
             run: Box::new(|b| {

@@ -48,6 +48,11 @@ enum Command {
     Import(cmd::serve::ImportArgs),
     /// Check that a game log's wall followed from its revealed seed (the fair wall).
     VerifyWall(cmd::verify_wall::VerifyWallArgs),
+    /// Tell a game's log move by move, every rack shown.
+    Replay(cmd::replay::ReplayArgs),
+    /// Positions: set up a table, script actions, check expectations (docs/positions.md).
+    #[command(subcommand)]
+    Table(cmd::table::TableCommand),
     /// The director's account: reset a forgotten password.
     #[command(subcommand)]
     Director(cmd::director::DirectorCommand),
@@ -72,6 +77,8 @@ fn main() -> ExitCode {
         Command::Import(a) => cmd::serve::import(a),
         Command::Director(c) => cmd::director::run(c),
         Command::VerifyWall(a) => cmd::verify_wall::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Table(c) => cmd::table::run(c),
     }
 }
 

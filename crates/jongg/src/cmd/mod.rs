@@ -5,11 +5,13 @@ pub mod director;
 pub mod games_run;
 pub mod league;
 pub mod movement;
+pub mod replay;
 pub mod rules;
 pub mod score;
 pub mod serve;
 pub mod sim;
 pub mod start;
+pub mod table;
 pub mod verify_wall;
 
 use std::process::ExitCode;
