@@ -16,7 +16,10 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=build/commit.rs");
     println!("cargo:rerun-if-env-changed=JONGG_COMMIT");
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // Read when the script runs, not when it was compiled: a build script
+    // compiled in another checkout (a copied target/) must look at this one.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(PathBuf::new, PathBuf::from);
+    let workspace = manifest.join("../..");
     let git = from_git(&workspace);
     let env = std::env::var("JONGG_COMMIT").ok();
     if git.is_none()
