@@ -50,7 +50,7 @@ fn in_window(c: &SeatClient) -> bool {
 
 #[test]
 fn a_table_is_created_listed_and_played_to_its_end_by_a_person_and_three_bots() {
-    let app = App::start_bare(Backend::Sqlite);
+    let app = App::start_bare_with(Backend::Sqlite, |c| c.play_bot_delay_ms = 0);
     let (id, body) = create(&app, one_person());
     let east = token(&body, "east");
     assert_eq!(east.len(), 64);
@@ -104,7 +104,7 @@ fn a_table_is_created_listed_and_played_to_its_end_by_a_person_and_three_bots() 
 
 #[test]
 fn a_person_seat_plays_its_discards() {
-    let app = App::start_bare(Backend::Sqlite);
+    let app = App::start_bare_with(Backend::Sqlite, |c| c.play_bot_delay_ms = 0);
     let (id, body) = create(&app, one_person());
     let addr = app.addr;
     app.rt.block_on(async {
@@ -149,7 +149,7 @@ fn a_person_seat_plays_its_discards() {
 
 #[test]
 fn a_reconnect_in_a_calling_window_gets_exactly_what_it_missed() {
-    let app = App::start_bare(Backend::Sqlite);
+    let app = App::start_bare_with(Backend::Sqlite, |c| c.play_bot_delay_ms = 0);
     let seats = json!({"east": "person", "south": "person", "west": "medium", "north": "medium"});
     let (id, body) = create(&app, seats);
     let addr = app.addr;
@@ -213,7 +213,7 @@ fn a_reconnect_in_a_calling_window_gets_exactly_what_it_missed() {
 
 #[test]
 fn a_claim_naming_an_older_discard_is_refused_as_stale() {
-    let app = App::start_bare(Backend::Sqlite);
+    let app = App::start_bare_with(Backend::Sqlite, |c| c.play_bot_delay_ms = 0);
     let (id, body) = create(&app, one_person());
     let addr = app.addr;
     app.rt.block_on(async {
@@ -249,7 +249,7 @@ fn a_claim_naming_an_older_discard_is_refused_as_stale() {
 
 #[test]
 fn a_hello_with_a_wrong_token_is_refused_and_closed() {
-    let app = App::start_bare(Backend::Sqlite);
+    let app = App::start_bare_with(Backend::Sqlite, |c| c.play_bot_delay_ms = 0);
     let (id, _) = create(&app, one_person());
     let addr = app.addr;
     app.rt.block_on(async {
@@ -303,7 +303,7 @@ fn a_bad_new_table_is_refused_naming_what_is_wrong() {
         "card: `nmjl` is not a card a table can use",
     );
     // Two tables from this address, then it must wait.
-    expect(
+    let first = expect(
         post(json!({"rules": "standard", "seats": one_person()})),
         201,
     );
@@ -314,6 +314,17 @@ fn a_bad_new_table_is_refused_naming_what_is_wrong() {
     let r = post(json!({"rules": "standard", "seats": one_person()})).unwrap();
     assert_eq!(r.status, 429, "{}", r.text());
     assert!(r.header("retry-after").is_some());
+    // The server's bots take a person's second before each move (24.5).
+    let (id, east) = (first["id"].as_str().unwrap(), token(&first, "east"));
+    let addr = app.addr;
+    app.rt.block_on(async {
+        let mut c = SeatClient::connect(addr, id, &east).await;
+        let welcome = c.read().await.unwrap();
+        let ServerMessage::Welcome { settings, .. } = welcome.message else {
+            panic!("{welcome:?}");
+        };
+        assert_eq!(settings.bot_delay_ms, 1_000);
+    });
 }
 
 /// A restart in the middle of a game: every acknowledged move is there,
@@ -380,4 +391,23 @@ fn a_restart_resumes_the_table_with_every_acknowledged_move(app: &mut App) {
     assert_eq!(list["tables"], json!([]));
 }
 
-on_both!(a_restart_resumes_the_table_with_every_acknowledged_move);
+mod a_restart_resumes_the_table_with_every_acknowledged_move {
+    use super::*;
+
+    // Bots at full speed; the table keeps its setting across the restart.
+    fn app(backend: Backend) -> App {
+        App::start_bare_with(backend, |c| c.play_bot_delay_ms = 0)
+    }
+
+    #[test]
+    fn sqlite() {
+        super::a_restart_resumes_the_table_with_every_acknowledged_move(&mut app(Backend::Sqlite));
+    }
+
+    #[test]
+    fn postgres() {
+        super::a_restart_resumes_the_table_with_every_acknowledged_move(&mut app(
+            Backend::Postgres,
+        ));
+    }
+}

@@ -192,6 +192,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         },
         started: jongg_server::hall::Started::Command,
         play_tables_free: jongg_server::PLAY_TABLES_FREE,
+        play_bot_delay_ms: jongg_server::PLAY_BOT_DELAY_MS,
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -111,6 +111,8 @@ struct Owner<L> {
     last_discard: Option<u64>,
     last_pick: BySeat<Option<Tile>>,
     window: Option<WindowClock>,
+    /// When the bot whose move is due may make it (`bot_delay_ms`).
+    bot_at: Option<Instant>,
     seats: BySeat<SeatState>,
     outboxes: BySeat<Outbox>,
     log: L,
@@ -223,6 +225,7 @@ impl<L: TableLog> Owner<L> {
             last_discard: None,
             last_pick: BySeat::default(),
             window: None,
+            bot_at: None,
             seats,
             log,
             players,

@@ -50,6 +50,9 @@ pub(crate) fn create_policy(free: u32) -> crate::http::limiter::Policy {
 /// Tables an address creates before it must wait.
 pub const FREE_TABLES: u32 = 30;
 
+/// How long a table's bots wait before each move: about a person's pace.
+pub const BOT_DELAY_MS: u64 = 1_000;
+
 /// `/api/play/tables/{id}/...`: a live table.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]

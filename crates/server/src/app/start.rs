@@ -154,7 +154,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let hall_addresses = hall::hall_addresses();
     let limits = config.connections.in_force(open_file_limit());
     // Every open live table resumed before the first request is served.
-    let tables = Tables::resume_all(store.clone()).await?;
+    let tables = Tables::resume_all(store.clone(), config.play_bot_delay_ms).await?;
     let state = Arc::new(AppState {
         tournaments: Tournaments::load(store).await?,
         limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),

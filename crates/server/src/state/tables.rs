@@ -103,16 +103,23 @@ pub(crate) struct Tables {
     mounted: Mutex<HashMap<LiveTableId, Arc<Mounted>>>,
     /// Turns true when the server stops: every table's socket closes.
     stopping: watch::Sender<bool>,
+    /// How long a new table's bots wait before each move (issue 24.5).
+    bot_delay_ms: u64,
 }
 
 impl Tables {
     /// Mounts every open table of the store, resumed from its log. A table
     /// that cannot be resumed is logged and left open in the store.
-    pub(crate) async fn resume_all(store: Store) -> Result<Tables, jongg_store::StoreError> {
+    /// New tables' bots wait `bot_delay_ms` before each move.
+    pub(crate) async fn resume_all(
+        store: Store,
+        bot_delay_ms: u64,
+    ) -> Result<Tables, jongg_store::StoreError> {
         let tables = Tables {
             mounted: Mutex::default(),
             stopping: watch::Sender::new(false),
             store,
+            bot_delay_ms,
         };
         for row in tables.store.open_live_tables().await? {
             let id = row.id.clone();
@@ -179,6 +186,10 @@ impl Tables {
         setup: TableSetupDoc,
         settings: TableSettings,
     ) -> Result<Created, ApiError> {
+        let settings = TableSettings {
+            bot_delay_ms: self.bot_delay_ms,
+            ..settings
+        };
         let table = setup.table().map_err(ApiError::unprocessable)?;
         settings.check().map_err(ApiError::unprocessable)?;
         {

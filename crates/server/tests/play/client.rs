@@ -166,9 +166,12 @@ impl SeatClient {
                 };
                 self.state.apply(&event);
                 self.at = *at;
+                // This seat's move (`seat`, or `by` for a stop or a dead call).
+                let me = self.seat.map(|s| s.name());
                 let mine = serde_json::to_value(&event).is_ok_and(|v| {
-                    v["seat"].as_str().is_some()
-                        && v["seat"].as_str() == self.seat.map(|s| s.name())
+                    ["seat", "by"]
+                        .iter()
+                        .any(|k| v[k].as_str().is_some() && v[k].as_str() == me)
                 });
                 if mine {
                     self.pending = false;

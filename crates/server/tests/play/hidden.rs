@@ -146,7 +146,10 @@ fn check_seat(seat: Seat, got: &[Numbered], racks: &[BySeat<Vec<String>>], seed_
 #[test]
 fn no_message_over_the_wire_holds_another_seats_tiles_or_the_wall() {
     let n = games();
-    let app = App::start_bare_with(Backend::Sqlite, |c| c.play_tables_free = u32::MAX);
+    let app = App::start_bare_with(Backend::Sqlite, |c| {
+        c.play_tables_free = u32::MAX;
+        c.play_bot_delay_ms = 0;
+    });
     let addr = app.addr;
     let url = app.db.as_ref().unwrap().url.clone();
     let four = json!({"east": "person", "south": "person", "west": "person", "north": "person"});
@@ -205,6 +208,13 @@ fn no_message_over_the_wire_holds_another_seats_tiles_or_the_wall() {
         for c in &clients {
             let seat = c.seat.expect("seated");
             assert!(c.ended(), "game {g}: {seat} saw the end");
+            // Every seat played by its own client: no bot stood in.
+            assert!(
+                !c.got
+                    .iter()
+                    .any(|m| matches!(m.message, ServerMessage::StandIn { .. })),
+                "game {g}: a bot stood in for a client"
+            );
             check_seat(seat, &c.got, &racks, &seed_hex);
         }
     }
