@@ -22,7 +22,15 @@ pub struct TableSettings {
     /// How many of its last messages each seat's outbox keeps for a
     /// reconnect; one that missed more gets the whole view.
     pub replay: usize,
+    /// How long a bot waits before each of its moves, as a person would
+    /// (issue 24.5): 0 here (tests, simulations); the server's tables wait
+    /// about a second. Left out of an older table's log: 0.
+    #[serde(default)]
+    pub bot_delay_ms: u64,
 }
+
+/// The longest a bot may wait before a move.
+pub const MOST_BOT_DELAY_MS: u64 = 10_000;
 
 impl Default for TableSettings {
     fn default() -> TableSettings {
@@ -32,6 +40,7 @@ impl Default for TableSettings {
             reserve_ms: 60_000,
             absent_ms: 30_000,
             replay: 512,
+            bot_delay_ms: 0,
         }
     }
 }
@@ -59,6 +68,12 @@ impl TableSettings {
                 self.absent_ms
             ));
         }
+        if self.bot_delay_ms > MOST_BOT_DELAY_MS {
+            return Err(format!(
+                "bot_delay_ms must be at most {MOST_BOT_DELAY_MS}, not {}",
+                self.bot_delay_ms
+            ));
+        }
         if self.replay == 0 {
             return Err("replay must keep at least one message".into());
         }
@@ -79,6 +94,10 @@ impl TableSettings {
 
     pub fn absent(&self) -> Duration {
         Duration::from_millis(self.absent_ms)
+    }
+
+    pub fn bot_delay(&self) -> Duration {
+        Duration::from_millis(self.bot_delay_ms)
     }
 }
 

@@ -197,3 +197,22 @@ async fn a_client_that_stops_reading_is_cut_off_and_counts_as_gone() {
         [false, false, false, true]
     );
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_bot_waits_the_tables_delay_before_each_move_issue_24_5() {
+    let mut s = setup(Table::standard(), &[], 3);
+    s.settings.bot_delay_ms = 1_000;
+    let table = open_table(s, MemoryLog::default()).await;
+    // Four bots: dealt at once, and no bot has moved yet.
+    let dealt = table.status().await.unwrap().events.len();
+    assert_eq!(dealt, 2, "began and dealt");
+    advance(999 * MS).await;
+    assert_eq!(table.status().await.unwrap().events.len(), dealt);
+    advance(2 * MS).await;
+    assert_eq!(table.status().await.unwrap().events.len(), dealt + 1);
+    // The next bot waits its own second, counted from then.
+    advance(998 * MS).await;
+    assert_eq!(table.status().await.unwrap().events.len(), dealt + 1);
+    advance(2 * MS).await;
+    assert_eq!(table.status().await.unwrap().events.len(), dealt + 2);
+}

@@ -124,7 +124,7 @@ impl<L: TableLog> Owner<L> {
         Seat::ALL
             .into_iter()
             .flat_map(|s| [self.turn_deadline(s), self.absent_deadline(s)])
-            .chain([window])
+            .chain([window, self.bot_at])
             .flatten()
             .min()
     }

@@ -111,6 +111,8 @@ struct Owner<L> {
     last_discard: Option<u64>,
     last_pick: BySeat<Option<Tile>>,
     window: Option<WindowClock>,
+    /// When the bot whose move is due may make it (`bot_delay_ms`).
+    bot_at: Option<Instant>,
     seats: BySeat<SeatState>,
     outboxes: BySeat<Outbox>,
     log: L,
@@ -223,6 +225,7 @@ impl<L: TableLog> Owner<L> {
             last_discard: None,
             last_pick: BySeat::default(),
             window: None,
+            bot_at: None,
             seats,
             log,
             players,
@@ -246,6 +249,12 @@ impl<L: TableLog> Owner<L> {
                 biased;
                 () = until(deadline) => self.on_time().await,
                 command = rx.recv() => match command {
+                    Some(Command::Stop(reply)) => {
+                        // The log is closed before the stop is answered.
+                        drop(self);
+                        let _ = reply.send(());
+                        return;
+                    }
                     Some(c) => self.handle(c).await,
                     None => break,
                 },
@@ -292,6 +301,10 @@ impl<L: TableLog> Owner<L> {
             Command::Start => self.start = true,
             Command::Status(reply) => {
                 let _ = reply.send(self.status());
+            }
+            // Taken in the loop, before any command reaches here.
+            Command::Stop(reply) => {
+                let _ = reply.send(());
             }
         }
     }

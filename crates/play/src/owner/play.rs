@@ -215,6 +215,9 @@ impl<L: TableLog> Owner<L> {
         }
         self.deal_when_ready().await;
         for _ in 0..MOST_AUTOMATIC_MOVES {
+            if !self.bot_may_move() {
+                break;
+            }
             let Some((seat, action)) = self.automatic_move() else {
                 break;
             };
@@ -229,6 +232,36 @@ impl<L: TableLog> Owner<L> {
             }
         }
         self.update_clocks();
+    }
+
+    /// Whether a bot whose move is due may make it now: after the table's
+    /// `bot_delay_ms`, counted from when its move became due (a person's
+    /// pace; the table's own pick never waits).
+    fn bot_may_move(&mut self) -> bool {
+        let delay = self.settings.bot_delay();
+        let due = self.state.as_ref().is_some_and(|state| {
+            !matches!(state.phase(), Phase::Over | Phase::Play(Step::Pick(_)))
+                && Seat::ALL
+                    .into_iter()
+                    .any(|s| state.awaiting(s) && self.seats[s].bot.is_some())
+        });
+        if delay.is_zero() || !due {
+            self.bot_at = None;
+            return true;
+        }
+        let now = tokio::time::Instant::now();
+        match self.bot_at {
+            None => {
+                self.bot_at = Some(now + delay);
+                false
+            }
+            Some(at) if at > now => false,
+            Some(_) => {
+                // This move now; the next bot's move waits again.
+                self.bot_at = None;
+                true
+            }
+        }
     }
 
     fn automatic_move(&mut self) -> Option<(Seat, Action)> {

@@ -25,6 +25,12 @@ pub struct Config {
     /// From a terminal or by a double-click: what the pages advise when
     /// phones cannot reach the server.
     pub started: crate::http::hall::Started,
+    /// Live tables an address may create before it must wait (then 10 s,
+    /// doubling; `api/play.rs`).
+    pub play_tables_free: u32,
+    /// How long a live table's bots wait before each move, as a person
+    /// would (issue 24.5; default a second, 0 in tests).
+    pub play_bot_delay_ms: u64,
 }
 
 impl Config {
@@ -37,6 +43,8 @@ impl Config {
             paper: Paper::default(),
             connections: ConnectionLimits::default(),
             started: Default::default(),
+            play_tables_free: crate::api::play::FREE_TABLES,
+            play_bot_delay_ms: crate::api::play::BOT_DELAY_MS,
         }
     }
 }
