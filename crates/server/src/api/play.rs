@@ -88,7 +88,7 @@ async fn create(
     Body(b): Body<NewTable>,
 ) -> Result<Response, ApiError> {
     let (setup, settings) = b.read().map_err(ApiError::unprocessable)?;
-    let client = crate::api::auth::client_ip(&app, peer, &headers);
+    let client = crate::edge::client::client_ip(&app, peer, &headers);
     if let Err(wait) = app.play_limiter.charge(&[Key::address(client)]) {
         let secs = wait.as_secs().max(1);
         let mut res = ApiError::new(
