@@ -23,6 +23,7 @@ mod floor;
 mod officials;
 pub(crate) mod paging;
 mod pdf;
+mod play;
 mod player_code;
 mod print;
 mod public;
@@ -55,6 +56,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(discipline::routes());
     v.extend(event_card::routes());
     v.extend(player_code::routes());
+    v.extend(play::routes());
     v
 }
 

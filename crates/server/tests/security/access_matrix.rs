@@ -209,6 +209,12 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     // health and readiness for a proxy (issue 21, point 3)
     ("GET", "/healthz", "public"),
     ("GET", "/readyz", "public"),
+    // the live table's pages (issue 23.5)
+    ("GET", "/play", "public"),
+    ("GET", "/play/{id}", "public"),
+    ("GET", "/assets/play.js", "public"),
+    ("GET", "/assets/play_table.js", "public"),
+    ("GET", "/assets/play.css", "public"),
 ];
 
 fn label(a: Access) -> &'static str {
