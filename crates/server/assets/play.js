@@ -35,7 +35,8 @@
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const f = new FormData(form);
-      const seats = Object.fromEntries(T.SEATS.map((s) => [s, f.get(`seats.${s}`)]));
+      // An empty seat is left out: a table of three (R12).
+      const seats = Object.fromEntries(T.SEATS.map((s) => [s, f.get(`seats.${s}`)]).filter(([, v]) => v));
       const body = { rules: f.get("rules"), seats, window_secs: Number(f.get("window_secs")), turn_secs: Number(f.get("turn_secs")) };
       const error = form.querySelector(".form-error");
       error.textContent = "";
@@ -43,11 +44,8 @@
         const r = await fetch(form.getAttribute("action"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
         const answer = await r.json().catch(() => ({}));
         if (!r.ok) throw new Error(answer.error || `the server answered ${r.status}`);
-        const links = [];
-        (function find(v) { // every seat link in the answer, whatever its shape
-          if (typeof v === "string" && v.includes("/play/")) links.push(v);
-          else if (v && typeof v === "object") Object.values(v).forEach(find);
-        })(answer);
+        // Each person seat's page (api/play.rs): {"seats": {"east": {"token", "page"}}}.
+        const links = Object.values(answer.seats || {}).map((seat) => seat.page).filter(Boolean);
         if (links.length === 0) throw new Error("the answer named no seat");
         if (links.length === 1) { location.assign(links[0]); return; }
         const box = $("links");
