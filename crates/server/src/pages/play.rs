@@ -145,7 +145,7 @@ mod tests {
     fn a_table_id_that_could_break_the_page_is_refused_in_words() {
         for bad in ["", "a b", "<x>", "a\"b", "../x", &"a".repeat(MOST_ID_CHARS + 1)] {
             let e = checked_id(bad).unwrap_err();
-            assert!(e.to_string().contains("letters, digits"), "{bad}: {e}");
+            assert!(e.message.contains("letters, digits"), "{bad}: {}", e.message);
         }
     }
 
