@@ -110,7 +110,9 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
       } else {
         await page.waitForTimeout(100);
       }
-      // A refusal is shown in words; the game goes on.
+      // A refusal is shown in words; none is expected in this game.
+      const refusal = await page.textContent("#refused");
+      assert.equal(refusal, "", `a move was refused at "${text}"`);
       await page.waitForTimeout(30);
     }
     for (const step of ["pass", "blind", "turn", "claim"]) assert.ok(seen.has(step), `the game went through: ${step}`);
@@ -120,6 +122,29 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
     await accessible(page, "the end of the game");
     await screenshot(page, "play-end", "16-play-end");
 
+    // The page's model, folded from a whole game's events, equals the
+    // view the table sends a new connection of the same seat.
+    const [folded, fresh] = await page.evaluate(() => new Promise((resolve, reject) => {
+      const m = window.JonggTable.current();
+      const q = new URLSearchParams(location.search);
+      const table = document.getElementById("table");
+      const ws = new WebSocket(`ws://${location.host}${table.dataset.ws}`);
+      ws.onopen = () => ws.send(JSON.stringify({ v: 1, type: "hello", table: table.dataset.table, token: q.get("token") }));
+      ws.onmessage = (e) => {
+        const msg = JSON.parse(e.data);
+        if (msg.type === "view") { ws.close(); resolve([m, msg.view]); }
+        if (msg.type === "refused") reject(new Error(msg.words));
+      };
+      setTimeout(() => reject(new Error("no view")), 10000);
+    }));
+    const sorted = (t) => [...t].sort();
+    assert.deepEqual(sorted(folded.hand), sorted(fresh.hand), "the rack");
+    assert.deepEqual(folded.exposures, fresh.exposures, "the exposures");
+    assert.deepEqual(folded.floor, fresh.floor, "the discards");
+    assert.deepEqual(folded.rackLen, fresh.rack_len, "the racks' sizes");
+    assert.equal(folded.wallLeft, fresh.wall_left, "the wall");
+    assert.deepEqual(folded.dead, fresh.dead, "the dead hands");
+    assert.equal(fresh.situation.kind, "over");
     await page.setViewportSize({ width: 390, height: 844 });
     assert.ok((await pageWidth(page)) <= 390, `the end on a phone: ${await overflowing(page, 390)}`);
     await screenshot(page, "play-end-phone", "17-play-end-phone");

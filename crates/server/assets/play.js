@@ -75,6 +75,7 @@
   let blind = 0;
   let clock = null;         // the last clock message and when it came
   const standIn = {};       // seats a bot plays for now
+  let players = {};         // who plays each seat: "person" or a bot's strength (the open tables' list)
   let pendingClaim = null;  // a claim sent with a guessed discard number
   let wasMyMove = false;
   let muted = localStorage.getItem("jongg-mute") === "1";
@@ -92,6 +93,7 @@
   }
   function act(action, answers) {
     $("refused").textContent = "";
+    selected.clear(); // the tiles chose this move; the next starts afresh
     send({ type: "act", answers: answers ?? m.at, action });
   }
   function connect() {
@@ -108,6 +110,7 @@
       send(hello);
     };
     ws.onmessage = (e) => {
+      heard = Date.now();
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
       receive(msg);
@@ -121,8 +124,15 @@
       setTimeout(connect, wait);
     };
   }
-  // Keeps the line open and notices a dead one.
-  setInterval(() => send({ type: "ping", id: Date.now() }), 15000);
+  // Keeps the line open and notices a dead one: a ping every 15 s, and a
+  // connection silent 10 s after it is closed and opened again.
+  let heard = Date.now();
+  setInterval(() => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    const sent = Date.now();
+    send({ type: "ping", id: sent });
+    setTimeout(() => { if (ws && heard < sent) ws.close(); }, 10000);
+  }, 15000);
 
   function receive(msg) {
     if (msg.n === 0 && msg.type === "refused") { // the hello was refused
@@ -392,7 +402,9 @@
     drawRack(p.pick);
     drawBoard();
     drawEnd();
-    const myMove = Boolean(m && m.table && T.awaiting(m, me) && !(m.step && m.step.kind === "pick"));
+    // A beep when the table starts waiting on your own move (not on every
+    // discard you could claim: that would beep three times a round).
+    const myMove = Boolean(m && m.table && T.awaiting(m, me) && !(m.step && ["pick", "window"].includes(m.step.kind)));
     if (myMove && !wasMyMove) beep();
     wasMyMove = myMove;
     document.body.classList.toggle("my-move", myMove);
@@ -461,7 +473,8 @@
     const where = s === me ? "you" : s === T.next(me) ? "your right" : s === T.prev(me) ? "your left" : "across";
     const status = [];
     if (m && m.table && T.awaiting(m, s)) status.push(el("span", { class: "chip thinking" }, s === me ? "your move" : "to move"));
-    if (standIn[s]) status.push(el("span", { class: "chip" }, "a bot plays"));
+    if (players[s] && players[s] !== "person") status.push(el("span", { class: "chip" }, `bot, ${players[s]}`));
+    if (standIn[s]) status.push(el("span", { class: "chip" }, "a bot plays for now"));
     if (m && m.dead[s]) status.push(el("span", { class: "chip dead" }, DEAD_WORDS[m.dead[s]]));
     const discards = m ? m.floor.filter(([w]) => w === s).map(([, t]) => tileEl(t)) : [];
     return el("div", { class: `seat at-${where.replace(" ", "-")}${m && m.table && T.awaiting(m, s) ? " awaited" : ""}` },
@@ -573,6 +586,16 @@
   const showMute = () => mute.setAttribute("aria-pressed", String(muted));
   mute.addEventListener("click", () => { muted = !muted; localStorage.setItem("jongg-mute", muted ? "1" : "0"); showMute(); });
   showMute();
+
+  // Who plays each seat, from the open tables' list (a finished table is
+  // no longer listed: the page then names no one).
+  fetch("/api/play/tables").then((r) => r.json()).then((a) => {
+    const t = (a.tables || []).find((x) => x.id === tableId);
+    if (t) { players = t.seats || {}; draw(); }
+  }).catch(() => {});
+
+  // For the browser test: the model as this page folded it.
+  T.current = () => m;
 
   draw();
   connect();
