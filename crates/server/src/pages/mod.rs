@@ -24,6 +24,7 @@ mod officials;
 pub(crate) mod paging;
 mod pdf;
 mod play;
+mod play_points;
 mod player_code;
 mod print;
 mod public;
@@ -57,6 +58,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(event_card::routes());
     v.extend(player_code::routes());
     v.extend(play::routes());
+    v.extend(play_points::routes());
     v
 }
 

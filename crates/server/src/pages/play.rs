@@ -143,9 +143,20 @@ mod tests {
 
     #[test]
     fn a_table_id_that_could_break_the_page_is_refused_in_words() {
-        for bad in ["", "a b", "<x>", "a\"b", "../x", &"a".repeat(MOST_ID_CHARS + 1)] {
+        for bad in [
+            "",
+            "a b",
+            "<x>",
+            "a\"b",
+            "../x",
+            &"a".repeat(MOST_ID_CHARS + 1),
+        ] {
             let e = checked_id(bad).unwrap_err();
-            assert!(e.message.contains("letters, digits"), "{bad}: {}", e.message);
+            assert!(
+                e.message.contains("letters, digits"),
+                "{bad}: {}",
+                e.message
+            );
         }
     }
 
@@ -169,7 +180,10 @@ mod tests {
     #[test]
     fn the_table_page_names_its_socket_and_loads_its_script() {
         let page = TablePage { id: "abc".into() }.render().unwrap();
-        assert!(page.contains("data-ws=\"/api/play/tables/abc/ws\""), "{page}");
+        assert!(
+            page.contains("data-ws=\"/api/play/tables/abc/ws\""),
+            "{page}"
+        );
         assert!(page.contains("/assets/play.js"));
         assert!(page.contains("/assets/play.css"));
     }

@@ -106,7 +106,12 @@ mod tests {
             json!({"east": 0, "south": -10, "west": 0, "north": 25})
         );
         let lines = v["lines"].as_array().unwrap();
-        assert!(lines.iter().all(|l| l["source"].as_str().is_some_and(|s| !s.is_empty())), "{v}");
+        assert!(
+            lines
+                .iter()
+                .all(|l| l["source"].as_str().is_some_and(|s| !s.is_empty())),
+            "{v}"
+        );
     }
 
     #[test]

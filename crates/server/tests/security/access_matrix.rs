@@ -215,6 +215,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/assets/play.js", "public"),
     ("GET", "/assets/play_table.js", "public"),
     ("GET", "/assets/play.css", "public"),
+    ("POST", "/play/points", "public"),
 ];
 
 fn label(a: Access) -> &'static str {
