@@ -106,29 +106,40 @@
         m.phase = "play";
         m.step = { kind: "pick", seat: me };
         break;
-      case "window": {
+      case "window":
         m.phase = "play";
-        // The discard's number is not in the view: the events since it are
-        // the answers of the seats no longer awaited (a claim names it).
-        const answered = SEATS.filter((s) => s !== sit.from && live(m, s) && !v.awaiting[s]).length;
-        m.open = m.floor.length - 1;
-        m.step = { kind: "window", tile: sit.tile, from: sit.from, discardAt: at - answered, guessed: true,
-          answers: bySeat((s) => (s === me ? sit.answer : v.awaiting[s] ? null : "decline")) };
+        window_(m, at, v, sit.answer);
         break;
-      }
       case "mah_jongg_in_error":
         m.phase = "play";
-        m.step = { kind: "error", declarer: sit.declarer, answers: bySeat((s) => (s === me ? (sit.answered ? false : null) : !v.awaiting[s])) };
+        m.step = { kind: "error", declarer: sit.declarer, answers: bySeat((s) => (v.awaiting[s] ? null : false)) };
         break;
       case "waiting":
         m.phase = "play";
-        m.step = { kind: "waiting", on: sit.on };
+        // Nobody named but seats awaited: a window this seat cannot call
+        // (its own discard, or its hand is dead).
+        if (sit.on === null && SEATS.some((s) => v.awaiting[s])) window_(m, at, v, "decline");
+        else m.step = { kind: "waiting", on: sit.on };
         break;
       case "over":
         m.phase = "over";
         break;
     }
     return m;
+  }
+
+  // A claim window as a view shows it. The discard's number is not in the
+  // view: the events since it are the answers of the seats no longer
+  // awaited (a claim names it; play.js steps back if the guess is wrong).
+  function window_(m, at, v, mine) {
+    const last = m.floor.length - 1;
+    // A discarded joker covers the tile before it unless the table says not (R16).
+    const open = last >= 1 && m.floor[last][1] === "J" && !m.table.joker_covers ? last - 1 : last;
+    m.open = open >= 0 ? open : null;
+    const [from, tile] = m.open === null ? [null, null] : m.floor[m.open];
+    const answered = SEATS.filter((s) => s !== from && live(m, s) && !v.awaiting[s]).length;
+    m.step = { kind: "window", tile, from, discarder: m.floor[last] && m.floor[last][0], discardAt: at - answered, guessed: true,
+      answers: bySeat((s) => (s === m.me ? (v.awaiting[s] ? null : mine || "decline") : v.awaiting[s] ? null : "decline")) };
   }
 
   // Changes `m` by the table's event number `at` (state.rs, State::apply).
@@ -255,7 +266,11 @@
         m.penalties.push({ seat: e.seat, kind: e.kind });
         break;
       case "mah_jongg":
-        if (e.from && step.kind === "window" && m.open !== null) m.floor.splice(m.open, 1);
+        if (e.from && step.kind === "window" && m.open !== null) { // won on the discard: it joins the rack
+          const [tile] = m.floor.splice(m.open, 1).map(([, t]) => t);
+          m.rackLen[e.seat] += 1;
+          if (mine(e.seat)) m.hand.push(tile);
+        }
         m.winner = { seat: e.seat, from: e.from, hand: e.hand, win: e.win };
         m.phase = "over";
         break;
