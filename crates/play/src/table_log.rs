@@ -39,6 +39,14 @@ pub enum LogRecord {
     },
 }
 
+impl LogRecord {
+    /// Whether this record holds the game's end: the table is finished
+    /// once it is stored (the store marks it in the same transaction).
+    pub fn ends_game(&self) -> bool {
+        matches!(self, LogRecord::Played { events } if events.iter().any(|e| matches!(e, Event::Ended { .. })))
+    }
+}
+
 /// Where a table's owner writes. `append` returns once the records are
 /// stored (acknowledged); the owner tells no seat before.
 pub trait TableLog: Send + 'static {

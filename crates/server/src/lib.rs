@@ -25,6 +25,7 @@ pub use testing::pdf_text;
 #[cfg(feature = "test-support")]
 pub use testing::{client, fuzzing};
 
+pub use api::play::FREE_TABLES as PLAY_TABLES_FREE;
 pub use app::{Config, Running, ServerError, router, run, start};
 pub use http::error::ApiError;
 pub use http::listen::{ConnectionLimits, InForce, open_file_limit, raise_open_file_limit};

@@ -10,11 +10,13 @@
 //!
 //! The log holds the domain's [`jongg_tournament::Recorded`] events, each
 //! as a row of JSON (the event and its actor) with its seq and time;
-//! `events.rs` is the one place they convert.
+//! `events.rs` is the one place they convert. Live tables' logs
+//! (`live_tables.rs`) are the play crate's records, one JSON row each.
 
 mod auth;
 mod codes;
 mod events;
+mod live_tables;
 mod migrate;
 mod officials;
 mod player_codes;
@@ -24,6 +26,7 @@ pub mod testing;
 
 pub use auth::{Reset, SetupToken, TableLink};
 pub use codes::TableCard;
+pub use live_tables::{LIVE_TABLE_ID_LEN, LiveTable, LiveTableId, StoredTableLog};
 pub use officials::OfficialLink;
 pub use player_codes::PlayerCode;
 
@@ -83,6 +86,13 @@ pub enum StoreError {
     /// An event numbered beyond what the database's seq column holds.
     #[error("event {0} is numbered beyond what the store holds")]
     Seq(u64),
+    /// A live table's stored log record that does not read back.
+    #[error("record {no} of live table {table} does not read back: {reason}")]
+    BadLiveRecord {
+        table: LiveTableId,
+        no: i64,
+        reason: String,
+    },
     /// A stored table link that is not a round and a table.
     #[error("a stored table link does not read back: {0}")]
     BadLink(String),

@@ -20,6 +20,7 @@ const SQLITE: &[(i64, &str)] = &[
         6,
         include_str!("../migrations/sqlite/0006_official_devices.sql"),
     ),
+    (7, include_str!("../migrations/sqlite/0007_live_tables.sql")),
 ];
 const POSTGRES: &[(i64, &str)] = &[
     (1, include_str!("../migrations/postgres/0001_init.sql")),
@@ -36,6 +37,10 @@ const POSTGRES: &[(i64, &str)] = &[
     (
         6,
         include_str!("../migrations/postgres/0006_official_devices.sql"),
+    ),
+    (
+        7,
+        include_str!("../migrations/postgres/0007_live_tables.sql"),
     ),
 ];
 

@@ -191,6 +191,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
             per_address: a.max_per_address as usize,
         },
         started: jongg_server::hall::Started::Command,
+        play_tables_free: jongg_server::PLAY_TABLES_FREE,
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

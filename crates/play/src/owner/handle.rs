@@ -33,6 +33,8 @@ pub(super) enum Command {
     },
     Start,
     Status(oneshot::Sender<TableStatus>),
+    /// Ends the owner; answered once it has stopped.
+    Stop(oneshot::Sender<()>),
 }
 
 /// How the rest of the server reaches a table's owner. Cheap to clone; the
@@ -87,6 +89,16 @@ impl TableHandle {
     /// Deal now, without waiting for the seats' contributions.
     pub async fn start(&self) -> Result<(), String> {
         self.tx.send(Command::Start).await.map_err(|_| gone())
+    }
+
+    /// Ends the owner after the command under way (the server stops):
+    /// everything acknowledged is in its log, and a new owner resumes from
+    /// it. Returns once it has stopped; its seats' connections then end.
+    pub async fn stop(&self) {
+        let (reply, answer) = oneshot::channel();
+        if self.tx.send(Command::Stop(reply)).await.is_ok() {
+            let _ = answer.await;
+        }
     }
 
     pub async fn status(&self) -> Result<TableStatus, String> {

@@ -246,6 +246,12 @@ impl<L: TableLog> Owner<L> {
                 biased;
                 () = until(deadline) => self.on_time().await,
                 command = rx.recv() => match command {
+                    Some(Command::Stop(reply)) => {
+                        // The log is closed before the stop is answered.
+                        drop(self);
+                        let _ = reply.send(());
+                        return;
+                    }
                     Some(c) => self.handle(c).await,
                     None => break,
                 },
@@ -292,6 +298,10 @@ impl<L: TableLog> Owner<L> {
             Command::Start => self.start = true,
             Command::Status(reply) => {
                 let _ = reply.send(self.status());
+            }
+            // Taken in the loop, before any command reaches here.
+            Command::Stop(reply) => {
+                let _ = reply.send(());
             }
         }
     }

@@ -6,6 +6,8 @@ pub(crate) mod clock;
 pub(crate) mod floor;
 pub(crate) mod health;
 pub(crate) mod live;
+pub(crate) mod play;
+pub(crate) mod play_socket;
 pub(crate) mod player_code;
 pub(crate) mod players;
 pub(crate) mod rounds;

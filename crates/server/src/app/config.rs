@@ -25,6 +25,9 @@ pub struct Config {
     /// From a terminal or by a double-click: what the pages advise when
     /// phones cannot reach the server.
     pub started: crate::http::hall::Started,
+    /// Live tables an address may create before it must wait (then 10 s,
+    /// doubling; `api/play.rs`).
+    pub play_tables_free: u32,
 }
 
 impl Config {
@@ -37,6 +40,7 @@ impl Config {
             paper: Paper::default(),
             connections: ConnectionLimits::default(),
             started: Default::default(),
+            play_tables_free: crate::api::play::FREE_TABLES,
         }
     }
 }

@@ -29,6 +29,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::api::floor::routes());
     v.extend(crate::api::running::routes());
     v.extend(crate::api::health::routes());
+    v.extend(crate::api::play::routes());
     v
 }
 

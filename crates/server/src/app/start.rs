@@ -2,13 +2,14 @@
 
 use super::config::{Config, ServerError};
 use super::routes;
-use crate::api::{live, player_code};
+use crate::api::{live, play, player_code};
 use crate::edge::{access, forms, guard};
 use crate::http::error::ApiError;
 use crate::http::listen::{InForce, open_file_limit, raise_open_file_limit};
 use crate::http::{hall, hosts, limiter, listen, logging};
 use crate::pages;
 use crate::state::AppState;
+use crate::state::tables::Tables;
 use crate::state::tournaments::Tournaments;
 use axum::Router;
 use jongg_store::Store;
@@ -90,6 +91,9 @@ impl Running {
     /// Stops taking requests, finishes those under way, and returns.
     pub async fn stop(self) -> std::io::Result<()> {
         let _ = self.shutdown.send(());
+        // The live tables' sockets close and their owners end: a new
+        // server resumes them from the store.
+        self.state.tables.stop_all().await;
         let served = self.task.await.map_err(std::io::Error::other);
         self.checkpoints.abort();
         served?
@@ -149,6 +153,8 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let public_origin = config.public_url.as_deref().map(origin_of);
     let hall_addresses = hall::hall_addresses();
     let limits = config.connections.in_force(open_file_limit());
+    // Every open live table resumed before the first request is served.
+    let tables = Tables::resume_all(store.clone()).await?;
     let state = Arc::new(AppState {
         tournaments: Tournaments::load(store).await?,
         limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
@@ -174,6 +180,8 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
             .min(live::KEEP_ALIVE)
             .max(Duration::from_millis(100)),
         stop: Default::default(),
+        tables,
+        play_limiter: limiter::LoginLimiter::new(play::create_policy(config.play_tables_free)),
     });
     let app = router(state.clone());
     state.tokens.preload(table_links);

@@ -25,6 +25,7 @@ pub(crate) mod floor;
 pub(crate) mod form;
 pub(crate) mod game_form;
 pub(crate) mod pages;
+pub(crate) mod play;
 pub(crate) mod players;
 pub(crate) mod rounds;
 pub(crate) mod schema;

@@ -91,7 +91,9 @@ fn origin_host(origin: &str) -> Option<&str> {
         .filter(|h| !h.is_empty() && !h.contains('/'))
 }
 
-fn same_origin(app: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+/// A change (or a live table's WebSocket, `api/play.rs`) from this
+/// server's own pages or a program, never from another site's page.
+pub(crate) fn same_origin(app: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
     if let Some(site) = headers.get("sec-fetch-site") {
         let site = site.to_str().unwrap_or("?");
         if !matches!(site, "same-origin" | "none") {

@@ -1,9 +1,10 @@
-//! The application's state: every tournament folded in memory, and the
-//! event's time zone and clock readings.
+//! The application's state: every tournament folded in memory, the live
+//! tables, and the event's time zone and clock readings.
 
 pub mod paper;
 pub(crate) mod password;
 pub(crate) mod running;
+pub(crate) mod tables;
 pub(crate) mod time;
 pub(crate) mod tokens;
 pub(crate) mod tournaments;
@@ -54,6 +55,10 @@ pub struct AppState {
     pub(crate) live_keep_alive: Duration,
     /// "Stop jongg" on the director's page (`running.rs`).
     pub(crate) stop: running::RunState,
+    /// The live tables (`tables.rs`, issue 23.2).
+    pub(crate) tables: tables::Tables,
+    /// Tables created per address (`api/play.rs`).
+    pub(crate) play_limiter: limiter::LoginLimiter,
 }
 
 impl AppState {

@@ -38,6 +38,7 @@ pub(super) async fn connection(
     let io = TokioIo::new(Watched {
         io: stream,
         activity: activity.clone(),
+        _ticket: ticket,
     });
     let seen = activity.clone();
     let service = hyper::service::service_fn(move |req| {
@@ -47,7 +48,9 @@ pub(super) async fn connection(
     // The head's timeout is ours (below): hyper's would also cut a
     // keep-alive connection idle for less than the idle timeout.
     http.header_read_timeout(None);
-    let conn = http.serve_connection(io, service);
+    // With upgrades: a live table's WebSocket (`api/play.rs`) takes the
+    // socket over, and its ticket with it (it counts until it closes).
+    let conn = http.serve_connection(io, service).with_upgrades();
     let mut conn = std::pin::pin!(conn);
     let mut draining = false;
     loop {
@@ -71,7 +74,6 @@ pub(super) async fn connection(
             }
         }
     }
-    drop(ticket);
 }
 
 /// One request: the peer's address for the handlers, a deadline on its
@@ -201,10 +203,12 @@ impl Activity {
     }
 }
 
-/// The socket, telling the connection's [`Activity`] of every byte moved.
+/// The socket, telling the connection's [`Activity`] of every byte moved;
+/// its admission ticket is given back when it closes.
 struct Watched {
     io: TcpStream,
     activity: Arc<Activity>,
+    _ticket: Ticket,
 }
 
 impl AsyncRead for Watched {

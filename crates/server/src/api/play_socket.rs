@@ -1,0 +1,162 @@
+//! A seat's WebSocket (issue 23.3): the hello given to the table's owner,
+//! then both ways pumped. The client is pinged every [`PING_EVERY`]; the
+//! measured round trip goes to the owner (half of it is not charged to the
+//! player's clock), and a client that answers no ping for [`DEAD_AFTER`]
+//! is gone. Buffers are bounded: the owner cuts a connection 1,024 messages
+//! behind, and a client that does not take a message within
+//! [`SEND_TIMEOUT`] is cut here; it reconnects and catches up.
+
+use crate::state::tables::Mounted;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use jongg_play::Connection;
+use jongg_play::protocol::Numbered;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+use tokio::time::{Instant, MissedTickBehavior};
+
+/// The first message, the hello, must come within this.
+pub(crate) const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often the client is pinged.
+pub(crate) const PING_EVERY: Duration = Duration::from_secs(5);
+/// A client that answers no ping for this long is gone.
+pub(crate) const DEAD_AFTER: Duration = Duration::from_secs(30);
+/// A message the client does not take within this cuts it off.
+pub(crate) const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// The largest message a client may send (a move is a few hundred bytes).
+pub(crate) const MAX_MESSAGE: usize = 16 * 1024;
+
+/// The socket's own bounds.
+pub(crate) fn limits(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .write_buffer_size(16 * 1024)
+        .max_write_buffer_size(256 * 1024)
+}
+
+/// Sends one message, or fails when the client does not take it in time.
+async fn send(ws: &mut WebSocket, message: Message) -> Result<(), ()> {
+    match tokio::time::timeout(SEND_TIMEOUT, ws.send(message)).await {
+        Ok(Ok(())) => Ok(()),
+        _ => Err(()),
+    }
+}
+
+async fn close(mut ws: WebSocket, code: u16, reason: &'static str) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = send(&mut ws, Message::Close(Some(frame))).await;
+}
+
+/// The first text: the hello, or nothing in time.
+async fn first_text(ws: &mut WebSocket) -> Option<String> {
+    let read = async {
+        loop {
+            match ws.recv().await? {
+                Ok(Message::Text(t)) => return Some(t.to_string()),
+                Ok(Message::Binary(b)) => return Some(String::from_utf8_lossy(&b).into_owned()),
+                Ok(Message::Ping(_) | Message::Pong(_)) => continue,
+                Ok(Message::Close(_)) | Err(_) => return None,
+            }
+        }
+    };
+    tokio::time::timeout(HELLO_TIMEOUT, read)
+        .await
+        .ok()
+        .flatten()
+}
+
+/// One seat's socket, from the upgrade to its end.
+pub(crate) async fn pump(mut ws: WebSocket, table: Arc<Mounted>, stopping: watch::Receiver<bool>) {
+    let Some(hello) = first_text(&mut ws).await else {
+        return close(ws, 1008, "the first message is a hello").await;
+    };
+    let conn = match table.hello(&hello).await {
+        Ok(conn) => conn,
+        Err(refusal) => {
+            // The refusal, numbered 0, then the socket closes.
+            let _ = send(&mut ws, Message::Text(refusal.to_text().into())).await;
+            return close(ws, 1008, "refused").await;
+        }
+    };
+    drop(table);
+    let reason = serve(&mut ws, conn, stopping).await;
+    close(ws, reason.0, reason.1).await;
+}
+
+/// Pumps until either side ends; says why, as a close frame.
+async fn serve(
+    ws: &mut WebSocket,
+    mut conn: Connection,
+    mut stopping: watch::Receiver<bool>,
+) -> (u16, &'static str) {
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut pings: u64 = 0;
+    let mut sent: Option<(u64, Instant)> = None;
+    let mut heard = Instant::now();
+    loop {
+        tokio::select! {
+            () = stopped(&mut stopping) => return (1012, "the server is restarting: connect again"),
+            m = conn.messages.recv() => match m {
+                Some(m) => {
+                    if send(ws, text(&m)).await.is_err() {
+                        return (1008, "too slow to read the table's messages");
+                    }
+                }
+                // The owner cut this connection (too slow, or a newer one
+                // took the seat), or has stopped.
+                None => return (1000, "the table closed this connection: connect again"),
+            },
+            incoming = ws.recv() => {
+                heard = Instant::now();
+                match incoming {
+                    Some(Ok(Message::Text(t))) => {
+                        if conn.send_text(t.as_str()).await.is_err() {
+                            return (1011, "the table has stopped");
+                        }
+                    }
+                    Some(Ok(Message::Binary(b))) => {
+                        if conn.send_text(&String::from_utf8_lossy(&b)).await.is_err() {
+                            return (1011, "the table has stopped");
+                        }
+                    }
+                    Some(Ok(Message::Pong(p))) => {
+                        if let Some((id, at)) = sent
+                            && p.as_ref() == id.to_be_bytes()
+                        {
+                            let _ = conn.lag(at.elapsed()).await;
+                            sent = None;
+                        }
+                    }
+                    Some(Ok(Message::Ping(_))) => {}
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => return (1000, "goodbye"),
+                }
+            },
+            _ = ping.tick() => {
+                if heard.elapsed() > DEAD_AFTER {
+                    return (1001, "no answer to pings");
+                }
+                pings += 1;
+                sent = Some((pings, Instant::now()));
+                let payload = pings.to_be_bytes().to_vec();
+                if send(ws, Message::Ping(payload.into())).await.is_err() {
+                    return (1008, "too slow to read the table's messages");
+                }
+            }
+        }
+    }
+}
+
+/// Returns once the server stops.
+async fn stopped(stopping: &mut watch::Receiver<bool>) {
+    // The guard `wait_for` gives is dropped here, not held across awaits.
+    let _ = stopping.wait_for(|s| *s).await.map(|_| ());
+}
+
+fn text(m: &Numbered) -> Message {
+    Message::Text(m.to_text().into())
+}

@@ -1,0 +1,302 @@
+//! Live tables on the server (issue 23.2): every open table's owner
+//! (`jongg_play`), by id, one owner per table. A table is stored (its row,
+//! then its log through the owner) before anyone is told of it, and every
+//! open table is resumed from the store before the server listens.
+//!
+//! The seats' tokens are kept as SHA-256 hashes, in the store and in the
+//! owner alike: [`Tables::hello`] hashes the token of a hello before the
+//! owner compares it, so a copy of the database seats no one.
+
+pub(crate) mod players;
+
+pub(crate) use players::{SeatPlayer, TableSetupDoc};
+
+use crate::http::error::ApiError;
+use jongg_play::owner::{open, resume};
+use jongg_play::protocol::{ClientMessage, Numbered};
+use jongg_play::settings::TableSettings;
+use jongg_play::wall::ServerSeed;
+use jongg_play::{Connection, LogRecord, TableHandle, TableLog, TableSetup};
+use jongg_store::secret::{hash_token, new_token};
+use jongg_store::{LiveTable, LiveTableId, Store, StoredTableLog};
+use jongg_tiles::{BySeat, Seat};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+/// The most tables open at once (beyond it a new one is refused, 503).
+pub(crate) const MOST_OPEN: usize = 10_000;
+
+/// How long a finished table stays mounted, for its players to see the end
+/// and the wall's proof, before a later creation unmounts it.
+const FINISHED_KEPT: Duration = Duration::from_secs(30 * 60);
+
+/// After the last person seat said hello, how long the table waits for the
+/// seats' wall contributions before it deals without them.
+const START_GRACE: Duration = Duration::from_secs(1);
+
+/// What the store's log has told of a table's game.
+#[derive(Debug, Default)]
+pub(crate) struct Progress {
+    pub started: AtomicBool,
+    finished: OnceLock<Instant>,
+}
+
+impl Progress {
+    pub(crate) fn finished(&self) -> bool {
+        self.finished.get().is_some()
+    }
+}
+
+/// The store's log, noting the deal and the end as they are stored.
+struct Tracked {
+    log: StoredTableLog,
+    progress: Arc<Progress>,
+}
+
+impl TableLog for Tracked {
+    async fn append(&mut self, records: Vec<LogRecord>) -> Result<(), String> {
+        let played = records
+            .iter()
+            .any(|r| matches!(r, LogRecord::Played { .. }));
+        let ends = records.iter().any(LogRecord::ends_game);
+        self.log.append(records).await?;
+        if played {
+            self.progress.started.store(true, Ordering::Relaxed);
+        }
+        if ends {
+            let _ = self.progress.finished.set(Instant::now());
+        }
+        Ok(())
+    }
+
+    async fn load(&mut self) -> Result<Vec<LogRecord>, String> {
+        self.log.load().await
+    }
+}
+
+/// A table mounted on this server.
+#[derive(Debug)]
+pub(crate) struct Mounted {
+    pub id: LiveTableId,
+    pub handle: TableHandle,
+    pub setup: TableSetupDoc,
+    pub created: i64,
+    pub progress: Arc<Progress>,
+    /// The person seats that have said hello in this run.
+    hellos: Mutex<BySeat<bool>>,
+}
+
+/// A table just created: its id, and each person seat's token.
+#[derive(Debug)]
+pub(crate) struct Created {
+    pub id: LiveTableId,
+    pub tokens: BySeat<Option<String>>,
+}
+
+/// Every mounted table.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    store: Store,
+    mounted: Mutex<HashMap<LiveTableId, Arc<Mounted>>>,
+    /// Turns true when the server stops: every table's socket closes.
+    stopping: watch::Sender<bool>,
+}
+
+impl Tables {
+    /// Mounts every open table of the store, resumed from its log. A table
+    /// that cannot be resumed is logged and left open in the store.
+    pub(crate) async fn resume_all(store: Store) -> Result<Tables, jongg_store::StoreError> {
+        let tables = Tables {
+            mounted: Mutex::default(),
+            stopping: watch::Sender::new(false),
+            store,
+        };
+        for row in tables.store.open_live_tables().await? {
+            let id = row.id.clone();
+            if let Err(e) = tables.resume_one(row).await {
+                tracing::error!(table = %id, error = %e, "cannot resume a live table");
+            }
+        }
+        Ok(tables)
+    }
+
+    async fn resume_one(&self, row: LiveTable) -> Result<(), String> {
+        let setup: TableSetupDoc = serde_json::from_value(row.setup)
+            .map_err(|e| format!("its stored setup does not read back: {e}"))?;
+        let progress = Arc::new(Progress::default());
+        let log = self.log(&row.id, &progress);
+        let players = setup.players(&row.id)?;
+        let handle = resume(row.id.to_string(), row.token_hashes, log, players).await?;
+        let status = handle.status().await?;
+        if !status.events.is_empty() {
+            progress.started.store(true, Ordering::Relaxed);
+        }
+        let over = status
+            .events
+            .iter()
+            .any(|e| matches!(e, jongg_game::Event::Ended { .. }));
+        if over {
+            // Stored as ended but not marked (a crash between): marked now.
+            let _ = progress.finished.set(Instant::now());
+            self.store
+                .finish_live_table(&row.id)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        self.mount(Mounted {
+            id: row.id,
+            handle,
+            setup,
+            created: row.created,
+            progress,
+            hellos: Mutex::default(),
+        });
+        Ok(())
+    }
+
+    fn log(&self, id: &LiveTableId, progress: &Arc<Progress>) -> Tracked {
+        Tracked {
+            log: self.store.live_table_log(id),
+            progress: progress.clone(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<LiveTableId, Arc<Mounted>>> {
+        self.mounted.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn mount(&self, m: Mounted) {
+        self.lock().insert(m.id.clone(), Arc::new(m));
+    }
+
+    /// Opens a new table: its row and its opening are stored before its id
+    /// is answered. The setup has been checked ([`TableSetupDoc::table`]).
+    pub(crate) async fn create(
+        &self,
+        setup: TableSetupDoc,
+        settings: TableSettings,
+    ) -> Result<Created, ApiError> {
+        let table = setup.table().map_err(ApiError::unprocessable)?;
+        settings.check().map_err(ApiError::unprocessable)?;
+        {
+            let mut mounted = self.lock();
+            // Finished long enough ago: unmounted (their owners end with
+            // their last connection).
+            mounted.retain(|_, m| {
+                m.progress
+                    .finished
+                    .get()
+                    .is_none_or(|t| t.elapsed() < FINISHED_KEPT)
+            });
+            if mounted.len() >= MOST_OPEN {
+                return Err(ApiError::new(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    format!("this server has {MOST_OPEN} tables open, its most: try again later"),
+                ));
+            }
+        }
+        let tokens = BySeat::from_fn(|s| setup.is_person(s).then(new_token));
+        let hashes = BySeat::from_fn(|s| tokens[s].as_deref().map(hash_token));
+        let doc = serde_json::to_value(&setup).map_err(ApiError::internal)?;
+        let row = LiveTable::new(doc, hashes.clone());
+        self.store.create_live_table(&row).await?;
+        let progress = Arc::new(Progress::default());
+        let secret = ServerSeed::generate().map_err(ApiError::internal)?;
+        let players = setup.players(&row.id).map_err(ApiError::internal)?;
+        let owner_setup = TableSetup {
+            id: row.id.to_string(),
+            table,
+            settings,
+            tokens: hashes,
+            secret,
+        };
+        let handle = open(owner_setup, self.log(&row.id, &progress), players)
+            .await
+            .map_err(ApiError::internal)?;
+        self.mount(Mounted {
+            id: row.id.clone(),
+            handle,
+            setup,
+            created: row.created,
+            progress,
+            hellos: Mutex::default(),
+        });
+        Ok(Created { id: row.id, tokens })
+    }
+
+    /// A mounted table.
+    pub(crate) fn get(&self, id: &LiveTableId) -> Option<Arc<Mounted>> {
+        self.lock().get(id).cloned()
+    }
+
+    /// Every mounted table whose game has not ended, oldest first.
+    pub(crate) fn open_tables(&self) -> Vec<Arc<Mounted>> {
+        let mut v: Vec<Arc<Mounted>> = self
+            .lock()
+            .values()
+            .filter(|m| !m.progress.finished())
+            .cloned()
+            .collect();
+        v.sort_by(|a, b| (a.created, &a.id).cmp(&(b.created, &b.id)));
+        v
+    }
+
+    /// Turns true when the server stops.
+    pub(crate) fn stopping(&self) -> watch::Receiver<bool> {
+        self.stopping.subscribe()
+    }
+
+    /// The server stops: every socket closes and every owner ends, its log
+    /// holding everything it acknowledged.
+    pub(crate) async fn stop_all(&self) {
+        self.stopping.send_replace(true);
+        let all: Vec<Arc<Mounted>> = self.lock().drain().map(|(_, m)| m).collect();
+        for m in all {
+            m.handle.stop().await;
+        }
+    }
+}
+
+impl Mounted {
+    /// A seat's hello, as the client sent it: its token hashed (the owner
+    /// holds the hashes), then given to the owner. When every person seat
+    /// has said hello, the deal follows after [`START_GRACE`] (at once if
+    /// every seat sends its wall contribution first).
+    pub(crate) async fn hello(&self, text: &str) -> Result<Connection, Numbered> {
+        let hello = match ClientMessage::read(text) {
+            Ok(ClientMessage::Hello {
+                table,
+                token,
+                last_seen,
+            }) => ClientMessage::Hello {
+                table,
+                token: hash_token(&token),
+                last_seen,
+            }
+            .write(),
+            // Not a hello: the owner refuses it in its words.
+            _ => text.to_string(),
+        };
+        let conn = self.handle.connect(&hello).await?;
+        let everyone = {
+            let mut hellos = self.hellos.lock().unwrap_or_else(|e| e.into_inner());
+            let first = !hellos[conn.seat];
+            hellos[conn.seat] = true;
+            first
+                && Seat::ALL
+                    .into_iter()
+                    .all(|s| hellos[s] || !self.setup.is_person(s))
+        };
+        if everyone && !self.progress.started.load(Ordering::Relaxed) {
+            let handle = self.handle.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(START_GRACE).await;
+                let _ = handle.start().await;
+            });
+        }
+        Ok(conn)
+    }
+}

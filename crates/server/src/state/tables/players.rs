@@ -1,0 +1,169 @@
+//! Who plays at a live table: its preset and card, and for each seat a
+//! person or a bot of a strength. Stored with the table (as JSON) so that a
+//! restart mounts it again with the same judge and bots.
+
+use jongg_card::Card;
+use jongg_game::bot::{Bot, EasyBot, GreedyBot, StrongBot};
+use jongg_game::{CardJudge, Table};
+use jongg_play::{Players, SharedJudge};
+use jongg_rules::{PRESET_NAMES, Preset};
+use jongg_store::LiveTableId;
+use jongg_tiles::{BySeat, Seat};
+use serde::{Deserialize, Serialize};
+use std::sync::{Arc, LazyLock};
+
+/// The card a practice table plays by: jongg's own practice card.
+pub(crate) const PRACTICE: &str = "practice";
+
+static PRACTICE_CARD: LazyLock<Card> = LazyLock::new(Card::practice);
+static PRACTICE_JUDGE: LazyLock<SharedJudge> =
+    LazyLock::new(|| Arc::new(CardJudge::new(&PRACTICE_CARD)));
+
+/// Who plays a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum SeatPlayer {
+    /// A person, who reaches the seat with its token.
+    Person,
+    /// A bot that plays toward its lines but makes a player's mistakes.
+    Easy,
+    /// The greedy bot: its nearest lines, what is gone counted.
+    Medium,
+    /// A bot that weighs several lines and defends.
+    Strong,
+}
+
+impl SeatPlayer {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            SeatPlayer::Person => "person",
+            SeatPlayer::Easy => "easy",
+            SeatPlayer::Medium => "medium",
+            SeatPlayer::Strong => "strong",
+        }
+    }
+}
+
+/// A live table's setup as stored with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct TableSetupDoc {
+    /// A built-in preset's name.
+    pub rules: String,
+    /// The card's name (today only [`PRACTICE`]).
+    pub card: String,
+    /// Who plays each seat; `None`: the seat is empty (a table of three, R12).
+    pub seats: BySeat<Option<SeatPlayer>>,
+}
+
+impl TableSetupDoc {
+    pub(crate) fn is_person(&self, seat: Seat) -> bool {
+        self.seats[seat] == Some(SeatPlayer::Person)
+    }
+
+    /// The engine's table: the preset's options, East the dealer, empty
+    /// seats left out. The error names what is wrong, for the creator.
+    pub(crate) fn table(&self) -> Result<Table, String> {
+        let preset = Preset::builtin(&self.rules).ok_or_else(|| {
+            format!(
+                "rules: `{}` is not a preset; one of: {}",
+                self.rules,
+                PRESET_NAMES.join(", ")
+            )
+        })?;
+        if self.card != PRACTICE {
+            return Err(format!(
+                "card: `{}` is not a card a table can use; today only `{PRACTICE}`",
+                self.card
+            ));
+        }
+        if !Seat::ALL.into_iter().any(|s| self.is_person(s)) {
+            return Err(
+                "seats: at least one seat is a person's (all bots: no one could sit)".into(),
+            );
+        }
+        let table = Seat::ALL
+            .into_iter()
+            .filter(|s| self.seats[*s].is_none())
+            .fold(Table::from_preset(&preset, Seat::East), Table::without);
+        table.check().map_err(|e| format!("seats: {e}"))?;
+        Ok(table)
+    }
+
+    /// The judge (the card) and the bots of table `id`: a bot seat's own
+    /// strength; a person's seat, while its player is gone, the medium bot.
+    /// Each bot's ties follow from the table's id and its seat.
+    pub(crate) fn players(&self, id: &LiveTableId) -> Result<Players, String> {
+        if self.card != PRACTICE {
+            return Err(format!("unknown card `{}`", self.card));
+        }
+        let seed = u64::from_str_radix(id.as_str(), 16).unwrap_or_default();
+        let seats = self.seats;
+        Ok(Players {
+            judge: PRACTICE_JUDGE.clone(),
+            bots: Arc::new(move |s: Seat| {
+                let seed = seed.wrapping_mul(8).wrapping_add(s.index() as u64);
+                bot(seats[s].unwrap_or(SeatPlayer::Medium), seed)
+            }),
+        })
+    }
+}
+
+/// A bot of this strength. (`Strength::make` gives a bot that is not
+/// `Send`, which a table's owner task needs: the same three, made here.)
+fn bot(player: SeatPlayer, seed: u64) -> Box<dyn Bot + Send> {
+    let card: &'static Card = &PRACTICE_CARD;
+    match player {
+        SeatPlayer::Easy => Box::new(EasyBot::new(card, seed)),
+        SeatPlayer::Medium | SeatPlayer::Person => Box::new(GreedyBot::new(card, seed)),
+        SeatPlayer::Strong => Box::new(StrongBot::new(card, seed)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(rules: &str, seats: [Option<SeatPlayer>; 4]) -> TableSetupDoc {
+        TableSetupDoc {
+            rules: rules.into(),
+            card: PRACTICE.into(),
+            seats: BySeat(seats),
+        }
+    }
+
+    const P: Option<SeatPlayer> = Some(SeatPlayer::Person);
+    const M: Option<SeatPlayer> = Some(SeatPlayer::Medium);
+
+    #[test]
+    fn a_setup_names_what_is_wrong() {
+        let e = doc("nope", [P, M, M, M]).table().unwrap_err();
+        assert!(
+            e.starts_with("rules: `nope` is not a preset; one of: standard"),
+            "{e}"
+        );
+        let e = doc("standard", [M, M, M, M]).table().unwrap_err();
+        assert!(
+            e.starts_with("seats: at least one seat is a person's"),
+            "{e}"
+        );
+        let e = doc("standard", [P, None, None, M]).table().unwrap_err();
+        assert_eq!(e, "seats: a table needs three or four players, not 2");
+        let e = doc("standard", [None, P, M, M]).table().unwrap_err();
+        assert_eq!(e, "seats: the dealer's seat (east) is empty");
+        let mut d = doc("standard", [P, M, M, M]);
+        d.card = "nmjl".into();
+        assert!(d.table().unwrap_err().starts_with("card: `nmjl`"));
+    }
+
+    #[test]
+    fn a_setup_gives_the_presets_table_with_its_empty_seat() {
+        let t = doc("standard", [P, M, M, None]).table().unwrap();
+        assert_eq!(t.present, BySeat([true, true, true, false]));
+        assert_eq!(t.dealer, Seat::East);
+        assert_eq!(
+            t,
+            Table::from_preset(&Preset::builtin("standard").unwrap(), Seat::East)
+                .without(Seat::North)
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! Live tables' rows and logs (issue 23.2) on both backends: the play
+//! crate's owner runs on the store's log, a restart resumes from it, and
+//! the record that ends the game marks the table finished.
+
+use jongg_card::Card;
+use jongg_game::bot::{Bot, GreedyBot};
+use jongg_game::{CardJudge, Event, Table};
+use jongg_play::owner::{open, resume};
+use jongg_play::settings::TableSettings;
+use jongg_play::table_log::replay;
+use jongg_play::wall::ServerSeed;
+use jongg_play::{LogRecord, Players, TableLog, TableSetup};
+use jongg_store::testing::TestDb;
+use jongg_store::{LiveTable, LiveTableId, Store};
+use jongg_tiles::{BySeat, Seat};
+use std::sync::{Arc, LazyLock};
+
+static CARD: LazyLock<Card> = LazyLock::new(Card::practice);
+
+fn players() -> Players {
+    Players {
+        judge: Arc::new(CardJudge::new(&CARD)),
+        bots: Arc::new(|s: Seat| -> Box<dyn Bot + Send> {
+            Box::new(GreedyBot::new(&CARD, s.index() as u64))
+        }),
+    }
+}
+
+fn setup(id: &LiveTableId, tokens: BySeat<Option<String>>) -> TableSetup {
+    TableSetup {
+        id: id.to_string(),
+        table: Table::standard(),
+        settings: TableSettings::default(),
+        tokens,
+        secret: ServerSeed::from_bytes([7; 32]),
+    }
+}
+
+fn hashes() -> BySeat<Option<String>> {
+    BySeat::from_fn(|s| (s == Seat::East).then(|| format!("hash-{}", s.name())))
+}
+
+macro_rules! on_both {
+    ($($case:ident),* $(,)?) => { $(
+        mod $case {
+            #[tokio::test]
+            async fn sqlite() {
+                let db = jongg_store::testing::TestDb::sqlite();
+                super::$case(&db).await;
+            }
+            #[tokio::test]
+            async fn postgres() {
+                let db = jongg_store::testing::TestDb::postgres().await;
+                super::$case(&db).await;
+            }
+        }
+    )* };
+}
+
+on_both!(
+    a_table_row_reads_back_and_is_listed_while_open,
+    a_bot_game_on_the_stored_log_ends_the_table_and_proves_its_wall,
+    a_table_resumed_from_the_store_has_every_record_and_numbers_on,
+);
+
+async fn a_table_row_reads_back_and_is_listed_while_open(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let setup = serde_json::json!({"rules": "standard", "seats": {"east": "person"}});
+    let a = LiveTable::new(setup.clone(), hashes());
+    let b = LiveTable::new(setup, BySeat::default());
+    store.create_live_table(&a).await.unwrap();
+    store.create_live_table(&b).await.unwrap();
+    assert_eq!(store.live_table(&a.id).await.unwrap(), Some(a.clone()));
+    let open: Vec<LiveTableId> = store
+        .open_live_tables()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(open.len(), 2);
+    assert!(open.contains(&a.id) && open.contains(&b.id));
+    store.finish_live_table(&a.id).await.unwrap();
+    let open = store.open_live_tables().await.unwrap();
+    assert_eq!(open, vec![b.clone()]);
+    assert!(store.live_table(&a.id).await.unwrap().unwrap().finished);
+    assert_eq!(store.live_table(&LiveTableId::new()).await.unwrap(), None);
+    // A second row with the same id is refused, not merged.
+    assert!(store.create_live_table(&b).await.is_err());
+}
+
+async fn a_bot_game_on_the_stored_log_ends_the_table_and_proves_its_wall(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let row = LiveTable::new(serde_json::json!({}), BySeat::default());
+    store.create_live_table(&row).await.unwrap();
+    let log = store.live_table_log(&row.id);
+    // Four bots: the whole game is played as the table opens.
+    let table = open(setup(&row.id, BySeat::default()), log, players())
+        .await
+        .unwrap();
+    let status = table.status().await.unwrap();
+    assert!(
+        status
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Ended { .. }))
+    );
+    table.stop().await;
+    let records = store.live_table_log(&row.id).load().await.unwrap();
+    let replayed = replay(&records).unwrap();
+    assert_eq!(
+        replayed.events, status.events,
+        "every event stored, in order"
+    );
+    assert_eq!(replayed.fair_log().unwrap().verify(), Ok(()));
+    assert!(store.live_table(&row.id).await.unwrap().unwrap().finished);
+    assert!(store.open_live_tables().await.unwrap().is_empty());
+}
+
+async fn a_table_resumed_from_the_store_has_every_record_and_numbers_on(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let row = LiveTable::new(serde_json::json!({}), hashes());
+    store.create_live_table(&row).await.unwrap();
+    // East is a person who never connects: the table waits for its
+    // contribution, so nothing is dealt yet.
+    let table = open(
+        setup(&row.id, hashes()),
+        store.live_table_log(&row.id),
+        players(),
+    )
+    .await
+    .unwrap();
+    table.start().await.unwrap();
+    let before = table.status().await.unwrap();
+    assert!(!before.events.is_empty(), "dealt");
+    table.stop().await;
+    assert!(table.status().await.is_err(), "the owner has stopped");
+    // Another server: the same database, the log read back.
+    let store = Store::connect(&db.url).await.unwrap();
+    let resumed = resume(
+        row.id.to_string(),
+        hashes(),
+        store.live_table_log(&row.id),
+        players(),
+    )
+    .await
+    .unwrap();
+    let after = resumed.status().await.unwrap();
+    assert_eq!(after.run, 1);
+    assert_eq!(after.events[..before.events.len()], before.events[..]);
+    resumed.stop().await;
+    let records = store.live_table_log(&row.id).load().await.unwrap();
+    assert!(matches!(records[0], LogRecord::Opened { .. }));
+    assert!(records.contains(&LogRecord::Resumed { run: 1 }));
+    assert!(!store.live_table(&row.id).await.unwrap().unwrap().finished);
+}
