@@ -480,7 +480,7 @@
     return el("div", { class: `seat at-${where.replace(" ", "-")}${m && m.table && T.awaiting(m, s) ? " awaited" : ""}` },
       el("h3", {}, `${name(s)} (${where})`, m && m.table && s === m.table.dealer ? " · dealer" : ""),
       el("p", { class: "status" }, m ? `${m.rackLen[s]} tiles` : "", ...status),
-      el("div", { class: "exposures", "aria-label": `${name(s)}'s exposures` }, ...(m ? m.exposures[s] : []).map(groupEl)),
+      el("div", { class: "exposures", role: "group", "aria-label": `${name(s)}'s exposures` }, ...(m ? m.exposures[s] : []).map(groupEl)),
       el("p", { class: "discards" }, discards.length ? "Threw: " : "", ...discards));
   }
 
