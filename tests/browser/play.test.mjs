@@ -118,9 +118,17 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
     for (const step of ["pass", "blind", "turn", "claim"]) assert.ok(seen.has(step), `the game went through: ${step}`);
     const endText = await page.textContent("#end");
     assert.match(endText, /won with|wall game|false Mah Jongg|Every hand is dead/, endText);
-    await page.waitForSelector("#points table, #points:not(:empty)", { timeout: 10_000 });
+    // The points of every seat, with the preset's reasons (POST /play/points).
+    await page.waitForSelector("#points table", { timeout: 10_000 });
+    assert.equal(await page.locator("#points tbody tr").count(), 4, await page.textContent("#points"));
+    assert.ok((await page.locator("#points li").count()) >= 1, await page.textContent("#points"));
+    await page.screenshot({ path: `${process.env.JONGG_SCREENSHOTS || "/tmp"}/play-end-full.png`, fullPage: true });
     await accessible(page, "the end of the game");
     await screenshot(page, "play-end", "16-play-end");
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok((await pageWidth(page)) <= 390, `the end on a phone: ${await overflowing(page, 390)}`);
+    await screenshot(page, "play-end-phone", "17-play-end-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The page's model, folded from a whole game's events, equals the
     // view the table sends a new connection of the same seat.
@@ -145,9 +153,6 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
     assert.equal(folded.wallLeft, fresh.wall_left, "the wall");
     assert.deepEqual(folded.dead, fresh.dead, "the dead hands");
     assert.equal(fresh.situation.kind, "over");
-    await page.setViewportSize({ width: 390, height: 844 });
-    assert.ok((await pageWidth(page)) <= 390, `the end on a phone: ${await overflowing(page, 390)}`);
-    await screenshot(page, "play-end-phone", "17-play-end-phone");
     assert.deepEqual(errors, [], "no script errors");
   } finally {
     await browser.close();

@@ -73,7 +73,7 @@
   let selected = new Set(); // positions in `order`
   let focus = 0;
   let blind = 0;
-  let clock = null;         // the last clock message and when it came
+  const clocks = {};        // the last clock message of each seat (and "window"), with when it came
   const standIn = {};       // seats a bot plays for now
   let players = {};         // who plays each seat: "person" or a bot's strength (the open tables' list)
   let pendingClaim = null;  // a claim sent with a guessed discard number
@@ -152,14 +152,18 @@
     if (run !== null && msg.n <= lastN) return; // seen before this reconnect
     lastN = msg.n;
     switch (msg.type) {
-      case "view":
+      case "view": {
+        const before = m;
         m = T.fromView(me, msg.at, msg.view);
+        // A view of a finished game does not carry its result: keep the one seen.
+        if (before && m.phase === "over" && before.phase === "over") Object.assign(m, { winner: before.winner, outcome: before.outcome, penalties: before.penalties });
         if (!msg.view && !contributed) { // our share of the fair wall (docs/play-protocol.md)
           const bytes = crypto.getRandomValues(new Uint8Array(16));
           send({ type: "contribute", bytes: [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("") });
           contributed = true;
         }
         break;
+      }
       case "event":
         if (!m) m = T.fromView(me, 0, null);
         T.apply(m, msg.at, msg.event);
@@ -169,7 +173,7 @@
         refused(msg);
         break;
       case "clock":
-        clock = { ...msg, t0: performance.now() };
+        clocks[msg.seat || "window"] = { ...msg, t0: performance.now() };
         break;
       case "stand_in":
         standIn[msg.seat] = msg.bot;
@@ -246,7 +250,7 @@
     const p = { text: "Waiting for the deal…", pick: 0, buttons: [], more: [] };
     if (!m || !m.table) return p;
     const myTurn = m.phase === "play" && m.step && m.step.kind === "turn" && m.step.seat === me;
-    if (m.phase === "over") { p.text = "The game is over."; return p; }
+    if (m.phase === "over") { p.text = `The game is over: ${result()}`; return p; }
     if (m.dead[me] && m.phase === "play") {
       p.text = `Your hand is ${DEAD_WORDS[m.dead[me]]}: you no longer pick or throw.`;
       return p;
@@ -495,19 +499,33 @@
   }
 
   function drawClock() {
-    if (!clock || !m || m.phase === "over") { $("clock").textContent = ""; return; }
-    const gone = performance.now() - clock.t0;
+    const out = $("clock");
+    if (!m || !m.table || m.phase === "over") { out.textContent = ""; return; }
     const fmt = (ms) => { const s = Math.max(0, Math.ceil(ms / 1000)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
-    if (clock.clock === "window") {
-      $("clock").textContent = `Calling window: ${fmt(clock.left_ms - gone)}`;
+    const win = clocks.window;
+    if (m.step && m.step.kind === "window" && win) {
+      out.textContent = `Calling window: ${fmt(win.left_ms - (performance.now() - win.t0))}`;
       return;
     }
-    const turn = clock.left_ms - clock.reserve_ms;
-    const who = clock.seat === me ? "Your time" : `${name(clock.seat)}'s time`;
-    $("clock").textContent = gone < turn ? `${who}: ${fmt(turn - gone)} (reserve ${fmt(clock.reserve_ms)})`
-      : `${who}: reserve ${fmt(clock.left_ms - gone)}`;
+    // Your own clock while the table waits on you, else the seat it waits on.
+    const seat = T.awaiting(m, me) ? me : T.SEATS.find((s) => T.awaiting(m, s));
+    const c = seat && clocks[seat];
+    if (!c) { out.textContent = ""; return; }
+    const gone = performance.now() - c.t0;
+    const turn = c.left_ms - c.reserve_ms;
+    const who = seat === me ? "Your time" : `${name(seat)}'s time`;
+    out.textContent = gone < turn ? `${who}: ${fmt(turn - gone)} (then reserve ${fmt(c.reserve_ms)})`
+      : `${who}: reserve ${fmt(c.left_ms - gone)}`;
   }
   setInterval(drawClock, 250);
+
+  // The game's result in one sentence.
+  function result() {
+    const w = m.winner, o = m.outcome;
+    if (w) return `${w.seat === me ? "you win" : `${name(w.seat)} wins`}${w.from ? ` on ${w.from === me ? "your" : `${name(w.from)}'s`} discard` : ", self-picked"}.`;
+    if (!o) return "see below.";
+    return { wall: "a wall game.", mah_jongg_in_error: "a false Mah Jongg (R8).", no_live_hands: "every hand is dead." }[o.ending.kind] || o.ending.kind;
+  }
 
   function drawEnd() {
     const box = $("end");
