@@ -202,10 +202,10 @@ impl Tables {
         let hashes = BySeat::from_fn(|s| tokens[s].as_deref().map(hash_token));
         let doc = serde_json::to_value(&setup).map_err(ApiError::internal)?;
         let row = LiveTable::new(doc, hashes.clone());
-        self.store.create_live_table(&row).await?;
-        let progress = Arc::new(Progress::default());
         let secret = ServerSeed::generate().map_err(ApiError::internal)?;
         let players = setup.players(&row.id).map_err(ApiError::internal)?;
+        self.store.create_live_table(&row).await?;
+        let progress = Arc::new(Progress::default());
         let owner_setup = TableSetup {
             id: row.id.to_string(),
             table,
@@ -213,9 +213,14 @@ impl Tables {
             tokens: hashes,
             secret,
         };
-        let handle = open(owner_setup, self.log(&row.id, &progress), players)
-            .await
-            .map_err(ApiError::internal)?;
+        let handle = match open(owner_setup, self.log(&row.id, &progress), players).await {
+            Ok(handle) => handle,
+            Err(e) => {
+                // Never opened: not resumed at the next start either.
+                let _ = self.store.finish_live_table(&row.id).await;
+                return Err(ApiError::internal(e));
+            }
+        };
         self.mount(Mounted {
             id: row.id.clone(),
             handle,

@@ -209,6 +209,10 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     // health and readiness for a proxy (issue 21, point 3)
     ("GET", "/healthz", "public"),
     ("GET", "/readyz", "public"),
+    // live tables (issue 23.2): no accounts yet; a seat's token is its key
+    ("POST", "/api/play/tables", "public"),
+    ("GET", "/api/play/tables", "public"),
+    ("GET", "/api/play/tables/{id}/ws", "public"),
     // the live table's pages (issue 23.5)
     ("GET", "/play", "public"),
     ("GET", "/play/{id}", "public"),
