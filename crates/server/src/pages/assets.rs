@@ -14,7 +14,7 @@ const PROJECTOR_JS: &str = include_str!("../../assets/projector.js");
 const SCORE_HAND_JS: &str = include_str!("../../assets/score_hand.js");
 const CLOCK_JS: &str = include_str!("../../assets/clock.js");
 
-fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
+pub(super) fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     (
         [
             (header::CONTENT_TYPE, content_type),

@@ -25,6 +25,8 @@ mod floor;
 mod officials;
 pub(crate) mod paging;
 mod pdf;
+mod play;
+mod play_points;
 mod player_code;
 mod print;
 mod public;
@@ -58,6 +60,8 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(event_card::routes());
     v.extend(player_code::routes());
     v.extend(stop::routes());
+    v.extend(play::routes());
+    v.extend(play_points::routes());
     v
 }
 

@@ -213,6 +213,13 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("POST", "/api/play/tables", "public"),
     ("GET", "/api/play/tables", "public"),
     ("GET", "/api/play/tables/{id}/ws", "public"),
+    // the live table's pages (issue 23.5)
+    ("GET", "/play", "public"),
+    ("GET", "/play/{id}", "public"),
+    ("GET", "/assets/play.js", "public"),
+    ("GET", "/assets/play_table.js", "public"),
+    ("GET", "/assets/play.css", "public"),
+    ("POST", "/play/points", "public"),
 ];
 
 fn label(a: Access) -> &'static str {

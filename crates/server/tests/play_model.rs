@@ -1,0 +1,85 @@
+//! The table page's model (`assets/play_table.js`) against the engine
+//! (issue 23.5): bot games under every preset, at tables of four and three,
+//! each seat's events as the table sends them (redacted for the seat); after
+//! every move node folds them with `play_table.js` and compares the result
+//! with the seat's view from the engine: the rack, every exposure, the
+//! floor, each rack's size, the wall, the dead hands, who is awaited, the
+//! situation, the pass and the tile open to claims. A view read afresh
+//! (`fromView`) must say who is awaited as the engine does. Needs Node.js
+//! (as the browser tests do); the check is `tests/play_model_check.cjs`.
+
+use jongg_card::Card;
+use jongg_game::bot::{Bot, RandomBot};
+use jongg_game::{Game, Table};
+use jongg_rules::rng::Rng;
+use jongg_tiles::Seat;
+use std::io::Write;
+use std::process::Command;
+
+/// Plays `games` bot games and writes one line per seat after each move:
+/// `{"game", "seat", "events": [[at, event], ...], "snap": view}`.
+fn traces(games: u64) -> Vec<u8> {
+    let card = Card::practice();
+    let mut out = Vec::new();
+    for seed in 1..=games {
+        let preset = jongg_rules::Preset::builtin(jongg_rules::PRESET_NAMES[(seed % 5) as usize])
+            .expect("a built-in preset");
+        let dealer = Seat::ALL[(seed / 5 % 4) as usize];
+        let mut table = Table::from_preset(&preset, dealer);
+        if seed % 4 == 0 {
+            table = table.without(dealer.next()); // R12: a table of three
+        }
+        let mut bots: Vec<RandomBot> = Seat::ALL
+            .iter()
+            .map(|s| RandomBot::new(Rng::derive(seed, s.index() as u64)))
+            .collect();
+        let mut game = Game::new(table, seed, &card).expect("a game");
+        let mut told = 0;
+        for _ in 0..20_000 {
+            let events = game.events().to_vec();
+            for s in Seat::ALL {
+                let batch: Vec<_> = (told..events.len())
+                    .map(|i| serde_json::json!([i + 1, events[i].redacted_for(s)]))
+                    .collect();
+                let line = serde_json::json!({"game": seed, "seat": s, "events": batch,
+                    "snap": game.view(s).snapshot()});
+                writeln!(out, "{line}").expect("in memory");
+            }
+            told = events.len();
+            if game.is_over() {
+                break;
+            }
+            let seat = Seat::ALL
+                .into_iter()
+                .find(|s| game.state().awaiting(*s))
+                .expect("a game not over awaits a seat");
+            let action = bots[seat.index()].act(&game.view(seat), &card);
+            game.act(seat, &action).expect("a bot's move is legal");
+        }
+        assert!(game.is_over(), "game {seed} did not end");
+    }
+    out
+}
+
+#[test]
+fn the_pages_model_of_the_table_follows_the_engine_move_by_move() {
+    let dir = std::env::temp_dir().join(format!("jongg-play-model-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("traces.jsonl");
+    std::fs::write(&file, traces(40)).expect("the traces written");
+    let here = env!("CARGO_MANIFEST_DIR");
+    let run = Command::new("node")
+        .arg(format!("{here}/tests/play_model_check.cjs"))
+        .arg(format!("{here}/assets/play_table.js"))
+        .arg(&file)
+        .output();
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = run.expect("this test needs Node.js (`node`), as the browser tests do");
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(said.contains(" 0 differ"), "{said}");
+}
