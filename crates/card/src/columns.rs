@@ -31,6 +31,9 @@ pub(crate) struct Columns {
     total: Vec<[u8; BLOCK]>,
     /// Per block, per lane: its tiles in pungs or larger, all kinds.
     eligible_total: Vec<[u8; BLOCK]>,
+    /// Per block, per lane: all ones where the 152 tiles cannot make the
+    /// variant (and past the last variant), so that it reads as 255 needed.
+    unmakeable: Vec<[u8; BLOCK]>,
 }
 
 impl Columns {
@@ -39,8 +42,12 @@ impl Columns {
         for chunk in variants.chunks(BLOCK) {
             let mut slots = [ABSENT; NATURAL_KINDS];
             let (mut total, mut eligible_total) = ([u8::MAX; BLOCK], [0u8; BLOCK]);
+            let mut unmakeable = [u8::MAX; BLOCK];
             for (lane, v) in chunk.iter().enumerate() {
                 total[lane] = 0;
+                if v.makeable() {
+                    unmakeable[lane] = 0;
+                }
                 for (k, slot) in slots.iter_mut().enumerate() {
                     if v.counts[k] == 0 {
                         continue;
@@ -60,6 +67,7 @@ impl Columns {
             c.slots.push(slots);
             c.total.push(total);
             c.eligible_total.push(eligible_total);
+            c.unmakeable.push(unmakeable);
         }
         c
     }
@@ -86,8 +94,8 @@ impl Columns {
         needed
     }
 
-    /// The tiles each variant of block `b` needs (255 in lanes past the
-    /// last variant): `held` lists
+    /// The tiles each variant of block `b` needs (255 for a variant the
+    /// set cannot make, and in lanes past the last variant): `held` lists
     /// the natural kinds the rack holds with their counts. Per kind, the
     /// singles and pairs take the naturals first and the rest go to the
     /// larger groups; jokers held then cover the larger groups' gaps (the
@@ -109,11 +117,13 @@ impl Columns {
             }
         }
         let (total, eligible_total) = (&self.total[b], &self.eligible_total[b]);
+        let unmakeable = &self.unmakeable[b];
         let mut needed = [0; BLOCK];
         for lane in 0..BLOCK {
             let short = eligible_total[lane].wrapping_sub(covered[lane]);
             let j = jokers.min(short);
-            needed[lane] = total[lane].wrapping_sub(matched[lane]).wrapping_sub(j);
+            needed[lane] =
+                total[lane].wrapping_sub(matched[lane]).wrapping_sub(j) | unmakeable[lane];
         }
         needed
     }
@@ -155,26 +165,32 @@ impl Card {
                 .copied()
                 .min()
                 .unwrap_or(u8::MAX);
+            // 255 (no makeable variant) is past any cut-off.
             if nearest > cutoff.needed {
                 continue;
             }
             let mut line_best: Option<(Distance, usize)> = None;
-            for vi in lines {
-                let n = needed[vi];
-                if line_best.is_some_and(|(x, _)| x.needed <= n) {
-                    continue;
+            if let Some(pool) = pool {
+                for vi in lines {
+                    let n = needed[vi];
+                    if line_best.is_some_and(|(x, _)| x.needed <= n) {
+                        continue;
+                    }
+                    let v = &self.variants[vi];
+                    if !pool.can_make(v, 0) {
+                        continue;
+                    }
+                    line_best = Some((Distance::plain(n), vi));
+                    if n == nearest {
+                        break;
+                    }
                 }
-                let v = &self.variants[vi];
-                if !pool.map_or_else(|| v.makeable(), |p| p.can_make(v, 0)) {
-                    continue;
-                }
-                line_best = Some((Distance::plain(v, rack), vi));
-                if n == nearest {
-                    break;
-                }
+            } else if let Some(at) = needed[lines.clone()].iter().position(|&n| n == nearest) {
+                // Unmakeable variants read as 255: the first nearest is makeable.
+                let vi = lines.start + at;
+                line_best = Some((Distance::plain(nearest), vi));
             }
             if let Some(b) = line_best {
-                debug_assert_eq!(b.0.needed, needed[b.1]);
                 cutoff.add(b.0.needed);
                 best.push(self.ranked(b.0, b.1));
             }
@@ -249,7 +265,12 @@ mod tests {
                     short += v.eligible[k].saturating_sub(extra);
                 }
                 let j = jokers.min(short);
-                assert_eq!(d[lane], missing + short - j, "variant {lane} of block {b}");
+                let want = if v.makeable() {
+                    missing + short - j
+                } else {
+                    u8::MAX
+                };
+                assert_eq!(d[lane], want, "variant {lane} of block {b}");
             }
             // Lanes past the last variant are never near.
             assert!(d[chunk.len()..].iter().all(|&n| n == u8::MAX));

@@ -40,15 +40,22 @@ pub(crate) type Ranked = (u64, Distance, usize);
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Distance {
     pub needed: u8,
+    /// Jokers held that the variant would use (left 0 by the block search:
+    /// the description counts them from the variant).
     pub jokers_used: u8,
     /// The variant's groups the exposures take (bit set).
     pub used: u32,
 }
 
 impl Distance {
-    /// The distance to a variant of a rack without exposures.
-    pub(crate) fn plain(v: &Variant, rack: &Rack) -> Distance {
-        shortfall(&v.natural, &v.eligible, &rack.counts.0, rack.jokers, 0)
+    /// The distance to a variant of a rack without exposures, `needed`
+    /// already measured (the description counts the jokers used again).
+    pub(crate) fn plain(needed: u8) -> Distance {
+        Distance {
+            needed,
+            jokers_used: 0,
+            used: 0,
+        }
     }
 }
 
@@ -286,6 +293,8 @@ impl Card {
             n += 1;
         }
         let kinds = &kinds[..n];
+        let short: u8 = kinds.iter().map(|&(_, short, _)| short).sum();
+        let jokers_used = rack.jokers.min(short);
         // Jokers held stand first where the set has no natural left to get,
         // then in the lowest kinds.
         let mut by_joker = [0u8; KIND_COUNT - 1];
@@ -335,7 +344,7 @@ impl Card {
             tiles_needed: d.needed,
             needed,
             useless,
-            jokers_used: d.jokers_used,
+            jokers_used,
         }
     }
 }
