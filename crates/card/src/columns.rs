@@ -156,7 +156,7 @@ impl Card {
         let needed = self
             .columns
             .measure(&held[..kinds], rack.jokers, &mut stack, &mut heap);
-        let mut best = Vec::new();
+        let mut best = Vec::with_capacity(self.lines.len());
         let mut cutoff = Cutoff::new(top);
         for li in 0..self.lines.len() {
             let lines = self.line_start[li]..self.line_start[li + 1];
@@ -192,7 +192,7 @@ impl Card {
             }
             if let Some(b) = line_best {
                 cutoff.add(b.0.needed);
-                best.push(self.ranked(b.0, b.1));
+                best.push(self.ranked(li, b.0, b.1));
             }
         }
         best

@@ -164,7 +164,9 @@ impl Card {
             self.best_by_block(&rack, pool.as_ref(), top)
         } else {
             let best = self.best_by_variant(&rack, unavailable, top);
-            best.into_iter().map(|(d, vi)| self.ranked(d, vi)).collect()
+            best.into_iter()
+                .map(|(d, vi)| self.ranked(self.variants[vi].line as usize, d, vi))
+                .collect()
         };
         self.top_lines(best, top, &rack)
     }
@@ -250,10 +252,10 @@ impl Card {
             .collect()
     }
 
-    /// A line's best variant with its rank: fewest needed, then highest
+    /// Line `li`'s best variant with its rank: fewest needed, then highest
     /// value, then card order, as one integer.
-    pub(crate) fn ranked(&self, d: Distance, vi: usize) -> Ranked {
-        let line = &self.lines[self.variants[vi].line as usize];
+    pub(crate) fn ranked(&self, li: usize, d: Distance, vi: usize) -> Ranked {
+        let line = &self.lines[li];
         let key =
             ((d.needed as u64) << 56) | ((u32::MAX - line.value) as u64) << 24 | line.id as u64;
         (key, d, vi)
