@@ -26,6 +26,8 @@ CORE=(
   crates/rules/src/record/read.rs
   crates/card/src/matcher.rs
   crates/card/src/near.rs
+  crates/card/src/columns.rs
+  crates/card/src/live.rs
   crates/card/src/rack.rs
   crates/card/src/expand.rs
   crates/game/src/game.rs

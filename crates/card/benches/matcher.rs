@@ -3,6 +3,10 @@
 //! - full checks on winning racks with jokers and exposures (the whole
 //!   assignment is built);
 //! - nearest hands (top 5) on random 13-tile racks;
+//! - nearest hands on a card of 1,002 concrete hands (a yearly card's size:
+//!   the practice card and lines of our own, [`yearly_card`]), the block
+//!   search (`nearest_live`) and the search variant by variant it replaced
+//!   for racks without exposures (`nearest_by_variant`), on the same racks;
 //! - parsing: the practice and feature cards, and refusing a hostile card.
 //!
 //! Run: `cargo bench -p jongg-card --bench matcher`. Each iteration checks a
@@ -10,7 +14,7 @@
 
 use divan::{Bencher, black_box, counter::ItemsCount};
 use jongg_card::Card;
-use jongg_tiles::{Tile, full_set};
+use jongg_tiles::{Counts, Tile, full_set};
 
 const BATCH: usize = 1024;
 
@@ -77,10 +81,53 @@ fn winning_racks(card: &Card, rng: &mut Rng) -> Vec<Rack> {
     out
 }
 
+/// Lines of our own added to the practice card for a card of a yearly
+/// card's size (none from the NMJL's card).
+const MORE_LINES: &str = "
+[Bench Consecutive Run]
+11a 222a 3333a 444a 55a          : 25 X  shift=0,1,2,3,4
+1111a 22b 33b 4444c FF           : 30 X  shift=0,1,2,3,4,5
+123a 44b 555b 6666c 77a          : 35 C  shift=0,1,2
+FFF 1234a 5555b 666c             : 30 X  shift=0,1,2,3
+[Bench Odds]
+111a 333a 5555b 77b 99c          : 25 X
+11a 33b 555c 7777a 999b          : 30 X
+[Bench Climbing]
+11a 222a 33b 444b 4444c          : 30 X  shift=0,1,2,3,4,5
+1111a 2222b 33c 44c FF           : 25 X  shift=0,1,2,3,4,5
+FFF 11a 22b 333c 4444c           : 30 X  shift=0,1,2,3,4,5
+FFFF 123a 4444b 333c             : 35 X  shift=0,1,2,3
+EEE 11a 222b 3333c FF            : 30 X
+NNNN EEE WWW SSSS                : 40 C
+";
+
+/// A card of 1,002 concrete hands: the practice card (758) and
+/// [`MORE_LINES`].
+fn yearly_card() -> Card {
+    let card = Card::parse(&format!("{}{MORE_LINES}", jongg_card::PRACTICE_CARD))
+        .expect("the bench card parses");
+    assert_eq!(card.variant_count(), 1002, "the bench card's size");
+    card
+}
+
+/// A 13-tile rack and the tiles out of play as a bot sees them mid-game:
+/// 30 more from the same 152.
+fn rack_mid_game(rng: &mut Rng) -> (Vec<Tile>, Counts) {
+    let mut tiles = draw(rng, 43);
+    let out = Counts::from_tiles(&tiles.split_off(13));
+    (tiles, out)
+}
+
 fn main() {
     let card = Card::practice();
     eprintln!(
         "practice card: {} lines, {} concrete hands",
+        card.lines().len(),
+        card.variant_count()
+    );
+    let card = yearly_card();
+    eprintln!(
+        "bench yearly card: {} lines, {} concrete hands",
         card.lines().len(),
         card.variant_count()
     );
@@ -119,6 +166,44 @@ fn nearest_top5_random_racks(b: Bencher) {
     b.counter(ItemsCount::new(BATCH)).bench_local(|| {
         for r in &racks {
             black_box(card.nearest(black_box(r), &[], 5));
+        }
+    });
+}
+
+/// Nearest hands on the 1,002-hand card, the block search against the
+/// search before it, on the same 1024 random 13-tile racks: the top 5
+/// lines, and (`live`) the top 12 with 30 more tiles out of play, as the
+/// bots ask.
+#[divan::bench]
+fn near_1002_top5(b: Bencher) {
+    nearest_on_yearly_card(b, 5, false, Card::nearest_live);
+}
+
+#[divan::bench]
+fn near_1002_top5_before(b: Bencher) {
+    nearest_on_yearly_card(b, 5, false, Card::nearest_by_variant);
+}
+
+#[divan::bench]
+fn near_1002_live12(b: Bencher) {
+    nearest_on_yearly_card(b, 12, true, Card::nearest_live);
+}
+
+#[divan::bench]
+fn near_1002_live12_before(b: Bencher) {
+    nearest_on_yearly_card(b, 12, true, Card::nearest_by_variant);
+}
+
+type Search = fn(&Card, &[Tile], &[Vec<Tile>], Option<&Counts>, usize) -> Vec<jongg_card::NearHand>;
+
+fn nearest_on_yearly_card(b: Bencher, top: usize, live: bool, search: Search) {
+    let card = yearly_card();
+    let mut rng = Rng(0x7777_3333_aaaa_0101);
+    let racks: Vec<(Vec<Tile>, Counts)> = (0..BATCH).map(|_| rack_mid_game(&mut rng)).collect();
+    b.counter(ItemsCount::new(BATCH)).bench_local(|| {
+        for (r, out) in &racks {
+            let out = live.then_some(out);
+            black_box(search(&card, black_box(r), &[], out, top));
         }
     });
 }

@@ -11,11 +11,14 @@
 //! jongg never ships the NMJL card (it is copyrighted): users load their own
 //! file; [`Card::practice`] is an original card written for jongg.
 
+mod columns;
 mod compile;
 mod expand;
 mod lint;
+mod live;
 mod matcher;
 mod near;
+mod near_reference;
 mod options;
 mod parse;
 mod pattern;
@@ -33,6 +36,7 @@ pub use parse::{CardErrors, Diagnostic, HAND_SIZE, MAX_ERRORS, MAX_GROUP};
 pub use pattern::{GroupPat, Line, NumVar, Pattern, SectionKind, SuitVar, Sym, Token, name_key};
 pub use rack::{Exposure, RackError, check_rack};
 
+use columns::Columns;
 use compile::KindIndex;
 use std::collections::HashMap;
 
@@ -63,6 +67,8 @@ pub struct Card {
     /// bound that lets the nearest-hands search skip whole lines.
     line_max: Vec<[u8; jongg_tiles::KIND_COUNT]>,
     index: KindIndex,
+    /// The variants in columns, for the nearest hands of a rack without exposures.
+    columns: Columns,
     /// Each line's name (by [`name_key`]) to its index.
     names: HashMap<String, usize>,
 }
@@ -95,6 +101,7 @@ impl Card {
         }
         line_start.push(variants.len());
         let index = KindIndex::build(&variants);
+        let columns = Columns::build(&variants);
         let line_max = (0..lines.len())
             .map(|i| {
                 let mut m = [0u8; jongg_tiles::KIND_COUNT];
@@ -119,6 +126,7 @@ impl Card {
             line_start,
             line_max,
             index,
+            columns,
         }
     }
 

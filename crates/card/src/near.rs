@@ -1,11 +1,13 @@
-//! The nearest hands to a rack, and whether a hand can still be made at all
-//! (the dead-hand rule, mahjong-mania-2026 rule 13e).
+//! The nearest hands to a rack: each line's best variant (the block search
+//! of `columns.rs` without exposures, variant by variant here with them),
+//! the closest lines, and what each needs and leaves useless.
 
 use crate::Card;
 use crate::compile::Variant;
-use crate::matcher::{place_exposures, remaining};
+use crate::live::Pool;
+use crate::matcher::place_exposures;
 use crate::parse::HAND_SIZE;
-use crate::rack::{Exposure, Rack};
+use crate::rack::Rack;
 use jongg_tiles::{Counts, KIND_COUNT, Tile};
 use serde::Serialize;
 
@@ -31,12 +33,30 @@ pub struct NearHand {
     pub jokers_used: u8,
 }
 
+/// A line's best variant (index) and its distance, with its rank.
+pub(crate) type Ranked = (u64, Distance, usize);
+
 /// The distance of a rack to one variant, and what it takes.
 #[derive(Clone, Copy, Debug)]
-struct Distance {
-    needed: u8,
-    jokers_used: u8,
-    used: u32,
+pub(crate) struct Distance {
+    pub needed: u8,
+    /// Jokers held that the variant would use (left 0 by the block search:
+    /// the description counts them from the variant).
+    pub jokers_used: u8,
+    /// The variant's groups the exposures take (bit set).
+    pub used: u32,
+}
+
+impl Distance {
+    /// The distance to a variant of a rack without exposures, `needed`
+    /// already measured (the description counts the jokers used again).
+    pub(crate) fn plain(needed: u8) -> Distance {
+        Distance {
+            needed,
+            jokers_used: 0,
+            used: 0,
+        }
+    }
 }
 
 /// Tiles needed for the variant, or `None` if the exposures do not fit it.
@@ -64,7 +84,7 @@ fn distance(v: &Variant, rack: &Rack) -> Option<Distance> {
 
 /// The variant's natural-only and joker-eligible counts, less the groups
 /// taken by exposures (bit set `used`).
-fn unexposed(v: &Variant, used: u32) -> ([u8; KIND_COUNT], [u8; KIND_COUNT]) {
+pub(crate) fn unexposed(v: &Variant, used: u32) -> ([u8; KIND_COUNT], [u8; KIND_COUNT]) {
     let (mut natural, mut eligible) = (v.natural, v.eligible);
     for (i, g) in v.groups.iter().enumerate() {
         if used & (1 << i) != 0 {
@@ -123,7 +143,9 @@ impl Card {
 
     /// As [`Card::nearest`], leaving out variants that the tiles in
     /// `unavailable` (discards and other players' exposures; see
-    /// [`Card::can_still_make`]) make impossible.
+    /// [`Card::can_still_make`]) make impossible. A rack without exposures
+    /// is measured a block of variants at a time (`columns.rs`); one with
+    /// exposures variant by variant.
     pub fn nearest_live(
         &self,
         concealed: &[Tile],
@@ -134,14 +156,34 @@ impl Card {
         let Ok(rack) = Rack::read(concealed, exposures) else {
             return Vec::new();
         };
+        if top == 0 {
+            return Vec::new();
+        }
+        let best = if rack.expos.is_empty() {
+            let pool = unavailable.map(|u| Pool::new(&[], u));
+            self.best_by_block(&rack, pool.as_ref(), top)
+        } else {
+            let best = self.best_by_variant(&rack, unavailable, top);
+            best.into_iter()
+                .map(|(d, vi)| self.ranked(self.variants[vi].line as usize, d, vi))
+                .collect()
+        };
+        self.top_lines(best, top, &rack)
+    }
+
+    /// Each line's best variant, variant by variant, skipping lines that
+    /// cannot reach the `top` found so far.
+    pub(crate) fn best_by_variant(
+        &self,
+        rack: &Rack,
+        unavailable: Option<&Counts>,
+        top: usize,
+    ) -> Vec<(Distance, usize)> {
         // Without tiles out of play, still only what the set can make:
         // with no exposures either, that is the variant's own `makeable`.
         let plain = unavailable.is_none() && rack.expos.is_empty();
         let pool = Pool::new(&rack.expos, unavailable.unwrap_or(&Counts::default()));
         let exposed = !rack.expos.is_empty();
-        if top == 0 {
-            return Vec::new();
-        }
         let to_fill = HAND_SIZE.saturating_sub(rack.expos.iter().map(|e| e.size as usize).sum());
         // Best (distance, variant index) per line, and how many lines found
         // so far need each number of tiles (for the cut-off below).
@@ -164,7 +206,7 @@ impl Card {
             let mut line_best: Option<(Distance, usize)> = None;
             for vi in self.line_start[li]..self.line_start[li + 1] {
                 let v = &self.variants[vi];
-                let Some(d) = distance(v, &rack) else {
+                let Some(d) = distance(v, rack) else {
                     continue;
                 };
                 if line_best.is_some_and(|(b, _)| b.needed <= d.needed) {
@@ -194,74 +236,108 @@ impl Card {
                 }
             }
         }
-        // Fewest needed, then highest value, then card order: one integer key.
-        let key = |(d, vi): &(Distance, usize)| {
-            let line = &self.lines[self.variants[*vi].line as usize];
-            ((d.needed as u64) << 56) | ((u32::MAX - line.value) as u64) << 24 | line.id as u64
-        };
+        best
+    }
+
+    /// The `top` lines of `best`: fewest needed, then highest value, then
+    /// card order; each described.
+    fn top_lines(&self, mut best: Vec<Ranked>, top: usize, rack: &Rack) -> Vec<NearHand> {
         if best.len() > top {
-            best.select_nth_unstable_by_key(top - 1, key);
+            best.select_nth_unstable_by_key(top - 1, |r| r.0);
             best.truncate(top);
         }
-        best.sort_unstable_by_key(key);
-        best.truncate(top);
+        best.sort_unstable_by_key(|r| r.0);
         best.into_iter()
-            .map(|(d, vi)| self.near_hand(&self.variants[vi], d, &rack))
+            .map(|(_, d, vi)| self.near_hand(&self.variants[vi], d, rack))
             .collect()
     }
 
+    /// Line `li`'s best variant with its rank: fewest needed, then highest
+    /// value, then card order, as one integer.
+    pub(crate) fn ranked(&self, li: usize, d: Distance, vi: usize) -> Ranked {
+        let line = &self.lines[li];
+        let key =
+            ((d.needed as u64) << 56) | ((u32::MAX - line.value) as u64) << 24 | line.id as u64;
+        (key, d, vi)
+    }
+
+    /// The line of variant `v` as a [`NearHand`]: what it needs and what
+    /// the rack holds of no use to it. Only the kinds the variant or the
+    /// rack holds are looked at (the others need nothing and hold nothing).
     fn near_hand(&self, v: &Variant, d: Distance, rack: &Rack) -> NearHand {
         let line = &self.lines[v.line as usize];
-        let (natural, eligible) = unexposed(v, d.used);
+        let exposed;
+        let (natural, eligible) = if d.used == 0 {
+            (&v.natural, &v.eligible)
+        } else {
+            exposed = unexposed(v, d.used);
+            (&exposed.0, &exposed.1)
+        };
         // Naturals of each kind the rack holds, exposures included: the set
         // has only so many more to get.
         let mut held = rack.counts.0;
         for e in &rack.expos {
             held[e.tile.index()] += e.size - e.jokers;
         }
-        let mut short = [0u8; KIND_COUNT];
-        for k in 0..KIND_COUNT - 1 {
+        let mut kinds = [(Tile::JOKER, 0u8, 0u8); KIND_COUNT - 1];
+        let mut n = 0;
+        let mut bits = v.mask | rack.mask;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(tile) = Tile::from_index(k as u8) else {
+                continue;
+            };
             let extra = rack.counts.0[k].saturating_sub(natural[k]);
-            short[k] = eligible[k] - extra.min(eligible[k]);
+            let short = eligible[k] - extra.min(eligible[k]);
+            let obtainable = tile.copies_in_set().saturating_sub(held[k]);
+            kinds[n] = (tile, short, obtainable);
+            n += 1;
         }
+        let kinds = &kinds[..n];
+        let short: u8 = kinds.iter().map(|&(_, short, _)| short).sum();
+        let jokers_used = rack.jokers.min(short);
         // Jokers held stand first where the set has no natural left to get,
         // then in the lowest kinds.
-        let obtainable: [u8; KIND_COUNT] = std::array::from_fn(|k| {
-            Tile::from_index(k as u8)
-                .map_or(0, |t| t.copies_in_set())
-                .saturating_sub(held[k])
-        });
-        let mut by_joker = [0u8; KIND_COUNT];
+        let mut by_joker = [0u8; KIND_COUNT - 1];
         let mut jokers_left = rack.jokers;
-        for k in 0..KIND_COUNT - 1 {
-            let forced = short[k].saturating_sub(obtainable[k]).min(jokers_left);
-            by_joker[k] = forced;
-            jokers_left -= forced;
+        for (j, &(_, short, obtainable)) in by_joker.iter_mut().zip(kinds) {
+            *j = short.saturating_sub(obtainable).min(jokers_left);
+            jokers_left -= *j;
         }
-        for k in 0..KIND_COUNT - 1 {
-            let more = (short[k] - by_joker[k]).min(jokers_left);
-            by_joker[k] += more;
+        for (j, &(_, short, _)) in by_joker.iter_mut().zip(kinds) {
+            let more = (short - *j).min(jokers_left);
+            *j += more;
             jokers_left -= more;
         }
         let mut needed = Vec::with_capacity(d.needed as usize);
-        let mut useless = Vec::new();
+        let mut useless = Vec::with_capacity(HAND_SIZE);
         let mut jokers_needed = 0;
-        for k in 0..KIND_COUNT - 1 {
+        for (&j, &(tile, short, obtainable)) in by_joker.iter().zip(kinds) {
+            let k = tile.index();
             let c = rack.counts.0[k];
             let nat = c.min(natural[k]);
             let extra = c - nat;
             let in_groups = extra.min(eligible[k]);
             // What jokers held do not cover: naturals while the set has
             // them, then jokers to get.
-            let open = short[k] - by_joker[k];
-            let naturals = (natural[k] - nat) + open.min(obtainable[k]);
-            let tile = Tile::from_index(k as u8).expect("kind below 35");
-            needed.extend(std::iter::repeat_n(tile, naturals as usize));
-            jokers_needed += open - open.min(obtainable[k]);
-            useless.extend(std::iter::repeat_n(tile, (extra - in_groups) as usize));
+            let open = short - j;
+            let naturals = (natural[k] - nat) + open.min(obtainable);
+            // A few tiles each: pushed one by one (`extend` calls memset).
+            for _ in 0..naturals {
+                needed.push(tile);
+            }
+            jokers_needed += open - open.min(obtainable);
+            for _ in 0..extra - in_groups {
+                useless.push(tile);
+            }
         }
-        needed.extend(std::iter::repeat_n(Tile::JOKER, jokers_needed as usize));
-        useless.extend(std::iter::repeat_n(Tile::JOKER, jokers_left as usize));
+        for _ in 0..jokers_needed {
+            needed.push(Tile::JOKER);
+        }
+        for _ in 0..jokers_left {
+            useless.push(Tile::JOKER);
+        }
         NearHand {
             line: line.id,
             name: line.name.clone(),
@@ -270,78 +346,8 @@ impl Card {
             tiles_needed: d.needed,
             needed,
             useless,
-            jokers_used: d.jokers_used,
+            jokers_used,
         }
-    }
-
-    /// Whether a player with these exposures can still make any line, judged
-    /// only from what is visible (mahjong-mania-2026 rule 13e): `unavailable`
-    /// counts the tiles out of play for this player — all discards and the
-    /// exposures of the OTHER players (the player's own exposures are passed
-    /// as `exposures`). Leave out jokers that sit in exposures: they can still
-    /// be redeemed. A line is impossible when the exposures cannot each be one
-    /// of its groups (or it is C and there are exposures), or when the tiles it
-    /// still needs are no longer in the 152.
-    pub fn can_still_make(&self, exposures: &[Vec<Tile>], unavailable: &Counts) -> bool {
-        !self.live_lines(exposures, unavailable).is_empty()
-    }
-
-    /// The ids of the lines still possible (see [`Card::can_still_make`]).
-    /// Exposures [`check_rack`](crate::check_rack) refuses leave none.
-    pub fn live_lines(&self, exposures: &[Vec<Tile>], unavailable: &Counts) -> Vec<usize> {
-        let Ok(Rack { expos, .. }) = Rack::read(&[], exposures) else {
-            return Vec::new();
-        };
-        let pool = Pool::new(&expos, unavailable);
-        let mut out = Vec::new();
-        for (li, line) in self.lines.iter().enumerate() {
-            if !expos.is_empty() && line.concealed_only {
-                continue;
-            }
-            let live = self.variants[self.line_start[li]..self.line_start[li + 1]]
-                .iter()
-                .any(|v| place_exposures(v, &expos).is_some_and(|used| pool.can_make(v, used)));
-            if live {
-                out.push(line.id);
-            }
-        }
-        out
-    }
-}
-
-/// The tiles still obtainable for the unexposed groups of a hand.
-struct Pool {
-    naturals: [u8; KIND_COUNT],
-    jokers: u8,
-}
-
-impl Pool {
-    fn new(expos: &[Exposure], unavailable: &Counts) -> Pool {
-        let mut naturals = [0u8; KIND_COUNT];
-        for t in Tile::all_kinds() {
-            naturals[t.index()] = t.copies_in_set().saturating_sub(unavailable.get(t));
-        }
-        for e in expos {
-            let k = e.tile.index();
-            naturals[k] = naturals[k].saturating_sub(e.size - e.jokers);
-            naturals[Tile::JOKER.index()] = naturals[Tile::JOKER.index()].saturating_sub(e.jokers);
-        }
-        let jokers = naturals[Tile::JOKER.index()];
-        Pool { naturals, jokers }
-    }
-
-    /// Singles and pairs need naturals; the rest may be jokers.
-    fn can_make(&self, v: &Variant, used: u32) -> bool {
-        let mut short = 0u32;
-        for n in &v.needs {
-            let (total, natural) = remaining(v, used, n.kind, n.total, n.natural);
-            let have = self.naturals[n.kind as usize];
-            if natural > have {
-                return false;
-            }
-            short += total.saturating_sub(have) as u32;
-        }
-        short <= self.jokers as u32
     }
 }
 
@@ -394,25 +400,5 @@ NN EEE WWW SS RRRR : 30 C
         let near = c.nearest(&t("F F 4Cx4 6Dx4"), &[t("2B 2B 2B J")], 5);
         assert_eq!(near.len(), 1);
         assert_eq!(near[0].tiles_needed, 0);
-    }
-
-    #[test]
-    fn dead_hand_rule_13e() {
-        // mahjong-mania-2026 rule 13e: exposures and discards make every line impossible.
-        let c = Card::parse(SMALL).unwrap();
-        let none = Counts::default();
-        assert!(c.can_still_make(&[], &none));
-        // Exposed a pung of East: 2468 cannot use it and the winds line is C.
-        assert!(!c.can_still_make(&[t("E E E")], &none));
-        // Seven Flowers discarded: the 2468 pair of Flowers is gone; the winds line lives.
-        let mut dead = Counts::from_tiles(&t("Fx7"));
-        assert_eq!(c.live_lines(&[], &dead), vec![2]);
-        // And three Souths gone leave no natural pair of South.
-        for s in t("S S S") {
-            dead.add(s);
-        }
-        assert!(!c.can_still_make(&[], &dead));
-        // Exposed kong of 2B: 2468 lives while 4s and 6s remain in some suit.
-        assert!(c.can_still_make(&[t("2Bx4")], &Counts::default()));
     }
 }
