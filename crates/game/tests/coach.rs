@@ -126,7 +126,10 @@ fn a_strong_bots_own_game_is_agreed_with_nearly_everywhere() {
         }
     }
     let share = agreed as f64 / all as f64;
-    println!("agreed at {agreed} of {all} decisions ({:.1}%)", share * 100.0);
+    println!(
+        "agreed at {agreed} of {all} decisions ({:.1}%)",
+        share * 100.0
+    );
     assert!(all > 100, "{all}");
     assert!(share >= 0.97, "agreed at {agreed} of {all}");
 }
@@ -150,7 +153,11 @@ fn table(hands: [&str; 4]) -> (BySeat<Vec<Tile>>, Vec<Tile>) {
         .into_iter()
         .filter(|t| !late(t) && !t.is_joker())
         .collect();
-    pool.extend(left.to_tiles().into_iter().filter(|t| late(t) || t.is_joker()));
+    pool.extend(
+        left.to_tiles()
+            .into_iter()
+            .filter(|t| late(t) || t.is_joker()),
+    );
     let mut at = 0;
     let racks = BySeat::from_fn(|s| {
         let mut h = named[s.index()].clone();
@@ -176,18 +183,44 @@ fn a_tile_thrown_to_three_exposures_that_need_it_is_named_dangerous() {
         g.act(seat, &a).unwrap_or_else(|r| panic!("{r}"));
     };
     for (throw, north_throws) in [("1B", "9C"), ("1C", "9B"), ("1D", "9D")] {
-        act(Seat::East, Action::Discard { tile: tiles(throw)[0] });
+        act(
+            Seat::East,
+            Action::Discard {
+                tile: tiles(throw)[0],
+            },
+        );
         act(Seat::South, Action::Decline);
         act(Seat::West, Action::Decline);
-        act(Seat::North, Action::Claim { call: Call::Exposure });
-        act(Seat::North, Action::Expose { naturals: 2, jokers: 0 });
-        act(Seat::North, Action::Discard { tile: tiles(north_throws)[0] });
+        act(
+            Seat::North,
+            Action::Claim {
+                call: Call::Exposure,
+            },
+        );
+        act(
+            Seat::North,
+            Action::Expose {
+                naturals: 2,
+                jokers: 0,
+            },
+        );
+        act(
+            Seat::North,
+            Action::Discard {
+                tile: tiles(north_throws)[0],
+            },
+        );
         for s in [Seat::East, Seat::South, Seat::West] {
             act(s, Action::Decline);
         }
         act(Seat::East, Action::Pick);
     }
-    act(Seat::East, Action::Discard { tile: tiles("WD")[0] });
+    act(
+        Seat::East,
+        Action::Discard {
+            tile: tiles("WD")[0],
+        },
+    );
     let reviews: Vec<Review> = review(g.events(), Seat::East, &card)
         .unwrap()
         .into_iter()
@@ -196,10 +229,16 @@ fn a_tile_thrown_to_three_exposures_that_need_it_is_named_dangerous() {
     assert_eq!(reviews.len(), 4, "{reviews:#?}");
     assert_eq!(reviews[0].danger, 0.0);
     let last = &reviews[3];
-    assert_eq!(last.did, Action::Discard { tile: tiles("WD")[0] });
+    assert_eq!(
+        last.did,
+        Action::Discard {
+            tile: tiles("WD")[0]
+        }
+    );
     assert!(last.danger >= 0.5, "{last:#?}");
     assert!(
-        last.reason.contains("the WD you threw is dangerous: north shows 1Bx3 and 1Cx3 and 1Dx3"),
+        last.reason
+            .contains("the WD you threw is dangerous: north shows 1Bx3 and 1Cx3 and 1Dx3"),
         "{}",
         last.reason
     );

@@ -53,8 +53,9 @@ pub(super) fn judge(
     {
         let _ = write!(
             reason,
-            "; the {tile} you threw is dangerous: {} ({danger:.1} points at risk)",
-            threat_words(card, view, tile)
+            "; the {tile} you threw is dangerous: {} ({} points at risk)",
+            threat_words(card, view, tile),
+            pts(danger)
         );
     }
     Review {
@@ -86,15 +87,14 @@ fn difference(
     did: &Action,
     strong: &Action,
 ) -> (f64, Gap) {
-    let parting = |bot: &mut StrongBot<'_>, tiles: &[Tile], defend| {
-        bot.parting_cost(view, tiles, defend)
-    };
+    let parting =
+        |bot: &mut StrongBot<'_>, tiles: &[Tile], defend| bot.parting_cost(view, tiles, defend);
     match (did, strong) {
         (Action::Discard { tile: a }, Action::Discard { tile: b }) => {
             let (ca, cb) = (parting(bot, &[*a], true), parting(bot, &[*b], true));
             (
                 (ca - cb).max(0.0),
-                Gap::Same(format!("your {a} costs it {ca:.1} points (its lines' worth lost and the danger), its {b} {cb:.1}")),
+                Gap::Same(format!("your {a} costs it {} points (its lines' worth lost and the danger), its {b} {}", pts(ca), pts(cb))),
             )
         }
         (Action::Pass { tiles: a, .. }, Action::Pass { tiles: b, .. })
@@ -102,16 +102,31 @@ fn difference(
             let (ca, cb) = (parting(bot, a, false), parting(bot, b, false));
             (
                 (ca - cb).max(0.0),
-                Gap::Same(format!("your pass costs its plan {ca:.1} points, its own {cb:.1}")),
+                Gap::Same(format!("your pass costs its plan {} points, its own {}", pts(ca), pts(cb))),
             )
         }
         (Action::Pass { tiles, .. }, Action::StopCharleston) => {
             let c = parting(bot, tiles, false);
             (
                 c,
-                Gap::Other(format!("its best line is near enough to stop: your pass costs it {c:.1} points")),
+                Gap::Other(format!("its best line is near enough to stop: your pass costs it {} points", pts(c))),
             )
         }
+        (
+            Action::Claim {
+                call: Call::Exposure,
+            },
+            Action::Claim {
+                call: Call::MahJongg,
+            },
+        ) => (
+            // The seat may still declare after exposing (standard 17B):
+            // only another seat's claim could have taken the tile first.
+            0.0,
+            Gap::Other(
+                "the rack made Mah Jongg with it: a claim for Mah Jongg beats a claim for an exposure (R16)".into(),
+            ),
+        ),
         (_, Action::MahJongg { .. } | Action::Claim { call: Call::MahJongg }) => {
             match winning(view, card, strong) {
                 Some((line, value)) => (
@@ -125,7 +140,7 @@ fn difference(
             let worth = bot.worth_now(view);
             (
                 worth,
-                Gap::Other(format!("the rack was not Mah Jongg: a shown false call kills the hand (R8), {worth:.1} points at stake")),
+                Gap::Other(format!("the rack was not Mah Jongg: a shown false call kills the hand (R8), {} points at stake", pts(worth))),
             )
         }
         (
@@ -154,7 +169,7 @@ fn difference(
             let d = if claimed { now - then } else { then - now };
             (
                 d.max(0.0),
-                Gap::Other(format!("its plan stands to make {now:.1} points now, {then:.1} after a pung of {tile}")),
+                Gap::Other(format!("its plan stands to make {} points now, {} after a pung of {tile}", pts(now), pts(then))),
             )
         }
         (Action::Expose { naturals: na, jokers: ja }, Action::Expose { naturals: nb, jokers: jb }) => {
@@ -166,25 +181,32 @@ fn difference(
             let (wa, wb) = (bot.worth_after_exposing(view, a, true), bot.worth_after_exposing(view, b, true));
             (
                 (wb - wa).max(0.0),
-                Gap::Same(format!("its plan stands to make {wa:.1} points after yours, {wb:.1} after its own")),
+                Gap::Same(format!("its plan stands to make {} points after yours, {} after its own", pts(wa), pts(wb))),
             )
         }
         (Action::ExchangeJoker { owner, exposure }, _) => {
             let (now, then) = (bot.worth_now(view), bot.worth_after_exchange(view, *owner, *exposure));
             (
                 (now - then).max(0.0),
-                Gap::Other(format!("its plan stands to make {now:.1} points, {then:.1} after your exchange")),
+                Gap::Other(format!("its plan stands to make {} points, {} after your exchange", pts(now), pts(then))),
             )
         }
         (_, Action::ExchangeJoker { owner, exposure }) => {
             let (now, then) = (bot.worth_now(view), bot.worth_after_exchange(view, *owner, *exposure));
             (
                 (then - now).max(0.0),
-                Gap::Other(format!("the joker was worth taking: {now:.1} points at stake, {then:.1} with it")),
+                Gap::Other(format!("the joker was worth taking: {} points at stake, {} with it", pts(now), pts(then))),
             )
         }
         _ => (0.0, Gap::Other(String::new())),
     }
+}
+
+/// Points to one decimal, never "-0.0" (a tile of no use can raise the
+/// rack's worth a little: its lines are then measured without it).
+fn pts(x: f64) -> String {
+    let shown = format!("{x:.1}");
+    if shown == "-0.0" { "0.0".into() } else { shown }
 }
 
 /// The Mah Jongg the rack makes (with the discard, in a window).
@@ -193,8 +215,7 @@ fn winning(view: &View<'_>, card: &Card, strong: &Action) -> Option<(String, u32
     if let (Action::Claim { .. }, Situation::Window { tile, .. }) = (strong, view.situation()) {
         hand.add(tile);
     }
-    Judge::mahjong(card, &hand, view.exposures(view.seat()))
-        .map(|w| (w.line, w.value))
+    Judge::mahjong(card, &hand, view.exposures(view.seat())).map(|w| (w.line, w.value))
 }
 
 /// "keeps open LINE (2 to go: 5C F, 7 live)", the lines joined.

@@ -8,7 +8,7 @@
 mod compare;
 mod report;
 
-pub use report::{review_text, top_differences};
+pub use report::{TOP, review_text, top_differences};
 
 use crate::bot::{Bot, StrongBot};
 use crate::event::{Action, Answer, Call, Event, PassKind};
@@ -80,7 +80,13 @@ pub fn review(events: &[Event], seat: Seat, card: &Card) -> Result<Vec<Review>, 
             if asked(&view) {
                 let strong = bot.act(&view, card);
                 out.push(compare::judge(
-                    &mut bot, &view, card, i + 1, decision, did, strong,
+                    &mut bot,
+                    &view,
+                    card,
+                    i + 1,
+                    decision,
+                    did,
+                    strong,
                 ));
             }
         }
@@ -164,7 +170,11 @@ pub(crate) fn chosen(before: &State, event: &Event) -> Option<(Seat, Action, Dec
         ),
         Event::MahJongg {
             seat, from: None, ..
-        } if on_turn(*seat) => (*seat, Action::MahJongg { shown: true }, turn_or_pass(before)),
+        } if on_turn(*seat) => (
+            *seat,
+            Action::MahJongg { shown: true },
+            turn_or_pass(before),
+        ),
         Event::FalseMahJongg { seat, shown, .. } if on_turn(*seat) => {
             (*seat, Action::MahJongg { shown: *shown }, Decision::Turn)
         }
@@ -208,7 +218,9 @@ mod tests {
             let mut steps = 0;
             while !g.is_over() && steps < 2_000 {
                 steps += 1;
-                let Some(seat) = g.awaiting().next() else { break };
+                let Some(seat) = g.awaiting().next() else {
+                    break;
+                };
                 let action = bots[seat.index()].act(&g.view(seat), &card);
                 let before = g.state().clone();
                 let Ok(events) = g.act(seat, &action) else {
@@ -239,6 +251,10 @@ mod tests {
         let g = Game::new(Table::standard().without(Seat::North), 1, &card).unwrap();
         let e = review(g.events(), Seat::North, &card).unwrap_err();
         assert_eq!(e, "no one sat at north in this game");
-        assert!(review(&[], Seat::East, &card).unwrap_err().contains("began"));
+        assert!(
+            review(&[], Seat::East, &card)
+                .unwrap_err()
+                .contains("began")
+        );
     }
 }

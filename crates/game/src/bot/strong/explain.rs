@@ -43,10 +43,7 @@ impl StrongBot<'_> {
                     tiles_needed: t.near.tiles_needed,
                     needed: t.near.needed.clone(),
                     live: kinds.iter().map(|k| u32::from(left[k.index()])).sum(),
-                    gone: kinds
-                        .into_iter()
-                        .filter(|k| left[k.index()] == 0)
-                        .collect(),
+                    gone: kinds.into_iter().filter(|k| left[k.index()] == 0).collect(),
                 }
             })
             .collect()
