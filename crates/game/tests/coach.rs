@@ -123,6 +123,12 @@ fn a_strong_bots_own_game_is_agreed_with_nearly_everywhere() {
             let reviews = review(&events, seat, &card).unwrap();
             all += reviews.len();
             agreed += reviews.iter().filter(|r| r.agree).count();
+            for r in reviews.iter().filter(|r| !r.agree) {
+                println!(
+                    "game {seed}, {seat}, event {}: {} / strong {}: {}",
+                    r.event, r.did_words, r.strong_words, r.reason
+                );
+            }
         }
     }
     let share = agreed as f64 / all as f64;

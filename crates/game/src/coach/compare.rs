@@ -127,6 +127,15 @@ fn difference(
                 "the rack made Mah Jongg with it: a claim for Mah Jongg beats a claim for an exposure (R16)".into(),
             ),
         ),
+        (Action::StopCharleston, Action::Pass { .. }) => {
+            let best = bot.open_lines(view).first().map_or(0, |l| l.tiles_needed);
+            (
+                0.0,
+                Gap::Other(format!(
+                    "its best line is {best} tiles away: it would go on passing"
+                )),
+            )
+        }
         (_, Action::MahJongg { .. } | Action::Claim { call: Call::MahJongg }) => {
             match winning(view, card, strong) {
                 Some((line, value)) => (
@@ -337,5 +346,45 @@ pub(super) fn words(view: &View<'_>, action: &Action) -> String {
         Action::Correct { .. } => "correct the exposure".into(),
         Action::ThrowIn => "say the hand was exposed too".into(),
         Action::KeepHand => "keep the hand".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, Table};
+
+    #[test]
+    fn points_are_shown_to_one_decimal_and_never_as_minus_zero() {
+        assert_eq!(pts(-0.01), "0.0");
+        assert_eq!(pts(2.345), "2.3");
+        assert_eq!(pts(-1.25), "-1.2");
+    }
+
+    #[test]
+    fn actions_are_told_as_the_seat_would_say_them() {
+        let card = Card::practice();
+        let g = Game::new(Table::standard(), 2, &card).unwrap();
+        let view = g.view(Seat::East);
+        let f = Tile::FLOWER;
+        let pass = Action::Pass {
+            tiles: vec![f, f],
+            blind: 1,
+        };
+        assert_eq!(words(&view, &pass), "pass Fx2 and 1 blind");
+        assert_eq!(
+            words(&view, &Action::Courtesy { tiles: vec![] }),
+            "offer nothing across"
+        );
+        assert_eq!(words(&view, &Action::Discard { tile: f }), "discard F");
+        assert_eq!(
+            words(
+                &view,
+                &Action::DeclareDead {
+                    target: Seat::North
+                }
+            ),
+            "declare north's hand dead"
+        );
     }
 }

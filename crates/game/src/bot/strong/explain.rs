@@ -71,12 +71,19 @@ impl StrongBot<'_> {
         };
         let racks = racks_of(view.exposures(view.seat()));
         let hand = *view.hand();
-        let base = targets::potential(self.card, &hand, &racks, sight).max(1e-12);
-        let mut after = hand;
-        for t in tiles {
-            after.remove(*t);
-        }
-        let p = targets::potential(self.card, &after, &racks, sight);
+        let lines = targets::weighed(self.card, &hand, &racks, sight, targets::POTENTIAL);
+        let base = lines.iter().map(|l| l.weight).sum::<f64>().max(1e-12);
+        // As the bot counts it: a tile every near line holds spare loses nothing.
+        let spare = |t: &Tile| lines.iter().all(|l| l.near.useless.contains(t));
+        let p = if tiles.len() == 1 && spare(&tiles[0]) {
+            base
+        } else {
+            let mut after = hand;
+            for t in tiles {
+                after.remove(*t);
+            }
+            targets::potential(self.card, &after, &racks, sight)
+        };
         let risk = if defend {
             let danger = self.danger_of(view);
             tiles.iter().map(|t| danger[t.index()]).sum()
@@ -153,5 +160,52 @@ impl StrongBot<'_> {
         };
         let plan = targets::choose(self.card, hand, racks, sight);
         Self::at_stake(&plan)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::Bot;
+    use crate::event::Action;
+    use crate::{Game, Table};
+    use jongg_card::Card;
+
+    #[test]
+    fn the_bots_own_discard_costs_least_by_the_coachs_measure() {
+        // The coach's measure is the one the bot discards by: its own
+        // choice costs no more than any other tile of the rack.
+        let card = Card::practice();
+        let g = Game::new(Table::standard(), 7, &card).unwrap();
+        let mut g = g;
+        while !matches!(
+            g.view(Seat::East).situation(),
+            crate::view::Situation::MyTurn { .. }
+        ) {
+            let Some(seat) = g.awaiting().next() else {
+                panic!("the game stopped")
+            };
+            let a = StrongBot::new(&card, 1).act(&g.view(seat), &card);
+            g.act(seat, &a).unwrap();
+        }
+        let view = g.view(Seat::East);
+        let mut bot = StrongBot::new(&card, 1);
+        let Action::Discard { tile } = bot.act(&view, &card) else {
+            return;
+        };
+        let chosen = bot.parting_cost(&view, &[tile], true);
+        for other in view.hand().to_tiles() {
+            assert!(
+                bot.parting_cost(&view, &[other], true) >= chosen - 1e-9,
+                "{other}"
+            );
+        }
+        let lines = bot.open_lines(&view);
+        assert!(!lines.is_empty() && lines.len() <= targets::KEPT);
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.tiles_needed as usize <= l.needed.len())
+        );
     }
 }
