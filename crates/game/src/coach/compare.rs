@@ -235,6 +235,9 @@ fn lines_words(lines: &[OpenLine]) -> String {
     let each: Vec<String> = lines
         .iter()
         .map(|l| {
+            if l.needed.is_empty() {
+                return format!("{} (complete)", l.name);
+            }
             let mut s = format!(
                 "{} ({} to go: {}, {} live",
                 l.name,
@@ -359,6 +362,27 @@ mod tests {
         assert_eq!(pts(-0.01), "0.0");
         assert_eq!(pts(2.345), "2.3");
         assert_eq!(pts(-1.25), "-1.2");
+    }
+
+    #[test]
+    fn open_lines_are_named_with_what_they_need_and_how_live_it_is() {
+        let line = |needed: Vec<Tile>, gone: Vec<Tile>| OpenLine {
+            name: "Quints #2".into(),
+            tiles_needed: needed.len() as u8,
+            needed,
+            live: 3,
+            gone,
+        };
+        let f = Tile::FLOWER;
+        assert_eq!(
+            lines_words(&[line(vec![f, f], vec![])]),
+            "strong keeps open Quints #2 (2 to go: Fx2, 3 live)"
+        );
+        assert_eq!(
+            lines_words(&[line(vec![], vec![]), line(vec![f], vec![f])]),
+            "strong keeps open Quints #2 (complete), Quints #2 (1 to go: F, 3 live; every F seen)"
+        );
+        assert_eq!(lines_words(&[]), "no line of the card is still open");
     }
 
     #[test]
