@@ -95,6 +95,21 @@ fn a_bad_seat_or_a_file_that_is_no_log_is_bad_input_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not a game log"), "{err}");
 
+    let out = jongg(&[
+        "review",
+        log.to_str().unwrap(),
+        "--seat",
+        "east",
+        "--card",
+        "no-such.card",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--card: cannot read card file `no-such.card`"),
+        "{err}"
+    );
+
     let out = jongg(&["review", "no-such-file.jsonl", "--seat", "east"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read no-such-file.jsonl"));

@@ -1,10 +1,10 @@
 //! `jongg review LOG --seat S [--json]`: the coach (issue 24.6). Each of
 //! the seat's decisions beside the strong bot's, judged from that seat's
 //! view, with a reason in words; then where the two differ most. Reads the
-//! logs `jongg replay` reads; the game is judged on the practice card.
+//! logs `jongg replay` reads; the game is judged on the practice card or
+//! the card given (`--card`), as it was played.
 
 use super::replay::read_log;
-use jongg_card::Card;
 use jongg_game::coach::{Review, review, review_text, top_differences};
 use jongg_tiles::Seat;
 use serde::Serialize;
@@ -18,6 +18,9 @@ pub struct ReviewArgs {
     /// The seat reviewed: east, south, west or north.
     #[arg(long)]
     seat: String,
+    /// The card the game was played by: `practice` (jongg's practice card) or a card file.
+    #[arg(long, default_value = "practice")]
+    card: String,
     /// Print the review as JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -47,7 +50,10 @@ pub fn run(a: ReviewArgs) -> ExitCode {
         Ok(e) => e,
         Err(e) => return super::bad_input(e),
     };
-    let card = Card::practice();
+    let card = match super::card::load_card(&a.card) {
+        Ok(c) => c,
+        Err(e) => return super::bad_input(format!("--card: {e}")),
+    };
     let reviews = match review(&events, seat, &card) {
         Ok(r) => r,
         Err(e) => return super::bad_input(format!("{}: {e}", a.log.display())),
