@@ -8,6 +8,7 @@
 
 pub mod bot;
 mod card_judge;
+pub mod coach;
 mod event;
 mod game;
 mod judge;

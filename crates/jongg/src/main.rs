@@ -50,6 +50,8 @@ enum Command {
     VerifyWall(cmd::verify_wall::VerifyWallArgs),
     /// Tell a game's log move by move, every rack shown.
     Replay(cmd::replay::ReplayArgs),
+    /// A seat's decisions in a game's log beside the strong bot's, and where they differ most.
+    Review(cmd::review::ReviewArgs),
     /// Positions: set up a table, script actions, check expectations (docs/positions.md).
     #[command(subcommand)]
     Table(cmd::table::TableCommand),
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Director(c) => cmd::director::run(c),
         Command::VerifyWall(a) => cmd::verify_wall::run(a),
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Review(a) => cmd::review::run(a),
         Command::Table(c) => cmd::table::run(c),
     }
 }

@@ -13,6 +13,7 @@ pub use easy::EasyBot;
 pub use medium::GreedyBot;
 pub use random::{RandomBot, odds};
 pub use strong::StrongBot;
+pub(crate) use strong::explain::OpenLine;
 
 use crate::event::Action;
 use crate::judge::Judge;

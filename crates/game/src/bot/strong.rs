@@ -3,6 +3,7 @@
 //! exposures show them close to Mah Jongg.
 
 mod defence;
+pub(crate) mod explain;
 mod stakes;
 mod targets;
 

@@ -93,7 +93,7 @@ fn read_card_text(arg: &str) -> Result<(String, String), String> {
         })
 }
 
-fn load_card(arg: &str) -> Result<Card, String> {
+pub(crate) fn load_card(arg: &str) -> Result<Card, String> {
     let (text, name) = read_card_text(arg)?;
     Card::parse(&text).map_err(|e| {
         let mut s = format!("bad card `{name}`: {e}");

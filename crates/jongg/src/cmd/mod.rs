@@ -6,6 +6,7 @@ pub mod games_run;
 pub mod league;
 pub mod movement;
 pub mod replay;
+pub mod review;
 pub mod rules;
 pub mod score;
 pub mod serve;

@@ -7,7 +7,7 @@ use jongg_card::Card;
 use jongg_game::log::{ActionLog, read_events};
 use jongg_game::replay::replay_text;
 use jongg_play::game_log::FairGameLog;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -20,26 +20,29 @@ pub struct ReplayArgs {
 const MAX_LOG_BYTES: u64 = 4 << 20;
 
 pub fn run(a: ReplayArgs) -> ExitCode {
-    let name = a.log.display();
-    if let Ok(m) = std::fs::metadata(&a.log)
-        && m.len() > MAX_LOG_BYTES
-    {
-        return super::bad_input(format!(
-            "{name} is {} bytes: a game's log is far smaller (at most {MAX_LOG_BYTES} bytes read)",
-            m.len()
-        ));
-    }
-    let text = match std::fs::read_to_string(&a.log) {
-        Ok(t) => t,
-        Err(e) => return super::bad_input(format!("cannot read {name}: {e}")),
-    };
-    match events_of(&text) {
+    match read_log(&a.log) {
         Ok(events) => {
             print!("{}", replay_text(&events));
             ExitCode::SUCCESS
         }
-        Err(e) => super::bad_input(format!("{name}: {e}")),
+        Err(e) => super::bad_input(e),
     }
+}
+
+/// A game's events from its log file (any of the three forms); the error
+/// names the file and what is wrong. `jongg review` reads logs here too.
+pub fn read_log(path: &Path) -> Result<Vec<jongg_game::Event>, String> {
+    let name = path.display();
+    if let Ok(m) = std::fs::metadata(path)
+        && m.len() > MAX_LOG_BYTES
+    {
+        return Err(format!(
+            "{name} is {} bytes: a game's log is far smaller (at most {MAX_LOG_BYTES} bytes read)",
+            m.len()
+        ));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    events_of(&text).map_err(|e| format!("{name}: {e}"))
 }
 
 /// The log's events, whichever of the three forms it is (its first line says).
