@@ -158,7 +158,7 @@ pub fn play_league(
         let game_seed = Rng::derive(seed, u64::from(g));
         let mut players: [Box<dyn Bot + '_>; 4] = Seat::ALL.map(|s| {
             let e = entry_at(s, g);
-            bots[e].make(card, Rng::derive(game_seed, 1 + e as u64))
+            bots[e].make(card, Rng::derive(game_seed, 1 + e as u64)) as Box<dyn Bot>
         });
         let table = Table::from_preset(preset, dealer_of(g));
         let game = play(table, game_seed, &judge, &mut players, g)?;

@@ -9,8 +9,9 @@ use jongg_game::{Action, Call, Event, Game, State, Table, sim};
 use jongg_tiles::{BySeat, Counts, Seat, Tile, full_set, parse_tiles};
 
 fn strong_game(card: &Card, seed: u64) -> Vec<Event> {
-    let mut bots: [Box<dyn jongg_game::bot::Bot + '_>; 4] =
-        std::array::from_fn(|i| Strength::Strong.make(card, seed * 4 + i as u64));
+    let mut bots: [Box<dyn jongg_game::bot::Bot + '_>; 4] = std::array::from_fn(|i| {
+        Strength::Strong.make(card, seed * 4 + i as u64) as Box<dyn jongg_game::bot::Bot>
+    });
     let game = sim::play_one(Table::standard(), seed, card, &mut bots).expect("a legal game");
     game.events().to_vec()
 }

@@ -493,6 +493,13 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
             "disqualify_player",
             vec![r#"{"scores": "void", "reason": "argued with the director"}"#],
         ),
+        (
+            "new_live_table",
+            vec![
+                r#"{"rules": "standard", "seats": {"east": "person", "south": "easy", "west": "medium", "north": "strong"}}"#,
+                r#"{"rules": "mississippi-2025", "card": "practice", "seats": {"east": "person", "south": "person", "west": "strong"}, "window_secs": 3, "turn_secs": 600}"#,
+            ],
+        ),
     ];
     assert_eq!(
         seeds.iter().map(|(r, _)| *r).collect::<Vec<_>>(),

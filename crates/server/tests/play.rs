@@ -40,8 +40,12 @@ fn one_person() -> Value {
     json!({"east": "person", "south": "easy", "west": "medium", "north": "strong"})
 }
 
+/// This seat's turn, with nothing left to expose: a discard is its move.
+/// (A turn that began with a claim must expose first; a discard there is
+/// refused, and the seat's clock would run out into the safe default.)
 fn in_turn(c: &SeatClient) -> bool {
-    matches!(c.state.phase(), Phase::Play(Step::Turn(t)) if Some(t.seat) == c.seat)
+    matches!(c.state.phase(), Phase::Play(Step::Turn(t))
+        if Some(t.seat) == c.seat && t.must_expose.is_none())
 }
 
 fn in_window(c: &SeatClient) -> bool {

@@ -55,7 +55,7 @@ impl Strength {
     }
 
     /// The one way to make a bot of this strength; `seed` decides its ties.
-    pub fn make<'c>(self, card: &'c Card, seed: u64) -> Box<dyn Bot + 'c> {
+    pub fn make<'c>(self, card: &'c Card, seed: u64) -> Box<dyn Bot + Send + 'c> {
         match self {
             Strength::Easy => Box::new(EasyBot::new(card, seed)),
             Strength::Medium => Box::new(GreedyBot::new(card, seed)),

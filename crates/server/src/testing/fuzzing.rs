@@ -37,6 +37,7 @@ pub const BODIES: &[&str] = &[
     "warn_player",
     "penalize_player",
     "disqualify_player",
+    "new_live_table",
 ];
 
 /// Reads `bytes` as the body of `route` (one of [`BODIES`]) as its handler
@@ -53,6 +54,11 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
     let cmd: Command = match route {
         "setup" => return typed::<auth::Setup>(bytes).map(|_| 0),
         "login" => return typed::<auth::Login>(bytes).map(|_| 0),
+        "new_live_table" => {
+            let (doc, settings) = typed::<crate::body::play::NewTable>(bytes)?.read()?;
+            settings.check()?;
+            return doc.table().map(|_| 0);
+        }
         "players_csv" | "seating_csv" => {
             let pages::CsvText { csv } = typed(bytes)?;
             return if route == "players_csv" {

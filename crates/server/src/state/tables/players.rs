@@ -3,7 +3,7 @@
 //! restart mounts it again with the same judge and bots.
 
 use jongg_card::Card;
-use jongg_game::bot::{Bot, EasyBot, GreedyBot, StrongBot};
+use jongg_game::bot::{Bot, Strength};
 use jongg_game::{CardJudge, Table};
 use jongg_play::{Players, SharedJudge};
 use jongg_rules::{PRESET_NAMES, Preset};
@@ -108,15 +108,15 @@ impl TableSetupDoc {
     }
 }
 
-/// A bot of this strength. (`Strength::make` gives a bot that is not
-/// `Send`, which a table's owner task needs: the same three, made here.)
+/// A bot of this strength (the engine's one way to make one); a person's
+/// seat, while its player is gone, is played by the medium bot.
 fn bot(player: SeatPlayer, seed: u64) -> Box<dyn Bot + Send> {
-    let card: &'static Card = &PRACTICE_CARD;
-    match player {
-        SeatPlayer::Easy => Box::new(EasyBot::new(card, seed)),
-        SeatPlayer::Medium | SeatPlayer::Person => Box::new(GreedyBot::new(card, seed)),
-        SeatPlayer::Strong => Box::new(StrongBot::new(card, seed)),
-    }
+    let strength = match player {
+        SeatPlayer::Easy => Strength::Easy,
+        SeatPlayer::Medium | SeatPlayer::Person => Strength::Medium,
+        SeatPlayer::Strong => Strength::Strong,
+    };
+    strength.make(&PRACTICE_CARD, seed)
 }
 
 #[cfg(test)]
