@@ -389,6 +389,17 @@ mod tests {
         assert_eq!(draw(&[12_345], 1), 0);
     }
 
+    /// After the game the seed is revealed as its bytes (`jongg
+    /// verify-wall` and the seats read them): those the wall came from.
+    #[test]
+    fn a_revealed_seed_is_the_hex_of_the_bytes_it_was_made_from() {
+        let bytes: [u8; 32] = std::array::from_fn(|i| i as u8 * 7);
+        let seed = ServerSeed::from_bytes(bytes);
+        assert_eq!(seed.bytes(), &bytes);
+        let json = serde_json::to_string(&seed).unwrap();
+        assert_eq!(json, format!("\"{}\"", to_hex(seed.bytes())));
+    }
+
     #[test]
     fn a_contribution_takes_up_to_32_bytes_and_refuses_33() {
         let full = Contribution::new(vec![0xab; MAX_CONTRIBUTION]).unwrap();
