@@ -418,6 +418,29 @@ mod tests {
         assert_eq!(words[0], "another player has not signed the sheet (R14)");
     }
 
+    /// R14 where every player signs for their own scores (`sign_own`): an
+    /// empty seat signs nothing, even when the rules make it the sheet
+    /// keeper's (a preset naming North, at a table of three without North).
+    #[test]
+    fn where_players_sign_their_own_an_empty_keepers_seat_is_not_asked_to_sign_r14() {
+        let mut p = preset("mississippi-2025");
+        p.verification.sheet_keeper = North;
+        let no_north = BySeat([
+            Some(PlayerNo(1)),
+            Some(PlayerNo(2)),
+            Some(PlayerNo(3)),
+            None,
+        ]);
+        let games = [signed(&[East]); 4];
+        assert_eq!(
+            missing_signatures(&p, &no_north, &signed(&[East, South, West]), &games),
+            vec![]
+        );
+        let missing = missing_signatures(&p, &no_north, &signed(&[East, West]), &games);
+        let signers: Vec<Option<Seat>> = missing.iter().map(|m| m.signer).collect();
+        assert_eq!(signers, vec![Some(South)]);
+    }
+
     /// standard 4 and R14: East and West, North and South initial each
     /// other's scores; nothing is signed per game.
     #[test]
