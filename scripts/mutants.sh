@@ -19,7 +19,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The core: scoring, the card, the game engine, the tournament.
+# The core: scoring, the card, the game engine, the tournament, and the live
+# table's fair wall and owner (crates/play).
 CORE=(
   crates/rules/src/score.rs
   crates/rules/src/record/mod.rs
@@ -38,6 +39,12 @@ CORE=(
   crates/tournament/src/standings.rs
   crates/tournament/src/tournament/signing.rs
   crates/tournament/src/tournament/import.rs
+  crates/play/src/wall.rs
+  crates/play/src/owner/mod.rs
+  crates/play/src/owner/play.rs
+  crates/play/src/owner/clocks.rs
+  crates/play/src/owner/defaults.rs
+  crates/play/src/owner/handle.rs
 )
 
 # The test targets built and run per mutant, where not all of a crate's: each

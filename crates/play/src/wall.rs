@@ -127,11 +127,13 @@ fn shuffle_key(seed: &ServerSeed, contributions: &BySeat<Contribution>) -> [u8; 
     h.finalize().into()
 }
 
-/// A number uniform in `0..n` (`n >= 1`) by rejection: no modulo bias.
-fn uniform_below(rng: &mut ChaCha20Rng, n: u32) -> u32 {
+/// A number uniform in `0..n` (`n >= 1`) from the words `next` draws, by
+/// rejection: no modulo bias. A closure rather than the generator, so that a
+/// test can draw the word at the limit.
+fn uniform_below(next: &mut impl FnMut() -> u32, n: u32) -> u32 {
     let limit = (u32::MAX / n) * n;
     loop {
-        let x = rng.next_u32();
+        let x = next();
         if x < limit {
             return x % n;
         }
@@ -143,7 +145,7 @@ pub fn fair_wall(seed: &ServerSeed, contributions: &BySeat<Contribution>) -> Vec
     let mut rng = ChaCha20Rng::from_seed(shuffle_key(seed, contributions));
     let mut tiles = full_set();
     for i in (1..tiles.len()).rev() {
-        let j = uniform_below(&mut rng, i as u32 + 1) as usize;
+        let j = uniform_below(&mut || rng.next_u32(), i as u32 + 1) as usize;
         tiles.swap(i, j);
     }
     tiles
@@ -365,6 +367,46 @@ mod tests {
         let c = serde_json::to_string(&p.commitment).unwrap();
         assert!(!c.contains(&to_hex(p.seed.bytes())));
         assert_eq!(format!("{:?}", p.seed), "ServerSeed(hidden)");
+    }
+
+    /// Step 4: a word at or above the largest multiple of `n` that fits
+    /// is drawn again, one below it is kept (`x mod n`).
+    #[test]
+    fn a_draw_at_the_rejection_limit_is_drawn_again() {
+        let draw = |words: &[u32], n: u32| {
+            let mut words = words.iter().copied();
+            uniform_below(&mut || words.next().unwrap(), n)
+        };
+        // n = 3: the limit is u32::MAX itself (a multiple of 3), refused.
+        assert_eq!(draw(&[u32::MAX, u32::MAX - 1], 3), 2);
+        // n = 10: the limit is 4_294_967_290; it and above are refused.
+        let limit = (u32::MAX / 10) * 10;
+        assert_eq!(limit, 4_294_967_290);
+        assert_eq!(draw(&[limit, 17], 10), 7);
+        assert_eq!(draw(&[u32::MAX, limit + 3, 42], 10), 2);
+        assert_eq!(draw(&[limit - 1], 10), 9);
+        // n = 1: always 0.
+        assert_eq!(draw(&[12_345], 1), 0);
+    }
+
+    /// After the game the seed is revealed as its bytes (`jongg
+    /// verify-wall` and the seats read them): those the wall came from.
+    #[test]
+    fn a_revealed_seed_is_the_hex_of_the_bytes_it_was_made_from() {
+        let bytes: [u8; 32] = std::array::from_fn(|i| i as u8 * 7);
+        let seed = ServerSeed::from_bytes(bytes);
+        assert_eq!(seed.bytes(), &bytes);
+        let json = serde_json::to_string(&seed).unwrap();
+        assert_eq!(json, format!("\"{}\"", to_hex(seed.bytes())));
+    }
+
+    #[test]
+    fn a_contribution_takes_up_to_32_bytes_and_refuses_33() {
+        let full = Contribution::new(vec![0xab; MAX_CONTRIBUTION]).unwrap();
+        assert_eq!(full.bytes(), &[0xab; 32][..]);
+        let e = Contribution::new(vec![0; MAX_CONTRIBUTION + 1]).unwrap_err();
+        assert_eq!(e, "a contribution is at most 32 bytes, not 33");
+        assert_eq!(Contribution::new(vec![]).unwrap().bytes(), &[] as &[u8]);
     }
 
     #[test]

@@ -256,3 +256,44 @@ pub const FIELDS: [&str; 18] = [
     "empty_seat",
     "dealer",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A result's and a penalty's name is the word the record file uses
+    /// (`docs/scoring.md`); its words are what a page prints.
+    #[test]
+    fn results_and_penalties_are_named_as_in_the_record_file_and_in_words() {
+        for r in [
+            GameResult::Mahjong,
+            GameResult::Wall,
+            GameResult::Timeout,
+            GameResult::MahjongInError,
+            GameResult::MisnamedMahjongClaim,
+        ] {
+            assert_eq!(serde_json::to_value(r).unwrap(), r.name(), "{r:?}");
+        }
+        assert_eq!(GameResult::Wall.words(), "a wall game");
+        assert_eq!(GameResult::MahjongInError.words(), "Mah Jongg in error");
+        for k in [
+            PenaltyKind::BlindPassPeek,
+            PenaltyKind::MisnamedExposureTile,
+            PenaltyKind::FalseDeadCall,
+            PenaltyKind::HiddenWallTail,
+        ] {
+            assert_eq!(serde_json::to_value(k).unwrap(), k.name(), "{k:?}");
+        }
+    }
+
+    /// A record is written with the flags that are set and without those
+    /// that are not.
+    #[test]
+    fn a_record_writes_its_true_flags_and_leaves_out_the_false() {
+        let text = r#"{"result": "mahjong", "winner": "east", "value": 25, "self_picked": true}"#;
+        let rec = GameRecord::from_json(text).unwrap();
+        let written = serde_json::to_value(&rec).unwrap();
+        assert_eq!(written["self_picked"], true);
+        assert!(written.get("jokerless").is_none(), "{written}");
+    }
+}

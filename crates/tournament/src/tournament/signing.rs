@@ -365,6 +365,82 @@ mod tests {
         assert!(missing_signatures(&p, &FOUR, &all, &[signed(&[East]); 4]).is_empty());
     }
 
+    /// mississippi-2025 "Tournament Scoring" (R14): a seat that owes its
+    /// signature on several games' lines and on the sheet is named once for
+    /// each of them, in game order.
+    #[test]
+    fn each_missing_game_line_and_the_sheet_are_named_once_each_r14() {
+        let p = preset("mississippi-2025");
+        let games = vec![signed(&[]), signed(&[East]), signed(&[])];
+        let missing = missing_signatures(&p, &FOUR, &signed(&[South, West, North]), &games);
+        let named: Vec<(Option<Seat>, Option<GameNo>)> =
+            missing.iter().map(|m| (m.signer, m.game)).collect();
+        assert_eq!(
+            named,
+            vec![
+                (Some(East), None),
+                (Some(East), Some(GameNo(1))),
+                (Some(East), Some(GameNo(3))),
+            ]
+        );
+    }
+
+    /// R14 at a table of three without West (standard): nobody seated
+    /// verifies East, the sheet keeper, so another seated player's
+    /// signature vouches for East's scores; East's own does not.
+    #[test]
+    fn at_a_table_of_three_the_keepers_scores_need_another_players_signature_r14() {
+        let p = preset("standard");
+        let no_west = BySeat([
+            Some(PlayerNo(1)),
+            Some(PlayerNo(2)),
+            None,
+            Some(PlayerNo(4)),
+        ]);
+        let another = |signed_by: &[Seat]| {
+            missing_signatures(&p, &no_west, &signed(signed_by), &[])
+                .iter()
+                .any(|m| m.signer.is_none())
+        };
+        assert!(another(&[]), "nobody signed");
+        assert!(another(&[East]), "East's own signature vouches for no one");
+        assert!(!another(&[South]));
+        assert!(signatures_complete(
+            &p,
+            &no_west,
+            &signed(&[South, North]),
+            &[]
+        ));
+        let words: Vec<String> = missing_signatures(&p, &no_west, &signed(&[East]), &[])
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(words[0], "another player has not signed the sheet (R14)");
+    }
+
+    /// R14 where every player signs for their own scores (`sign_own`): an
+    /// empty seat signs nothing, even when the rules make it the sheet
+    /// keeper's (a preset naming North, at a table of three without North).
+    #[test]
+    fn where_players_sign_their_own_an_empty_keepers_seat_is_not_asked_to_sign_r14() {
+        let mut p = preset("mississippi-2025");
+        p.verification.sheet_keeper = North;
+        let no_north = BySeat([
+            Some(PlayerNo(1)),
+            Some(PlayerNo(2)),
+            Some(PlayerNo(3)),
+            None,
+        ]);
+        let games = [signed(&[East]); 4];
+        assert_eq!(
+            missing_signatures(&p, &no_north, &signed(&[East, South, West]), &games),
+            vec![]
+        );
+        let missing = missing_signatures(&p, &no_north, &signed(&[East, West]), &games);
+        let signers: Vec<Option<Seat>> = missing.iter().map(|m| m.signer).collect();
+        assert_eq!(signers, vec![Some(South)]);
+    }
+
     /// standard 4 and R14: East and West, North and South initial each
     /// other's scores; nothing is signed per game.
     #[test]
