@@ -152,10 +152,11 @@ fn serve(folder: &Path, log: &Path, lock: Lock) -> ExitCode {
         None => format!("{}/director", running.url),
     };
     println!("{}", browser::open(&page));
+    let ends = EndSignals::listen(&rt);
     println!("To stop jongg: \"Stop jongg\" on the director's page, or Ctrl-C here.");
     let stopped = rt.block_on(async {
         tokio::select! {
-            () = interrupted() => {}
+            () = ends.heard() => {}
             () = running.stop_requested() => {}
         }
         tracing::info!("stopping: finishing the requests under way");
@@ -177,19 +178,53 @@ fn serve(folder: &Path, log: &Path, lock: Lock) -> ExitCode {
 
 /// Ctrl-C, or on Unix the system's request to end (a log-out, a shutdown):
 /// either way the requests under way are finished and the database closed.
-async fn interrupted() {
+/// Listened for from before "To stop jongg" is printed (inside the runtime),
+/// so a signal sent upon reading that line is heard rather than fatal.
+struct EndSignals {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        if let Ok(mut terminate) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = terminate.recv() => {}
+    interrupt: Option<tokio::signal::unix::Signal>,
+    #[cfg(unix)]
+    terminate: Option<tokio::signal::unix::Signal>,
+}
+
+impl EndSignals {
+    fn listen(rt: &tokio::runtime::Runtime) -> EndSignals {
+        let _inside = rt.enter();
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            EndSignals {
+                interrupt: signal(SignalKind::interrupt()).ok(),
+                terminate: signal(SignalKind::terminate()).ok(),
             }
-            return;
         }
+        #[cfg(not(unix))]
+        EndSignals {}
     }
-    let _ = tokio::signal::ctrl_c().await;
+
+    async fn heard(self) {
+        #[cfg(unix)]
+        {
+            let (mut interrupt, mut terminate) = (self.interrupt, self.terminate);
+            tokio::select! {
+                () = one(interrupt.as_mut()) => {}
+                () = one(terminate.as_mut()) => {}
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The next arrival of a signal listened for (never, if it could not be).
+#[cfg(unix)]
+async fn one(signal: Option<&mut tokio::signal::unix::Signal>) {
+    match signal {
+        Some(s) => {
+            let _ = s.recv().await;
+        }
+        None => std::future::pending().await,
+    }
 }
 
 /// Says what went wrong where the person can read it: the terminal (a
