@@ -11,6 +11,8 @@ pub mod protocol;
 pub mod refusal;
 pub mod settings;
 pub mod table_log;
+#[cfg(feature = "test-support")]
+pub mod testing;
 pub mod wall;
 
 pub use owner::{BotMaker, Connection, Players, SharedJudge, TableHandle, TableSetup, TableStatus};

@@ -136,28 +136,6 @@ fn record_words(v: Option<&serde_json::Value>) -> Vec<String> {
     }
 }
 
-/// The fields of a game record (`jongg_rules::GameRecord`, docs/scoring.md).
-const RECORD_FIELDS: [&str; 18] = [
-    "result",
-    "winner",
-    "value",
-    "self_picked",
-    "discarder",
-    "exposures",
-    "jokerless",
-    "singles_and_pairs",
-    "quints",
-    "one_group_left",
-    "heavenly",
-    "misnamed",
-    "declarer",
-    "exposed",
-    "dead",
-    "penalties",
-    "empty_seat",
-    "dealer",
-];
-
 /// The record leaves a field at its default out: it reads as any of these.
 const LEFT_OUT: [&str; 3] = ["none", "false", "0"];
 
@@ -208,11 +186,11 @@ pub fn check(e: &Expect, g: &Game<'_>, cx: &Context<'_>) -> Result<(), String> {
         Expect::Playing => same(!g.is_over(), here),
         Expect::Winner(s) => same(g.outcome().and_then(|o| o.winner()) == Some(*s), here),
         Expect::Record { field, value } => {
-            if !RECORD_FIELDS.contains(&field.as_str()) {
+            if !jongg_rules::record::FIELDS.contains(&field.as_str()) {
                 return Err(format!(
                     "a record has no field `{}` ({})",
                     excerpt(field),
-                    RECORD_FIELDS.join(", ")
+                    jongg_rules::record::FIELDS.join(", ")
                 ));
             }
             let rec = g.record().ok_or_else(|| format!("no record: {}", here()))?;

@@ -11,13 +11,13 @@
 
 use crate::client::SeatClient;
 use crate::common::{App, expect};
-use jongg_game::{Event, Game, State, ToyJudge};
 use jongg_play::TableLog;
-use jongg_play::protocol::{Numbered, ServerMessage};
+use jongg_play::protocol::ServerMessage;
 use jongg_play::table_log::replay;
+use jongg_play::testing::{check_seat, racks_after, seed_hex};
 use jongg_store::{Backend, LiveTableId, Store};
-use jongg_tiles::{BySeat, Seat};
-use serde_json::{Value, json};
+use jongg_tiles::Seat;
+use serde_json::json;
 use std::time::Instant;
 
 fn games() -> u64 {
@@ -25,122 +25,6 @@ fn games() -> u64 {
         .ok()
         .and_then(|g| g.parse().ok())
         .unwrap_or(5)
-}
-
-fn tiles_of(v: &Value) -> Option<Vec<String>> {
-    let mut out: Vec<String> = v
-        .as_array()?
-        .iter()
-        .map(|t| t.as_str().map(String::from))
-        .collect::<Option<_>>()?;
-    out.sort();
-    Some(out)
-}
-
-/// Every array of tiles anywhere in `v`, sorted.
-fn tile_lists(v: &Value, out: &mut Vec<Vec<String>>) {
-    match v {
-        Value::Array(items) => {
-            if let Some(t) = tiles_of(v) {
-                out.push(t);
-            }
-            items.iter().for_each(|i| tile_lists(i, out));
-        }
-        Value::Object(fields) => fields.values().for_each(|f| tile_lists(f, out)),
-        _ => {}
-    }
-}
-
-fn has_key(v: &Value, key: &str) -> bool {
-    match v {
-        Value::Array(items) => items.iter().any(|i| has_key(i, key)),
-        Value::Object(fields) => fields.iter().any(|(k, f)| k == key || has_key(f, key)),
-        _ => false,
-    }
-}
-
-fn sorted_hand(state: &State, seat: Seat) -> Vec<String> {
-    let mut h: Vec<String> = Game::resume(state.clone(), &ToyJudge)
-        .view(seat)
-        .hand()
-        .to_tiles()
-        .iter()
-        .map(|t| {
-            serde_json::to_value(t)
-                .unwrap()
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
-    h.sort();
-    h
-}
-
-/// Checks one seat's messages, as received, against the true racks after
-/// each event.
-fn check_seat(seat: Seat, got: &[Numbered], racks: &[BySeat<Vec<String>>], seed_hex: &str) {
-    let me = serde_json::to_value(seat).unwrap();
-    let mut ended = false;
-    let first = got.first().map_or(1, |m| m.n);
-    for (i, m) in got.iter().enumerate() {
-        assert_eq!(
-            m.n,
-            first + i as u64,
-            "{seat}: messages numbered without a gap"
-        );
-        let json = m.to_json();
-        let text = json.to_string();
-        let at = match &m.message {
-            ServerMessage::Event { at, event } => {
-                ended |= matches!(event, Event::Ended { .. });
-                Some(*at as usize)
-            }
-            ServerMessage::View { at, .. } => Some(*at as usize),
-            _ => None,
-        };
-        if matches!(m.message, ServerMessage::Reveal { .. }) {
-            assert!(ended, "{seat}: the seed is revealed only after the game");
-            continue;
-        }
-        assert!(!text.contains(seed_hex), "{seat}: the seed in {text}");
-        assert!(!has_key(&json, "wall"), "{seat}: a wall in {text}");
-        let Some(at) = at else { continue };
-        let body = &json["event"];
-        match body["event"].as_str() {
-            Some("began") => assert_eq!(body["seed"], 0, "{text}"),
-            Some("dealt" | "arranged") => {
-                for (s, h) in body["hands"].as_object().unwrap() {
-                    assert!(*s == me || h.is_null(), "{seat}: {s}'s deal in {text}");
-                }
-            }
-            Some("passed") => {
-                for part in ["gave", "kept"] {
-                    for (s, h) in body[part].as_object().unwrap() {
-                        assert!(*s == me || h.is_null(), "{seat}: {s}'s pass in {text}");
-                    }
-                }
-            }
-            Some("picked") if body["seat"] != me => {
-                assert!(body["tile"].is_null(), "{seat}: another's pick in {text}");
-            }
-            Some("pass_chosen") if body["seat"] != me => {
-                assert!(body["tiles"].is_null(), "{seat}: another's pass in {text}");
-            }
-            // A Mah Jongg shows the winner's hand to all.
-            Some("mah_jongg" | "ended") => continue,
-            _ => {}
-        }
-        // No list of tiles in the message is another seat's rack.
-        let mut lists = vec![];
-        tile_lists(&json, &mut lists);
-        for other in Seat::ALL.into_iter().filter(|s| *s != seat) {
-            let theirs = &racks[at][other];
-            if theirs.len() >= 5 {
-                assert!(!lists.contains(theirs), "{seat}: {other}'s rack in {text}");
-            }
-        }
-    }
 }
 
 #[test]
@@ -193,18 +77,8 @@ fn no_message_over_the_wire_holds_another_seats_tiles_or_the_wall() {
             Ok(()),
             "game {g}: the wall follows from the seed"
         );
-        let seed_hex: String = r
-            .secret
-            .bytes()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let mut state = State::default();
-        let mut racks = vec![BySeat::from_fn(|s| sorted_hand(&state, s))];
-        for e in &r.events {
-            state.apply(e);
-            racks.push(BySeat::from_fn(|s| sorted_hand(&state, s)));
-        }
+        let seed_hex = seed_hex(&r.secret);
+        let racks = racks_after(&r.events);
         for c in &clients {
             let seat = c.seat.expect("seated");
             assert!(c.ended(), "game {g}: {seat} saw the end");
