@@ -122,13 +122,12 @@ impl<'c> StrongBot<'c> {
     /// it won 43.9% of 2,000 games, against 29.3% before (BENCHMARKS.md).
     fn cheapest(&mut self, view: &View<'_>, plan: &[Target], n: usize, defend: bool) -> Vec<Tile> {
         let stake = Self::at_stake(plan);
+        let stakes = self.stakes(view);
         let risk = if defend {
-            let stakes = self.stakes(view);
             defence::danger(self.card, view, &stakes)
         } else {
             [0.0; KIND_COUNT]
         };
-        let stakes = self.stakes(view);
         let (seen, out) = (view.seen(), out_of_play(view));
         let sight = Sight {
             seen: &seen,
@@ -139,24 +138,13 @@ impl<'c> StrongBot<'c> {
         let mut hand = *view.hand();
         let mut chosen = Vec::with_capacity(n);
         for _ in 0..n {
-            let lines = targets::weighed(self.card, &hand, &racks, sight, targets::POTENTIAL);
-            let base = lines.iter().map(|l| l.weight).sum::<f64>().max(1e-12);
+            let worth = Worth::of(self.card, hand, &racks, sight);
             let mut kinds = non_jokers(&hand);
             kinds.dedup();
             self.rng.shuffle(&mut kinds);
             let mut best: Option<(f64, u8, Tile)> = None;
             for t in kinds {
-                // A tile every near line holds spare loses nothing: no line
-                // comes nearer without it, so the same lines stay nearest.
-                let spare = lines.iter().all(|l| l.near.useless.contains(&t));
-                let p = if spare {
-                    base
-                } else {
-                    let mut after = hand;
-                    after.remove(t);
-                    targets::potential(self.card, &after, &racks, sight)
-                };
-                let cost = (base - p) / base * stake + risk[t.index()];
+                let cost = worth.loss(&[t], stake) + risk[t.index()];
                 let better = best.is_none_or(|(c, s, _)| {
                     cost < c - 1e-12 || (cost <= c + 1e-12 && seen.get(t) > s)
                 });
@@ -365,5 +353,51 @@ impl Bot for StrongBot<'_> {
             Situation::MahJonggInError { .. } => Action::KeepHand,
             Situation::Waiting { .. } | Situation::Over => Action::Decline,
         }
+    }
+}
+/// A rack's near lines and their worth, to price parting with its tiles:
+/// the one measure the bot minimises when it discards or passes, and the
+/// coach's (`explain.rs`).
+struct Worth<'a> {
+    card: &'a Card,
+    hand: Counts,
+    racks: &'a [Vec<Tile>],
+    sight: Sight<'a>,
+    lines: Vec<Target>,
+    /// The near lines' worth together (never 0).
+    base: f64,
+}
+
+impl<'a> Worth<'a> {
+    fn of(card: &'a Card, hand: Counts, racks: &'a [Vec<Tile>], sight: Sight<'a>) -> Worth<'a> {
+        let lines = targets::weighed(card, &hand, racks, sight, targets::POTENTIAL);
+        let base = lines.iter().map(|l| l.weight).sum::<f64>().max(1e-12);
+        Worth {
+            card,
+            hand,
+            racks,
+            sight,
+            lines,
+            base,
+        }
+    }
+
+    /// What parting with `tiles` costs: the share of the near lines' worth
+    /// lost, times `stake`. A lone tile every near line holds spare loses
+    /// nothing: no line comes nearer without it, so the same lines stay
+    /// nearest.
+    fn loss(&self, tiles: &[Tile], stake: f64) -> f64 {
+        let spare = |t: &Tile| self.lines.iter().all(|l| l.near.useless.contains(t));
+        let p = match tiles {
+            [t] if spare(t) => self.base,
+            _ => {
+                let mut after = self.hand;
+                for t in tiles {
+                    after.remove(*t);
+                }
+                targets::potential(self.card, &after, self.racks, self.sight)
+            }
+        };
+        (self.base - p) / self.base * stake
     }
 }

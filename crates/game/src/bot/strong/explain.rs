@@ -4,7 +4,7 @@
 //! what the plan stands to make after a claim or a joker exchange. Every
 //! measure reads the seat's [`View`] only, as the bot does.
 
-use super::{StrongBot, defence, out_of_play, racks_of, targets};
+use super::{StrongBot, Worth, defence, out_of_play, racks_of, targets};
 use crate::judge::Exposure;
 use crate::view::View;
 use jongg_tiles::{Counts, KIND_COUNT, Seat, Tile};
@@ -70,27 +70,14 @@ impl StrongBot<'_> {
             stakes: &stakes,
         };
         let racks = racks_of(view.exposures(view.seat()));
-        let hand = *view.hand();
-        let lines = targets::weighed(self.card, &hand, &racks, sight, targets::POTENTIAL);
-        let base = lines.iter().map(|l| l.weight).sum::<f64>().max(1e-12);
-        // As the bot counts it: a tile every near line holds spare loses nothing.
-        let spare = |t: &Tile| lines.iter().all(|l| l.near.useless.contains(t));
-        let p = if tiles.len() == 1 && spare(&tiles[0]) {
-            base
-        } else {
-            let mut after = hand;
-            for t in tiles {
-                after.remove(*t);
-            }
-            targets::potential(self.card, &after, &racks, sight)
-        };
+        let loss = Worth::of(self.card, *view.hand(), &racks, sight).loss(tiles, stake);
         let risk = if defend {
             let danger = self.danger_of(view);
             tiles.iter().map(|t| danger[t.index()]).sum()
         } else {
             0.0
         };
-        (base - p) / base * stake + risk
+        loss + risk
     }
 
     /// What the plan stands to make now, in points.
