@@ -110,6 +110,18 @@ async function onPhone(page, what) {
   phoneWidths.push([what, width, width > 390 ? await overflowing(page, 390) : []]);
 }
 
+// The floor page follows live changes and may reload itself just as the
+// laptop leaves it: a navigation interrupted by that reload is tried again.
+async function gotoPast(page, url) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await page.goto(url);
+    } catch (e) {
+      if (tries >= 3 || !/interrupted by another navigation/.test(String(e))) throw e;
+    }
+  }
+}
+
 test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { timeout: 900_000 }, async () => {
   assert.ok(URL && SETUP, "JONGG_URL and JONGG_SETUP must be set (scripts/browser-tests.sh does it)");
   const started = Date.now();
@@ -310,7 +322,7 @@ test("a whole event: 100 players, 4 rounds, laptop, phones and projector", { tim
 
       // The director accepts the signed sheets: one at a time in round 1,
       // then all at once ("accept all signed", one audit line each).
-      await page.goto(dash);
+      await gotoPast(page, dash);
       if (r === 1) {
         for (let t = 1; t <= TABLES; t++) {
           await page.getByRole("button", { name: `Accept table ${t}`, exact: true }).click();
