@@ -216,3 +216,42 @@ async fn a_bot_waits_the_tables_delay_before_each_move_issue_24_5() {
     advance(2 * MS).await;
     assert_eq!(table.status().await.unwrap().events.len(), dealt + 2);
 }
+
+#[tokio::test(start_paused = true)]
+async fn each_move_has_its_own_turn_time_even_when_the_seat_is_awaited_again_at_once() {
+    // The bots move at once, so East, a person, is the last of every
+    // Charleston step and is awaited again the moment it moves, up to the
+    // dealer's first discard. Five moves of 19 s each are five moves inside
+    // the 20 s turn time, each with its clock announced; not one move of
+    // 95 s that runs through East's 60 s reserve.
+    let table = open_table(setup(Table::standard(), &[EAST], 3), MemoryLog::default()).await;
+    let mut east = Client::connect(&table, EAST, None).await;
+    table.start().await.unwrap();
+    for step in 1..=5 {
+        advance(Duration::from_secs(19)).await;
+        let (st, at) = now(&table).await;
+        assert!(st.awaiting(EAST), "East is awaited at its move {step}");
+        east.act(at, default_move(&st, EAST)).await;
+        table.status().await.unwrap();
+    }
+    let status = table.status().await.unwrap();
+    assert_eq!(status.timeouts[EAST], 0);
+    assert_eq!(status.reserve[EAST], Duration::from_secs(60));
+    let got = east.drain();
+    let clocks = got
+        .iter()
+        .filter(|m| {
+            matches!(
+                m.message,
+                ServerMessage::Clock {
+                    seat: Some(EAST),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(
+        clocks, 6,
+        "a turn clock for each of East's moves and the next"
+    );
+}

@@ -89,14 +89,23 @@ impl<L: TableLog> Owner<L> {
                         reserve_ms: ms(reserve),
                     });
                 }
-                (false, Some(started)) => {
-                    let used = now.saturating_duration_since(started).saturating_sub(s.lag);
-                    let over = used.saturating_sub(self.settings.turn());
-                    s.reserve = s.reserve.saturating_sub(over);
-                    s.started = None;
-                }
+                (false, Some(_)) => self.end_move(seat),
                 _ => {}
             }
+        }
+    }
+
+    /// Stops `seat`'s clock and charges its reserve with what the move took
+    /// beyond the turn time. Called when the seat moved, too: a seat awaited
+    /// again at once (the last of a Charleston pass) starts a new move.
+    pub(super) fn end_move(&mut self, seat: Seat) {
+        let turn = self.settings.turn();
+        let s = &mut self.seats[seat];
+        if let Some(started) = s.started.take() {
+            let used = Instant::now()
+                .saturating_duration_since(started)
+                .saturating_sub(s.lag);
+            s.reserve = s.reserve.saturating_sub(used.saturating_sub(turn));
         }
     }
 

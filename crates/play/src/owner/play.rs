@@ -112,7 +112,9 @@ impl<L: TableLog> Owner<L> {
                 .to_vec();
             (events, game.state().clone())
         };
-        self.store_and_tell(events, after).await
+        self.store_and_tell(events, after).await?;
+        self.end_move(seat);
+        Ok(())
     }
 
     async fn store_and_tell(&mut self, events: Vec<Event>, after: State) -> Result<(), Refused> {
