@@ -1,44 +1,104 @@
 //! A finished game told move by move with every rack shown (issue 23.9):
-//! what `jongg replay LOG` prints. Each event is a numbered line in words;
-//! after it, the racks it changed (all four after the deal and at the end).
+//! what `jongg replay LOG` prints and the server's replay page draws. Each
+//! event is a [`Frame`]: its words and the table after it (every rack, the
+//! floor, who is awaited); [`replay_text`] writes the frames as numbered
+//! lines, with the racks each one changed (all four after the deal and at
+//! the end).
 
 use crate::event::{Answer, Call, Event};
 use crate::outcome::Ending;
 use crate::position::words::{name_of, pass_name};
 use crate::state::State;
-use jongg_tiles::{Seat, format_tiles};
+use jongg_tiles::{Seat, Tile, format_tiles};
 use std::fmt::Write;
+
+/// One seat's rack after a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rack {
+    pub seat: Seat,
+    /// The concealed tiles, in the engine's order.
+    pub concealed: Vec<Tile>,
+    /// Each exposure's tiles, naturals first.
+    pub exposures: Vec<Vec<Tile>>,
+    /// Why the hand is dead, in words; `None`: live.
+    pub dead: Option<String>,
+    /// The move changed this rack (its tiles or its exposures).
+    pub changed: bool,
+    /// The engine waits on this seat after the move.
+    pub awaited: bool,
+}
+
+/// The table after one event of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The event's number, from 1 (as `jongg replay` and the coach number them).
+    pub number: usize,
+    /// The event in words ("east discards 5C").
+    pub words: String,
+    /// Every seated seat's rack, East first.
+    pub racks: Vec<Rack>,
+    /// Every discard on the floor, oldest first, with who threw it.
+    pub floor: Vec<(Seat, Tile)>,
+    /// Tiles left in the wall.
+    pub wall_left: usize,
+    /// The event shows every rack (the deal, the set-up, the end).
+    pub all: bool,
+}
+
+/// The game of these events, a frame for each.
+pub fn frames(events: &[Event]) -> Vec<Frame> {
+    let mut st = State::default();
+    let mut out = Vec::with_capacity(events.len());
+    for (i, e) in events.iter().enumerate() {
+        let before = st.clone();
+        st.apply(e);
+        let racks = Seat::ALL
+            .into_iter()
+            .filter(|s| st.table.present[*s])
+            .map(|s| Rack {
+                seat: s,
+                concealed: st.hands[s].to_tiles(),
+                exposures: st.exposures[s].iter().map(|x| x.tiles()).collect(),
+                dead: st.dead[s].map(|d| name_of(&d)),
+                changed: before.hands[s] != st.hands[s] || before.exposures[s] != st.exposures[s],
+                awaited: st.awaiting(s),
+            })
+            .collect();
+        out.push(Frame {
+            number: i + 1,
+            words: describe(e),
+            racks,
+            floor: st.floor.clone(),
+            wall_left: st.wall_left(),
+            all: matches!(
+                e,
+                Event::Dealt { .. } | Event::Arranged { .. } | Event::Ended { .. }
+            ),
+        });
+    }
+    out
+}
 
 /// The game of these events, one move a line, racks shown as they change.
 pub fn replay_text(events: &[Event]) -> String {
     let mut out = String::new();
-    let mut st = State::default();
-    for (i, e) in events.iter().enumerate() {
-        let before = st.clone();
-        st.apply(e);
-        let _ = writeln!(out, "{:>4}. {}", i + 1, describe(e));
-        let all = matches!(
-            e,
-            Event::Dealt { .. } | Event::Arranged { .. } | Event::Ended { .. }
-        );
-        for s in Seat::ALL.into_iter().filter(|s| st.table.present[*s]) {
-            let changed = before.hands[s] != st.hands[s] || before.exposures[s] != st.exposures[s];
-            if all || changed {
-                let _ = writeln!(out, "        {}", rack(&st, s));
-            }
+    for f in frames(events) {
+        let _ = writeln!(out, "{:>4}. {}", f.number, f.words);
+        for r in f.racks.iter().filter(|r| f.all || r.changed) {
+            let _ = writeln!(out, "        {}", rack_line(r));
         }
     }
     out
 }
 
-/// One seat's rack: concealed tiles, then each exposure.
-fn rack(st: &State, s: Seat) -> String {
-    let mut line = format!("{:<5}  {}", s.name(), format_tiles(&st.hands[s].to_tiles()));
-    for e in &st.exposures[s] {
-        let _ = write!(line, "  [{}]", format_tiles(&e.tiles()));
+/// One seat's rack in a line: concealed tiles, then each exposure.
+fn rack_line(r: &Rack) -> String {
+    let mut line = format!("{:<5}  {}", r.seat.name(), format_tiles(&r.concealed));
+    for e in &r.exposures {
+        let _ = write!(line, "  [{}]", format_tiles(e));
     }
-    if let Some(d) = st.dead[s] {
-        let _ = write!(line, "  (dead: {})", name_of(&d));
+    if let Some(d) = &r.dead {
+        let _ = write!(line, "  (dead: {d})");
     }
     line
 }
@@ -177,5 +237,27 @@ mod tests {
         // Three racks after the deal, East's again after its discard.
         assert_eq!(text.matches("\n        east ").count(), 2, "{text}");
         assert_eq!(text.matches("\n        west ").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_frame_holds_every_rack_the_floor_and_who_is_awaited() {
+        let j = ToyJudge;
+        let mut g = Game::new(Table::standard().without(Seat::North), 3, &j).unwrap();
+        let t = g.view(Seat::East).hand().to_tiles()[0];
+        g.act(Seat::East, &Action::Discard { tile: t }).unwrap();
+        let all = frames(g.events());
+        assert_eq!(all.len(), g.events().len());
+        let dealt = &all[1];
+        assert!(dealt.all && dealt.words == "the deal", "{dealt:?}");
+        let f = all.last().unwrap();
+        assert_eq!(f.number, all.len());
+        assert_eq!(f.floor, vec![(Seat::East, t)]);
+        let seats: Vec<Seat> = f.racks.iter().map(|r| r.seat).collect();
+        assert_eq!(seats, vec![Seat::East, Seat::South, Seat::West]);
+        let east = &f.racks[0];
+        assert_eq!(east.concealed.len(), 13);
+        assert!(!east.awaited, "east has discarded");
+        assert!(f.racks[1..].iter().any(|r| r.awaited), "{f:?}");
+        assert_eq!(f.wall_left, g.state().wall_left());
     }
 }

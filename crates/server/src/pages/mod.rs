@@ -30,6 +30,8 @@ mod play_points;
 mod player_code;
 mod print;
 mod public;
+mod replay;
+mod replay_view;
 mod schedule;
 mod search;
 mod stop;
@@ -62,6 +64,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(stop::routes());
     v.extend(play::routes());
     v.extend(play_points::routes());
+    v.extend(replay::routes());
     v
 }
 

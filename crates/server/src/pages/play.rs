@@ -186,5 +186,8 @@ mod tests {
         );
         assert!(page.contains("/assets/play.js"));
         assert!(page.contains("/assets/play.css"));
+        // The end-of-game screen's next step: the replay, and the log.
+        assert!(page.contains("href=\"/play/abc/replay\""), "{page}");
+        assert!(page.contains("href=\"/play/abc/log.jsonl\""), "{page}");
     }
 }

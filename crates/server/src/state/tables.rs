@@ -7,6 +7,7 @@
 //! owner alike: [`Tables::hello`] hashes the token of a hello before the
 //! owner compares it, so a copy of the database seats no one.
 
+pub(crate) mod finished;
 pub(crate) mod players;
 
 pub(crate) use players::{SeatPlayer, TableSetupDoc};

@@ -220,6 +220,10 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/assets/play_table.js", "public"),
     ("GET", "/assets/play.css", "public"),
     ("POST", "/play/points", "public"),
+    // a finished table: its log, its replay and coach (issue 23.9, 24.6)
+    ("GET", "/play/{id}/log.jsonl", "public"),
+    ("GET", "/play/{id}/replay", "public"),
+    ("GET", "/assets/replay.js", "public"),
 ];
 
 fn label(a: Access) -> &'static str {

@@ -89,13 +89,19 @@ impl TableSetupDoc {
         Ok(table)
     }
 
+    /// The card the table plays by (the coach judges its game on it).
+    pub(crate) fn card(&self) -> Result<&'static Card, String> {
+        if self.card != PRACTICE {
+            return Err(format!("unknown card `{}`", self.card));
+        }
+        Ok(&PRACTICE_CARD)
+    }
+
     /// The judge (the card) and the bots of table `id`: a bot seat's own
     /// strength; a person's seat, while its player is gone, the medium bot.
     /// Each bot's ties follow from the table's id and its seat.
     pub(crate) fn players(&self, id: &LiveTableId) -> Result<Players, String> {
-        if self.card != PRACTICE {
-            return Err(format!("unknown card `{}`", self.card));
-        }
+        self.card()?;
         let seed = u64::from_str_radix(id.as_str(), 16).unwrap_or_default();
         let seats = self.seats;
         Ok(Players {

@@ -1,0 +1,204 @@
+//! A finished table's replay (issue 23.9) and coach (issue 24.6):
+//! `/play/{id}/log.jsonl`, the game's fair-wall log as `jongg replay` and
+//! `jongg verify-wall` read it; `/play/{id}/replay?move=N`, the game move
+//! by move with every rack, the wall's check and the log's link, drawn on
+//! the server (Previous and Next are links; `assets/replay.js` only steps
+//! without reloading, and with the arrow keys); `?seat=east` adds the
+//! coach: the strong bot's choice and why at each of that seat's
+//! decisions, and where the two differ most. Finished tables only: until
+//! the end the wall's seed and the racks are secret (409).
+
+use super::replay_view::{At, log_name};
+use super::{PageResult, html};
+use crate::edge::access::Access;
+use crate::edge::route::{Route, route};
+use crate::http::error::ApiError;
+use crate::state::AppState;
+use axum::extract::{Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use jongg_game::replay::frames;
+use jongg_store::LiveTableId;
+use jongg_tiles::Seat;
+use serde::Deserialize;
+use std::sync::Arc;
+use utoipa::IntoParams;
+use utoipa_axum::routes;
+
+use crate::edge::extract::Params;
+
+pub(super) fn routes() -> Vec<Route> {
+    vec![
+        route(Access::Public, routes!(log_file)),
+        route(Access::Public, routes!(replay_page)),
+        route(Access::Public, routes!(replay_js)),
+    ]
+}
+
+/// The replay's script: steps without reloading, arrow keys (`assets/replay.js`).
+pub(crate) const REPLAY_JS: &str = include_str!("../../assets/replay.js");
+
+/// The replay page's script: the moves fetched in place, the arrow keys.
+#[utoipa::path(get, path = "/assets/replay.js",
+    responses((status = OK, description = "JavaScript", content_type = "text/javascript")))]
+async fn replay_js() -> impl IntoResponse {
+    super::assets::asset("text/javascript; charset=utf-8", REPLAY_JS)
+}
+
+/// `/play/{id}/...`: a finished live table.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+struct FinishedTable {
+    /// The table's id: 16 hex digits.
+    #[param(min_length = 16, max_length = 16, pattern = "^[0-9a-f]{16}$")]
+    id: String,
+}
+
+impl FinishedTable {
+    fn table(&self) -> Result<LiveTableId, ApiError> {
+        LiveTableId::parse(&self.id).ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no table {:?}: a table's id is 16 hex digits",
+                self.id.chars().take(32).collect::<String>()
+            ))
+        })
+    }
+}
+
+/// `?move=N&seat=east`: which move, and whose decisions the coach reviews.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ReplayAt {
+    /// The move shown, from 1 (the game's first event); 1 when left out.
+    #[serde(rename = "move")]
+    at: Option<String>,
+    /// The seat the coach reviews: east, south, west or north.
+    seat: Option<String>,
+}
+
+impl ReplayAt {
+    /// The move asked for, checked against the game's `total` moves.
+    fn number(&self, total: usize) -> Result<usize, ApiError> {
+        let Some(text) = self.at.as_deref().filter(|t| !t.is_empty()) else {
+            return Ok(1);
+        };
+        match text.parse::<usize>() {
+            Ok(n) if (1..=total).contains(&n) => Ok(n),
+            _ => Err(ApiError::bad_request(format!(
+                "move {:?}: this game's moves are numbered 1 to {total}",
+                text.chars().take(20).collect::<String>()
+            ))),
+        }
+    }
+
+    fn seat(&self) -> Result<Option<Seat>, ApiError> {
+        match self.seat.as_deref().filter(|s| !s.is_empty()) {
+            None => Ok(None),
+            Some(s) => s.parse().map(Some).map_err(|_| {
+                ApiError::bad_request(format!(
+                    "seat {:?}: a seat is east, south, west or north",
+                    s.chars().take(20).collect::<String>()
+                ))
+            }),
+        }
+    }
+}
+
+/// A finished table's game as JSON lines with its fair wall's proof: the
+/// file `jongg verify-wall` checks and `jongg replay` tells.
+#[utoipa::path(get, path = "/play/{id}/log.jsonl", params(FinishedTable),
+    responses((status = OK, description = "The game's log", content_type = "application/jsonl"),
+        (status = NOT_FOUND, description = "No such table"),
+        (status = CONFLICT, description = "The table's game has not ended")))]
+async fn log_file(
+    State(app): State<Arc<AppState>>,
+    Params(p): Params<FinishedTable>,
+) -> PageResult {
+    let id = p.table()?;
+    let game = app.tables.finished(&id).await?;
+    let disposition = format!("attachment; filename=\"{}\"", log_name(id.as_str()));
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/jsonl; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        game.log.to_json_lines(),
+    )
+        .into_response())
+}
+
+/// A finished table's game, move by move with every rack; `?seat=` adds
+/// the coach's view of that seat's decisions.
+#[utoipa::path(get, path = "/play/{id}/replay", params(FinishedTable, ReplayAt),
+    responses((status = OK, description = "The page", content_type = "text/html"),
+        (status = BAD_REQUEST, description = "A move or a seat that is not one"),
+        (status = NOT_FOUND, description = "No such table"),
+        (status = CONFLICT, description = "The table's game has not ended")))]
+async fn replay_page(
+    State(app): State<Arc<AppState>>,
+    Params(p): Params<FinishedTable>,
+    Query(q): Query<ReplayAt>,
+) -> PageResult {
+    let id = p.table()?;
+    let game = app.tables.finished(&id).await?;
+    let all = frames(&game.log.events);
+    let n = q.number(all.len())?;
+    let seat = q.seat()?;
+    let reviews = match seat {
+        Some(s) => Some((s, game.review(s).await?)),
+        None => None,
+    };
+    html(
+        &At {
+            id: id.as_str(),
+            frames: &all,
+            n,
+            log: &game.log,
+            review: reviews.as_ref().map(|(s, r)| (*s, r.as_slice())),
+        }
+        .page(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(at: Option<&str>, seat: Option<&str>) -> ReplayAt {
+        ReplayAt {
+            at: at.map(str::to_string),
+            seat: seat.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn a_move_is_one_of_the_games_and_the_first_when_left_out() {
+        assert_eq!(at(None, None).number(9).unwrap(), 1);
+        assert_eq!(at(Some(""), None).number(9).unwrap(), 1);
+        assert_eq!(at(Some("9"), None).number(9).unwrap(), 9);
+        for bad in ["0", "10", "-1", "x", "1.5"] {
+            let e = at(Some(bad), None).number(9).unwrap_err();
+            assert_eq!(e.status, 400);
+            assert!(
+                e.message.contains("numbered 1 to 9"),
+                "{bad}: {}",
+                e.message
+            );
+        }
+    }
+
+    #[test]
+    fn a_seat_is_named_or_refused_in_words() {
+        assert_eq!(at(None, Some("west")).seat().unwrap(), Some(Seat::West));
+        assert_eq!(at(None, None).seat().unwrap(), None);
+        let e = at(None, Some("middle")).seat().unwrap_err();
+        assert!(
+            e.message.contains("east, south, west or north"),
+            "{}",
+            e.message
+        );
+    }
+}
