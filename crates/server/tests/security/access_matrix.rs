@@ -21,7 +21,8 @@ use std::collections::BTreeSet;
 /// `anyone` (anyone; a credential sent must be valid), `director`, `table`
 /// (the director or the link of the table in the path), `scorekeeper` (a
 /// table's link), `floor` (the director or an official of the tournament),
-/// `table_or_floor` (either).
+/// `table_or_floor` (either), `player` (a signed-in player, by their own
+/// cookie: `tests/lobby.rs` tries a player on these).
 const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/openapi.json", "public"),
     // auth
@@ -213,13 +214,29 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("POST", "/api/play/tables", "public"),
     ("GET", "/api/play/tables", "public"),
     ("GET", "/api/play/tables/{id}/ws", "public"),
-    // the live table's pages (issue 23.5)
-    ("GET", "/play", "public"),
+    // the live table's pages (issue 23.5); the practice form without a script
+    ("GET", "/play/new", "public"),
+    ("POST", "/play/new", "public"),
+    ("GET", "/play/links", "public"),
     ("GET", "/play/{id}", "public"),
     ("GET", "/assets/play.js", "public"),
     ("GET", "/assets/play_table.js", "public"),
     ("GET", "/assets/play.css", "public"),
     ("POST", "/play/points", "public"),
+    // players' accounts and the lobby (issue 23.6): a player's own cookie
+    ("GET", "/play/signup", "public"),
+    ("POST", "/play/signup", "public"),
+    ("GET", "/play/signin", "public"),
+    ("POST", "/play/signin", "public"),
+    ("POST", "/play/signout", "player"),
+    ("GET", "/play", "public"),
+    ("GET", "/play/rooms/{id}", "public"),
+    ("GET", "/play/rooms/new", "player"),
+    ("POST", "/play/rooms", "player"),
+    ("POST", "/play/rooms/{id}/join", "player"),
+    ("POST", "/play/rooms/{id}/leave", "player"),
+    ("POST", "/play/rooms/{id}/start", "player"),
+    ("GET", "/play/rooms/{id}/seat", "player"),
 ];
 
 fn label(a: Access) -> &'static str {
@@ -231,6 +248,7 @@ fn label(a: Access) -> &'static str {
         Access::Scorekeeper => "scorekeeper",
         Access::Floor => "floor",
         Access::TableOrFloor => "table_or_floor",
+        Access::Player => "player",
     }
 }
 
@@ -265,6 +283,8 @@ fn may(access: &str, path: &str, who: Who) -> bool {
     let names_table = path.contains("{t}");
     match (access, who) {
         ("public", _) => true,
+        // A player's cookie, which none of these callers has.
+        ("player", _) => false,
         ("anyone", w) => w != Who::LoggedOut,
         (_, Who::Public | Who::LoggedOut) => false,
         ("floor", w) => matches!(w, Who::Director | Who::Official),
@@ -283,12 +303,12 @@ fn may(access: &str, path: &str, who: Who) -> bool {
 }
 
 /// Whether an answer is a refusal: 401, 403, or a page sending its caller
-/// to the login.
+/// to the login (the director's, or a player's sign-in).
 fn refused(r: &Response) -> bool {
     matches!(r.status, 401 | 403)
         || (r.status == 303
             && r.header("location")
-                .is_some_and(|l| l.starts_with("/login")))
+                .is_some_and(|l| l.starts_with("/login") || l.starts_with("/play/signin")))
 }
 
 #[test]
