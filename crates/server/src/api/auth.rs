@@ -2,7 +2,7 @@
 //! with argon2), login with a rate limit (`limiter.rs`), logout, and
 //! "who am I".
 
-use crate::body::auth::{Login, MAX_LOGIN_PASSWORD, MAX_USERNAME, Setup, new_password};
+use crate::body::auth::{Login, MAX_LOGIN_PASSWORD, MAX_USERNAME, Setup};
 use crate::body::{Body, JsonOrForm};
 use crate::edge::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
 use crate::edge::client::client_ip;
@@ -75,7 +75,7 @@ fn check_username(name: &str) -> Result<(), ApiError> {
 
 /// A new password: 10 to 128 characters, not only spaces (`body::auth`).
 fn check_new_password(password: &str) -> Result<(), ApiError> {
-    new_password(password).map_err(ApiError::unprocessable)
+    crate::body::auth::check_new_password(password).map_err(ApiError::unprocessable)
 }
 
 /// Set the director's password with the one-time setup token (10 to 128 characters).

@@ -49,7 +49,7 @@ impl SignUp {
     /// The name to keep (trimmed), or what is wrong and where.
     pub(crate) fn check(&self) -> Result<String, FieldError> {
         let name = check_name(&self.name)?;
-        super::auth::new_password(&self.password).map_err(|m| wrong("password", m))?;
+        super::auth::check_new_password(&self.password).map_err(|m| wrong("password", m))?;
         if self.confirm.as_ref().is_some_and(|c| *c != self.password) {
             return Err(wrong(
                 "confirm",

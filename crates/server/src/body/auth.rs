@@ -66,7 +66,7 @@ fn director() -> String {
 
 /// A new password: 10 to 128 characters, not only spaces (the director's,
 /// an official's, a player's); the error names the field.
-pub(crate) fn new_password(password: &str) -> Result<(), String> {
+pub(crate) fn check_new_password(password: &str) -> Result<(), String> {
     let n = password.chars().count();
     if password.trim().is_empty() {
         return Err(format!(

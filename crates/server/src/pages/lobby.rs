@@ -143,11 +143,21 @@ async fn lobby(State(app): State<Arc<AppState>>, MaybePlayer(me): MaybePlayer) -
             .collect()
     };
     let mine = match key {
-        Some(k) => views(store.rooms_of(k).await?)?,
+        Some(k) => views(store.rooms_of(k).await.map_err(ApiError::from)?)?,
         None => Vec::new(),
     };
-    let waiting = views(store.rooms(RoomStatus::Waiting).await?)?;
-    let playing = views(store.rooms(RoomStatus::Playing).await?)?;
+    let waiting = views(
+        store
+            .rooms(RoomStatus::Waiting)
+            .await
+            .map_err(ApiError::from)?,
+    )?;
+    let playing = views(
+        store
+            .rooms(RoomStatus::Playing)
+            .await
+            .map_err(ApiError::from)?,
+    )?;
     html(&LobbyPage {
         me: me.map(|p| p.account.name),
         mine,

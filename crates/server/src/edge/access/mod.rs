@@ -14,9 +14,7 @@ mod caller;
 mod player;
 
 pub(crate) use caller::{Caller, DEVICE_COOKIE, Prefer, SESSION_COOKIE, cookie};
-pub(crate) use player::{
-    MaybePlayer, PLAYER_COOKIE, PLAYER_SESSION_MILLIS, Player, set_player_cookie,
-};
+pub(crate) use player::{MaybePlayer, PLAYER_SESSION_MILLIS, Player, set_player_cookie};
 
 use crate::edge::error_page::PageError;
 use crate::http::error::ApiError;
