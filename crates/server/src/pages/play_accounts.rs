@@ -7,8 +7,8 @@
 //! and per account), signing up per address.
 
 use super::{PageResult, html};
-use crate::body::JsonOrForm;
 use crate::body::accounts::{FieldError, SignIn, SignUp};
+use crate::body::{Body, Empty, JsonOrForm};
 use crate::edge::access::{Access, PLAYER_SESSION_MILLIS, Player, set_player_cookie};
 use crate::edge::client::client_ip;
 use crate::edge::error_page::url_encode;
@@ -265,9 +265,13 @@ async fn sign_in(
 }
 
 /// Sign out: the session ends and its cookie is cleared.
-#[utoipa::path(post, path = "/play/signout",
+#[utoipa::path(post, path = "/play/signout", request_body = Option<Empty>,
     responses((status = NO_CONTENT, description = "Signed out")))]
-async fn sign_out(State(app): State<Arc<AppState>>, player: Player) -> Result<Response, ApiError> {
+async fn sign_out(
+    State(app): State<Arc<AppState>>,
+    player: Player,
+    Body(Empty {}): Body<Empty>,
+) -> Result<Response, ApiError> {
     app.tournaments
         .store()
         .end_player_session(&player.token)

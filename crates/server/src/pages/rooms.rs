@@ -7,9 +7,9 @@
 use super::lobby::AtRoom;
 use super::play::StartPage;
 use super::{PageResult, html};
-use crate::body::Body;
 use crate::body::accounts::JoinSeat;
 use crate::body::play::NewTable;
+use crate::body::{Body, Empty};
 use crate::edge::access::{Access, Player};
 use crate::edge::extract::Params;
 use crate::edge::route::{Route, route};
@@ -104,12 +104,13 @@ async fn join(
 
 /// Leave a room: a waiting room's seat opens again (its creator leaving
 /// closes it); during the game a bot plays the seat.
-#[utoipa::path(post, path = "/play/rooms/{id}/leave", params(AtRoom),
+#[utoipa::path(post, path = "/play/rooms/{id}/leave", params(AtRoom), request_body = Option<Empty>,
     responses((status = OK, description = "What leaving did", body = Object)))]
 async fn leave(
     State(app): State<Arc<AppState>>,
     Params(at): Params<AtRoom>,
     player: Player,
+    Body(Empty {}): Body<Empty>,
 ) -> Result<Json<Value>, ApiError> {
     let id = at.room()?;
     let done = app.tables.leave_room(&id, &player.account).await?;
@@ -117,12 +118,13 @@ async fn leave(
 }
 
 /// The creator starts a waiting room: medium bots at the seats still open.
-#[utoipa::path(post, path = "/play/rooms/{id}/start", params(AtRoom),
+#[utoipa::path(post, path = "/play/rooms/{id}/start", params(AtRoom), request_body = Option<Empty>,
     responses((status = OK, description = "Started", body = Object)))]
 async fn start(
     State(app): State<Arc<AppState>>,
     Params(at): Params<AtRoom>,
     player: Player,
+    Body(Empty {}): Body<Empty>,
 ) -> Result<Json<Value>, ApiError> {
     let id = at.room()?;
     let done = app.tables.start_room(&id, &player.account).await?;
