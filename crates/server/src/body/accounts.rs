@@ -65,7 +65,7 @@ impl SignUp {
 pub(crate) fn check_name(name: &str) -> Result<String, FieldError> {
     let name = name.trim();
     let n = name.chars().count();
-    if n < MIN_NAME || n > MAX_NAME {
+    if !(MIN_NAME..=MAX_NAME).contains(&n) {
         return Err(wrong(
             "name",
             format!("the name must have {MIN_NAME} to {MAX_NAME} characters, not {n}"),
