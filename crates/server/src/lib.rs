@@ -26,10 +26,10 @@ pub use testing::pdf_text;
 pub use testing::{client, fuzzing};
 
 pub use api::play::{BOT_DELAY_MS as PLAY_BOT_DELAY_MS, FREE_TABLES as PLAY_TABLES_FREE};
-pub use pages::play_accounts::FREE_SIGN_UPS as PLAY_SIGN_UPS_FREE;
 pub use app::{Config, Running, ServerError, router, run, start};
 pub use http::error::ApiError;
 pub use http::listen::{ConnectionLimits, InForce, open_file_limit, raise_open_file_limit};
+pub use pages::play_accounts::FREE_SIGN_UPS as PLAY_SIGN_UPS_FREE;
 pub use routes::openapi;
 pub use state::AppState;
 pub use state::paper::Paper;

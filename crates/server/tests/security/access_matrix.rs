@@ -264,9 +264,11 @@ enum Who {
     Official,
     /// A floor official of the other tournament.
     OtherOfficial,
+    /// A signed-in player of the lobby (issue 23.6), by their cookie.
+    Player,
 }
 
-const EVERYONE: [Who; 8] = [
+const EVERYONE: [Who; 9] = [
     Who::Public,
     Who::Director,
     Who::OwnTable,
@@ -275,6 +277,7 @@ const EVERYONE: [Who; 8] = [
     Who::LoggedOut,
     Who::Official,
     Who::OtherOfficial,
+    Who::Player,
 ];
 
 /// Whether `who` may call a route of `access` at `path` (in which table 1
@@ -283,8 +286,11 @@ fn may(access: &str, path: &str, who: Who) -> bool {
     let names_table = path.contains("{t}");
     match (access, who) {
         ("public", _) => true,
-        // A player's cookie, which none of these callers has.
-        ("player", _) => false,
+        // A player's cookie is no credential of the director's, a table's
+        // or an official's: a player is the public everywhere else.
+        ("player", w) => w == Who::Player,
+        ("anyone", Who::Player) => true,
+        (_, Who::Player) => false,
         ("anyone", w) => w != Who::LoggedOut,
         (_, Who::Public | Who::LoggedOut) => false,
         ("floor", w) => matches!(w, Who::Director | Who::Official),
@@ -391,6 +397,20 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
         assert_eq!(out.status, 204);
         token
     };
+    // A player signs up (and so in): their cookie.
+    let player = || {
+        let r = app
+            .public()
+            .post(
+                "/play/signup",
+                &json!({ "name": "Player One", "password": PASSWORD }),
+            )
+            .unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        let cookie = r.header("set-cookie").unwrap();
+        cookie.split(';').next().unwrap().to_string()
+    };
+    let player_cookie = player();
     let events = |app: &App| {
         [id, other].map(|x| {
             expect(app.public().get(&t(x)), 200)["events"]
@@ -434,9 +454,36 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
                 Who::OtherOfficial if *path == "/api/logout" => app.with_token(&log_in("monitor2")),
                 Who::Official => app.with_token(&official),
                 Who::OtherOfficial => app.with_token(&other_official),
+                Who::Player => app.public(),
             };
             let before = events(&app);
-            let r = client.request(method, &concrete, body).unwrap();
+            let r = match who {
+                // Signing out ends the session it is sent with: a fresh one.
+                Who::Player if *path == "/play/signout" => {
+                    let fresh = {
+                        let r = app
+                            .public()
+                            .post(
+                                "/play/signin",
+                                &json!({ "name": "player one", "password": PASSWORD }),
+                            )
+                            .unwrap();
+                        assert_eq!(r.status, 200, "{}", r.text());
+                        r.header("set-cookie")
+                            .unwrap()
+                            .split(';')
+                            .next()
+                            .unwrap()
+                            .to_string()
+                    };
+                    client.request_with(method, &concrete, &[("Cookie", &fresh)], body)
+                }
+                Who::Player => {
+                    client.request_with(method, &concrete, &[("Cookie", &player_cookie)], body)
+                }
+                _ => client.request(method, &concrete, body),
+            }
+            .unwrap();
             checked += 1;
             let allowed = may(access, path, who);
             if allowed == refused(&r) {
