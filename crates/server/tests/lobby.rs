@@ -469,3 +469,22 @@ fn the_lobby_lists_200_waiting_tables() {
         took.as_millis()
     );
 }
+
+#[test]
+fn lobby_a_table_with_no_other_open_seat_starts_as_it_opens() {
+    let app = start();
+    let mut ann = Browser::new(&app);
+    ann.sign_up("Ann");
+    let id = open_room(&ann, ["person", "medium", "easy", "strong"]);
+    let tables = live_tables(&app);
+    assert_eq!(tables.len(), 1);
+    assert_eq!(tables[0]["id"], id.as_str());
+    let room = ann.get(&format!("/play/rooms/{id}")).text();
+    assert!(room.contains("go to your seat"), "{room}");
+    assert!(
+        !room.contains("http-equiv=\"refresh\""),
+        "a started room does not reload"
+    );
+    let r = ann.get(&format!("/play/rooms/{id}/seat"));
+    assert!(location(&r).starts_with(&format!("/play/{id}?seat=east&token=")));
+}
