@@ -41,7 +41,7 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
     watch(page, errors);
 
     // The practice form: you in East, three medium bots, the shortest window.
-    await page.goto(`${URL}/play`);
+    await page.goto(`${URL}/play/new`);
     await accessible(page, "the practice form");
     await page.selectOption("#rules", "standard");
     await page.fill("#window_secs", "3");

@@ -500,6 +500,19 @@ fn body_seeds() -> Vec<(&'static str, Vec<&'static str>)> {
                 r#"{"rules": "mississippi-2025", "card": "practice", "seats": {"east": "person", "south": "person", "west": "strong"}, "window_secs": 3, "turn_secs": 600}"#,
             ],
         ),
+        (
+            "player_sign_up",
+            vec![
+                r#"{"name": "Ann Lee", "password": "ten chars at least", "confirm": "ten chars at least", "next": "/play"}"#,
+            ],
+        ),
+        (
+            "player_sign_in",
+            vec![
+                r#"{"name": "ann lee", "password": "ten chars at least", "next": "/play/rooms/new"}"#,
+            ],
+        ),
+        ("join_seat", vec![r#"{"seat": "south"}"#]),
     ];
     assert_eq!(
         seeds.iter().map(|(r, _)| *r).collect::<Vec<_>>(),

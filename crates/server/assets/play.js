@@ -29,7 +29,7 @@
   const groupEl = (x) => el("span", { class: "group" }, ...Array.from({ length: x.naturals }, () => tileEl(x.tile)),
     ...Array.from({ length: x.jokers }, () => tileEl("J")));
 
-  // ---- The practice form (/play) ----
+  // ---- The practice form (/play/new) ----
   const form = $("new-table");
   if (form) {
     form.addEventListener("submit", async (ev) => {
@@ -41,7 +41,7 @@
       const error = form.querySelector(".form-error");
       error.textContent = "";
       try {
-        const r = await fetch(form.getAttribute("action"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        const r = await fetch(form.dataset.api || form.getAttribute("action"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
         const answer = await r.json().catch(() => ({}));
         if (!r.ok) throw new Error(answer.error || `the server answered ${r.status}`);
         // Each person seat's page (api/play.rs): {"seats": {"east": {"token", "page"}}}.

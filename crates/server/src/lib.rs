@@ -29,6 +29,7 @@ pub use api::play::{BOT_DELAY_MS as PLAY_BOT_DELAY_MS, FREE_TABLES as PLAY_TABLE
 pub use app::{Config, Running, ServerError, router, run, start};
 pub use http::error::ApiError;
 pub use http::listen::{ConnectionLimits, InForce, open_file_limit, raise_open_file_limit};
+pub use pages::play_accounts::FREE_SIGN_UPS as PLAY_SIGN_UPS_FREE;
 pub use routes::openapi;
 pub use state::AppState;
 pub use state::paper::Paper;

@@ -1,5 +1,6 @@
-//! The live table's pages over a real server (issue 23.5): the start form
-//! and a seat's page render, their scripts and stylesheet are served as
+//! The live table's pages over a real server (issue 23.5): the practice
+//! form (`/play/new`; `/play` is the lobby, `tests/lobby.rs`) and a seat's
+//! page render, their scripts and stylesheet are served as
 //! embedded, and a table id that could break the page is refused in words.
 //! The browser plays a game on them in `tests/browser/play.test.mjs`.
 
@@ -11,7 +12,7 @@ use jongg_store::Backend;
 #[test]
 fn the_start_page_offers_the_five_presets_and_posts_to_the_create_route() {
     let app = App::start_bare(Backend::Sqlite);
-    let r = app.public().get("/play").expect("request");
+    let r = app.public().get("/play/new").expect("request");
     assert_eq!(r.status, 200, "{}", r.text());
     let html = r.text();
     for preset in jongg_rules::PRESET_NAMES {
@@ -20,7 +21,11 @@ fn the_start_page_offers_the_five_presets_and_posts_to_the_create_route() {
             "{preset}"
         );
     }
-    assert!(html.contains("action=\"/api/play/tables\""), "{html}");
+    // Without a script the form posts to its page; the script, to the API.
+    assert!(
+        html.contains("action=\"/play/new\" data-api=\"/api/play/tables\""),
+        "{html}"
+    );
     for seat in ["east", "south", "west", "north"] {
         assert!(html.contains(&format!("name=\"seats.{seat}\"")), "{seat}");
     }

@@ -17,8 +17,10 @@ mod auth;
 mod codes;
 mod events;
 mod live_tables;
+mod lobby;
 mod migrate;
 mod officials;
+mod player_accounts;
 mod player_codes;
 pub mod secret;
 mod sqlite_url;
@@ -28,7 +30,9 @@ pub mod testing;
 pub use auth::{Reset, SetupToken, TableLink};
 pub use codes::TableCard;
 pub use live_tables::{LIVE_TABLE_ID_LEN, LiveTable, LiveTableId, StoredTableLog};
+pub use lobby::{Joined, Left, Room, RoomSeat, RoomStatus};
 pub use officials::OfficialLink;
+pub use player_accounts::{PlayerAccount, player_key};
 pub use player_codes::PlayerCode;
 pub use sqlite_url::{sqlite_file, sqlite_url};
 
@@ -98,6 +102,9 @@ pub enum StoreError {
     /// A stored table link that is not a round and a table.
     #[error("a stored table link does not read back: {0}")]
     BadLink(String),
+    /// A stored lobby room that does not read back.
+    #[error("a stored room of the lobby does not read back: {0}")]
+    BadRoom(String),
     /// PostgreSQL cannot store a NUL character in text (SQLite could, but
     /// both refuse it alike): refused before the query, never a 500.
     #[error("{0} contains a NUL character, which no text may hold")]

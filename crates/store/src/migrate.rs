@@ -21,6 +21,10 @@ const SQLITE: &[(i64, &str)] = &[
         include_str!("../migrations/sqlite/0006_official_devices.sql"),
     ),
     (7, include_str!("../migrations/sqlite/0007_live_tables.sql")),
+    (
+        8,
+        include_str!("../migrations/sqlite/0008_player_accounts.sql"),
+    ),
 ];
 const POSTGRES: &[(i64, &str)] = &[
     (1, include_str!("../migrations/postgres/0001_init.sql")),
@@ -41,6 +45,10 @@ const POSTGRES: &[(i64, &str)] = &[
     (
         7,
         include_str!("../migrations/postgres/0007_live_tables.sql"),
+    ),
+    (
+        8,
+        include_str!("../migrations/postgres/0008_player_accounts.sql"),
     ),
 ];
 

@@ -193,6 +193,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         started: jongg_server::hall::Started::Command,
         play_tables_free: jongg_server::PLAY_TABLES_FREE,
         play_bot_delay_ms: jongg_server::PLAY_BOT_DELAY_MS,
+        play_sign_ups_free: jongg_server::PLAY_SIGN_UPS_FREE,
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

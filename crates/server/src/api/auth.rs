@@ -2,9 +2,7 @@
 //! with argon2), login with a rate limit (`limiter.rs`), logout, and
 //! "who am I".
 
-use crate::body::auth::{
-    Login, MAX_LOGIN_PASSWORD, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, Setup,
-};
+use crate::body::auth::{Login, MAX_LOGIN_PASSWORD, MAX_USERNAME, Setup};
 use crate::body::{Body, JsonOrForm};
 use crate::edge::access::{Caller, DEVICE_COOKIE, SESSION_COOKIE, cookie};
 use crate::edge::client::client_ip;
@@ -75,25 +73,9 @@ fn check_username(name: &str) -> Result<(), ApiError> {
         .map_err(|e| ApiError::unprocessable(e.to_string()))
 }
 
-/// A new password: 10 to 128 characters, not only spaces.
+/// A new password: 10 to 128 characters, not only spaces (`body::auth`).
 fn check_new_password(password: &str) -> Result<(), ApiError> {
-    let n = password.chars().count();
-    if password.trim().is_empty() {
-        return Err(ApiError::unprocessable(
-            "the password is blank: it needs 10 to 128 characters, not only spaces",
-        ));
-    }
-    if n < MIN_PASSWORD {
-        return Err(ApiError::unprocessable(format!(
-            "the password is too short: at least {MIN_PASSWORD} characters"
-        )));
-    }
-    if n > MAX_PASSWORD {
-        return Err(ApiError::unprocessable(format!(
-            "the password is too long: at most {MAX_PASSWORD} characters"
-        )));
-    }
-    Ok(())
+    crate::body::auth::check_new_password(password).map_err(ApiError::unprocessable)
 }
 
 /// Set the director's password with the one-time setup token (10 to 128 characters).

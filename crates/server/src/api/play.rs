@@ -9,7 +9,6 @@ use crate::body::play::NewTable;
 use crate::edge::extract::Params;
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
-use crate::http::limiter::Key;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::ws::WebSocketUpgrade;
@@ -89,27 +88,19 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let (setup, settings) = b.read().map_err(ApiError::unprocessable)?;
     let client = crate::edge::client::client_ip(&app, peer, &headers);
-    if let Err(wait) = app.play_limiter.charge(&[Key::address(client)]) {
-        let secs = wait.as_secs().max(1);
-        let mut res = ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many tables were created from here: wait {secs} seconds"),
-        )
-        .into_response();
+    if let Err((secs, words)) = crate::state::tables::charge_creation(&app.play_limiter, client) {
+        let mut res = ApiError::new(StatusCode::TOO_MANY_REQUESTS, words).into_response();
         if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {
             res.headers_mut().insert(header::RETRY_AFTER, v);
         }
         return Ok(res);
     }
     let created = app.tables.create(setup, settings).await?;
-    let id = created.id;
+    let id = created.id.clone();
     let mut seats = Map::new();
     for s in Seat::ALL {
-        if let Some(token) = &created.tokens[s] {
-            seats.insert(
-                s.name().into(),
-                json!({ "token": token, "page": format!("/play/{id}?seat={s}&token={token}") }),
-            );
+        if let (Some(token), Some(page)) = (&created.tokens[s], created.page(s)) {
+            seats.insert(s.name().into(), json!({ "token": token, "page": page }));
         }
     }
     let answer = json!({

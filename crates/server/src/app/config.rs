@@ -31,6 +31,9 @@ pub struct Config {
     /// How long a live table's bots wait before each move, as a person
     /// would (issue 24.5; default a second, 0 in tests).
     pub play_bot_delay_ms: u64,
+    /// Players' sign-ups an address may send before it must wait (then
+    /// 10 s, doubling; `pages/play_accounts.rs`).
+    pub play_sign_ups_free: u32,
 }
 
 impl Config {
@@ -45,6 +48,7 @@ impl Config {
             started: Default::default(),
             play_tables_free: crate::api::play::FREE_TABLES,
             play_bot_delay_ms: crate::api::play::BOT_DELAY_MS,
+            play_sign_ups_free: crate::pages::play_accounts::FREE_SIGN_UPS,
         }
     }
 }

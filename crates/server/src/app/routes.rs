@@ -95,7 +95,9 @@ pub fn openapi() -> Value {
         "session": { "type": "http", "scheme": "bearer",
             "description": "The director's session token from POST /api/login (or the jongg_session cookie)." },
         "tableKey": { "type": "http", "scheme": "bearer",
-            "description": "A table's scorekeeper token (the `key` of the printed link; also accepted as ?key=)." }
+            "description": "A table's scorekeeper token (the `key` of the printed link; also accepted as ?key=)." },
+        "player": { "type": "apiKey", "in": "cookie", "name": "jongg_player",
+            "description": "A player's session cookie from the sign-in at /play/signin (issue 23.6)." }
     });
     for (path, method, access, answer, form) in extra {
         let op = &mut v["paths"][&path][&method];
@@ -107,6 +109,7 @@ pub fn openapi() -> Value {
             Access::Table => op["security"] = json!([{ "session": [] }, { "tableKey": [] }]),
             Access::Floor => op["security"] = json!([{ "session": [] }]),
             Access::TableOrFloor => op["security"] = json!([{ "session": [] }, { "tableKey": [] }]),
+            Access::Player => op["security"] = json!([{ "player": [] }]),
         }
         let responses = op["responses"].as_object_mut();
         if let Some(responses) = responses {

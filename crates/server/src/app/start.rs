@@ -182,6 +182,9 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         stop: Default::default(),
         tables,
         play_limiter: limiter::LoginLimiter::new(play::create_policy(config.play_tables_free)),
+        sign_up_limiter: limiter::LoginLimiter::new(crate::pages::play_accounts::sign_up_policy(
+            config.play_sign_ups_free,
+        )),
     });
     let app = router(state.clone());
     state.tokens.preload(table_links);

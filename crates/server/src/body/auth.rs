@@ -63,3 +63,25 @@ pub struct Login {
 fn director() -> String {
     "director".to_string()
 }
+
+/// A new password: 10 to 128 characters, not only spaces (the director's,
+/// an official's, a player's); the error names the field.
+pub(crate) fn check_new_password(password: &str) -> Result<(), String> {
+    let n = password.chars().count();
+    if password.trim().is_empty() {
+        return Err(format!(
+            "the password is blank: it needs {MIN_PASSWORD} to {MAX_PASSWORD} characters, not only spaces"
+        ));
+    }
+    if n < MIN_PASSWORD {
+        return Err(format!(
+            "the password is too short: at least {MIN_PASSWORD} characters"
+        ));
+    }
+    if n > MAX_PASSWORD {
+        return Err(format!(
+            "the password is too long: at most {MAX_PASSWORD} characters"
+        ));
+    }
+    Ok(())
+}

@@ -19,6 +19,7 @@
 //! [`tagged!`](crate::tagged) macro writes the enum (its schema, one object
 //! per kind) and its reader together.
 
+pub(crate) mod accounts;
 pub(crate) mod auth;
 pub(crate) mod card;
 pub(crate) mod clock;

@@ -13,6 +13,8 @@ pub(crate) enum PageError {
     Api(ApiError),
     /// Not logged in as the director: go to the login page, then back.
     Login(String),
+    /// Not signed in as a player: go to the players' sign-in, then back.
+    PlayerSignIn(String),
 }
 
 impl From<ApiError> for PageError {
@@ -50,6 +52,9 @@ impl IntoResponse for PageError {
         match self {
             PageError::Login(next) => {
                 Redirect::to(&format!("/login?next={}", url_encode(&next))).into_response()
+            }
+            PageError::PlayerSignIn(next) => {
+                Redirect::to(&format!("/play/signin?next={}", url_encode(&next))).into_response()
             }
             PageError::Api(e) => {
                 let title = match e.status {

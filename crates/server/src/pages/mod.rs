@@ -22,16 +22,19 @@ mod discipline;
 mod duty_words;
 mod event_card;
 mod floor;
+mod lobby;
 mod officials;
 pub(crate) mod paging;
 mod pdf;
 mod play;
+pub(crate) mod play_accounts;
 mod play_points;
 mod player_code;
 mod print;
 mod public;
 mod replay;
 mod replay_view;
+mod rooms;
 mod schedule;
 mod search;
 mod stop;
@@ -65,6 +68,9 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(play::routes());
     v.extend(play_points::routes());
     v.extend(replay::routes());
+    v.extend(play_accounts::routes());
+    v.extend(lobby::routes());
+    v.extend(rooms::routes());
     v
 }
 

@@ -1,24 +1,35 @@
-//! The live table in the browser (issue 23.5): `/play`, the form that starts
-//! a practice table (you and three bots), and `/play/{id}`, a seat's page.
+//! The live table in the browser (issue 23.5): `/play/new`, the form that
+//! starts a practice table (you and bots, no account: it works without a
+//! script too, `POST /play/new`), and `/play/{id}`, a seat's page.
 //! The page is a frame: `assets/play.js` reads the seat and its token from
 //! the address, plays over the table's WebSocket (docs/play-protocol.md)
 //! and draws everything from the `view` and the events that follow.
 
 use super::assets::asset;
 use super::{PageResult, html};
+use crate::body::Body;
+use crate::body::play::NewTable;
 use crate::edge::access::Access;
 use crate::edge::extract::Params;
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use askama::Template;
-use axum::response::IntoResponse;
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use jongg_tiles::Seat;
 use serde::Deserialize;
+use std::net::SocketAddr;
+use std::sync::Arc;
 use utoipa::IntoParams;
 use utoipa_axum::routes;
 
 pub(super) fn routes() -> Vec<Route> {
     vec![
         route(Access::Public, routes!(start_page)),
+        route(Access::Public, routes!(start_practice)).form(|_| String::new()),
+        route(Access::Public, routes!(links_page)),
         route(Access::Public, routes!(table_page)),
         route(Access::Public, routes!(play_js)),
         route(Access::Public, routes!(play_table_js)),
@@ -68,22 +79,120 @@ const SEATS: [(&str, &str); 4] = [
     ("north", "North"),
 ];
 
+/// The form of a new table: a practice table's, or a lobby room's.
 #[derive(Template)]
 #[template(path = "play_start.html")]
-struct StartPage {
+pub(super) struct StartPage {
+    heading: &'static str,
+    /// A lobby room's (seats open for a person), not a practice table's.
+    room: bool,
     presets: Vec<&'static str>,
     strengths: &'static [(&'static str, &'static str)],
     seats: &'static [(&'static str, &'static str)],
 }
 
+impl StartPage {
+    pub(super) fn new(room: bool) -> StartPage {
+        StartPage {
+            heading: if room {
+                "Open a table in the lobby"
+            } else {
+                "Play a practice table"
+            },
+            room,
+            presets: jongg_rules::PRESET_NAMES.to_vec(),
+            strengths: &STRENGTHS,
+            seats: &SEATS,
+        }
+    }
+}
+
 /// Start a practice table: a preset, your seat, and bots of a strength.
-#[utoipa::path(get, path = "/play", responses((status = OK, description = "The page", content_type = "text/html")))]
+#[utoipa::path(get, path = "/play/new", responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn start_page() -> PageResult {
-    html(&StartPage {
-        presets: jongg_rules::PRESET_NAMES.to_vec(),
-        strengths: &STRENGTHS,
-        seats: &SEATS,
+    html(&StartPage::new(false))
+}
+
+/// The practice form sent without a script: the table is created as
+/// `POST /api/play/tables` creates it, then its one person goes straight
+/// to their seat, or several are shown their links (`/play/links`).
+#[utoipa::path(post, path = "/play/new", request_body = NewTable,
+    responses((status = SEE_OTHER, description = "To your seat, or to the page of the seats' links"),
+        (status = TOO_MANY_REQUESTS, description = "Too many tables created from this address")))]
+async fn start_practice(
+    State(app): State<Arc<AppState>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(b): Body<NewTable>,
+) -> Result<Response, ApiError> {
+    let (setup, settings) = b.read().map_err(ApiError::unprocessable)?;
+    let client = crate::edge::client::client_ip(&app, peer, &headers);
+    crate::state::tables::charge_creation(&app.play_limiter, client)
+        .map_err(|(_, words)| ApiError::new(StatusCode::TOO_MANY_REQUESTS, words))?;
+    let created = app.tables.create(setup, settings).await?;
+    let pages: Vec<String> = Seat::ALL
+        .into_iter()
+        .filter_map(|s| created.page(s))
+        .collect();
+    let to = match pages.as_slice() {
+        [one] => one.clone(),
+        _ => {
+            let seats: Vec<String> = Seat::ALL
+                .into_iter()
+                .filter_map(|s| created.tokens[s].as_ref().map(|t| format!("{s}={t}")))
+                .collect();
+            format!("/play/links?table={}&{}", created.id, seats.join("&"))
+        }
+    };
+    let mut r = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(&to) {
+        r.headers_mut().insert(header::LOCATION, v);
+    }
+    Ok(r)
+}
+
+/// `/play/links?table=...&east=...`: a new practice table's links.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct LinksQuery {
+    /// The table's id.
+    table: String,
+    /// Each person seat's token, as the table's creation answered it.
+    east: Option<String>,
+    south: Option<String>,
+    west: Option<String>,
+    north: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "play_links.html")]
+struct LinksPage {
+    /// Each person seat and its page.
+    links: Vec<(&'static str, String)>,
+}
+
+/// The links of a practice table's person seats, for its creator to send
+/// each person theirs (the page the script shows in place, without it).
+/// It only writes back the links its own address holds.
+#[utoipa::path(get, path = "/play/links", params(LinksQuery),
+    responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn links_page(Query(q): Query<LinksQuery>) -> PageResult {
+    let id = jongg_store::LiveTableId::parse(&q.table)
+        .ok_or_else(|| ApiError::not_found("no such table: a table's id is 16 hex digits"))?;
+    let token_ok = |t: &String| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit());
+    let links = [
+        ("east", q.east),
+        ("south", q.south),
+        ("west", q.west),
+        ("north", q.north),
+    ]
+    .into_iter()
+    .filter_map(|(s, t)| {
+        t.filter(token_ok)
+            .map(|t| (s, format!("/play/{id}?seat={s}&token={t}")))
     })
+    .collect();
+    html(&LinksPage { links })
 }
 
 /// `/play/{id}`: a live table.
@@ -162,13 +271,7 @@ mod tests {
 
     #[test]
     fn the_start_page_offers_every_preset_and_every_strength() {
-        let page = StartPage {
-            presets: jongg_rules::PRESET_NAMES.to_vec(),
-            strengths: &STRENGTHS,
-            seats: &SEATS,
-        }
-        .render()
-        .unwrap();
+        let page = StartPage::new(false).render().unwrap();
         for p in jongg_rules::PRESET_NAMES {
             assert!(page.contains(&format!("value=\"{p}\"")), "{p}");
         }

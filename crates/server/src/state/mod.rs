@@ -60,6 +60,8 @@ pub struct AppState {
     pub(crate) tables: tables::Tables,
     /// Tables created per address (`api/play.rs`).
     pub(crate) play_limiter: limiter::LoginLimiter,
+    /// Players' sign-ups per address (`pages/play_accounts.rs`).
+    pub(crate) sign_up_limiter: limiter::LoginLimiter,
 }
 
 impl AppState {

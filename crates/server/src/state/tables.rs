@@ -9,6 +9,7 @@
 
 pub(crate) mod finished;
 pub(crate) mod players;
+pub(crate) mod rooms;
 
 pub(crate) use players::{SeatPlayer, TableSetupDoc};
 
@@ -97,6 +98,33 @@ pub(crate) struct Created {
     pub tokens: BySeat<Option<String>>,
 }
 
+impl Created {
+    /// The page of a person seat: its token in the address
+    /// (`/play/{id}?seat=east&token=...`); `None` for a bot's or an empty seat.
+    pub(crate) fn page(&self, seat: Seat) -> Option<String> {
+        self.tokens[seat]
+            .as_ref()
+            .map(|t| format!("/play/{}?seat={seat}&token={t}", self.id))
+    }
+}
+
+/// Charges a new table to the address that asks for it (`api/play.rs`'s
+/// policy): too many, and the wait in seconds with its words.
+pub(crate) fn charge_creation(
+    limiter: &crate::http::limiter::LoginLimiter,
+    client: std::net::IpAddr,
+) -> Result<(), (u64, String)> {
+    limiter
+        .charge(&[crate::http::limiter::Key::address(client)])
+        .map_err(|wait| {
+            let secs = wait.as_secs().max(1);
+            (
+                secs,
+                format!("too many tables were created from here: wait {secs} seconds"),
+            )
+        })
+}
+
 /// Every mounted table.
 #[derive(Debug)]
 pub(crate) struct Tables {
@@ -106,6 +134,8 @@ pub(crate) struct Tables {
     stopping: watch::Sender<bool>,
     /// How long a new table's bots wait before each move (issue 24.5).
     bot_delay_ms: u64,
+    /// Orders every change to the lobby's rooms (`rooms.rs`).
+    rooms: tokio::sync::Mutex<()>,
 }
 
 impl Tables {
@@ -121,6 +151,7 @@ impl Tables {
             stopping: watch::Sender::new(false),
             store,
             bot_delay_ms,
+            rooms: tokio::sync::Mutex::new(()),
         };
         for row in tables.store.open_live_tables().await? {
             let id = row.id.clone();
@@ -187,6 +218,17 @@ impl Tables {
         setup: TableSetupDoc,
         settings: TableSettings,
     ) -> Result<Created, ApiError> {
+        self.create_as(LiveTableId::new(), setup, settings).await
+    }
+
+    /// [`Tables::create`] with the id given (a lobby's room becomes the
+    /// table of its own id).
+    pub(crate) async fn create_as(
+        &self,
+        id: LiveTableId,
+        setup: TableSetupDoc,
+        settings: TableSettings,
+    ) -> Result<Created, ApiError> {
         let settings = TableSettings {
             bot_delay_ms: self.bot_delay_ms,
             ..settings
@@ -213,7 +255,10 @@ impl Tables {
         let tokens = BySeat::from_fn(|s| setup.is_person(s).then(new_token));
         let hashes = BySeat::from_fn(|s| tokens[s].as_deref().map(hash_token));
         let doc = serde_json::to_value(&setup).map_err(ApiError::internal)?;
-        let row = LiveTable::new(doc, hashes.clone());
+        let row = LiveTable {
+            id,
+            ..LiveTable::new(doc, hashes.clone())
+        };
         let secret = ServerSeed::generate().map_err(ApiError::internal)?;
         let players = setup.players(&row.id).map_err(ApiError::internal)?;
         self.store.create_live_table(&row).await?;

@@ -38,6 +38,9 @@ pub const BODIES: &[&str] = &[
     "penalize_player",
     "disqualify_player",
     "new_live_table",
+    "player_sign_up",
+    "player_sign_in",
+    "join_seat",
 ];
 
 /// Reads `bytes` as the body of `route` (one of [`BODIES`]) as its handler
@@ -54,6 +57,15 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
     let cmd: Command = match route {
         "setup" => return typed::<auth::Setup>(bytes).map(|_| 0),
         "login" => return typed::<auth::Login>(bytes).map(|_| 0),
+        "player_sign_up" => {
+            let b = typed::<crate::body::accounts::SignUp>(bytes)?;
+            return b.check().map(|_| 0).map_err(|e| e.message);
+        }
+        "player_sign_in" => {
+            let b = typed::<crate::body::accounts::SignIn>(bytes)?;
+            return b.check().map(|_| 0).map_err(|e| e.message);
+        }
+        "join_seat" => return typed::<crate::body::accounts::JoinSeat>(bytes).map(|_| 0),
         "new_live_table" => {
             let (doc, settings) = typed::<crate::body::play::NewTable>(bytes)?.read()?;
             settings.check()?;

@@ -21,7 +21,8 @@ use std::collections::BTreeSet;
 /// `anyone` (anyone; a credential sent must be valid), `director`, `table`
 /// (the director or the link of the table in the path), `scorekeeper` (a
 /// table's link), `floor` (the director or an official of the tournament),
-/// `table_or_floor` (either).
+/// `table_or_floor` (either), `player` (a signed-in player, by their own
+/// cookie: `tests/lobby.rs` tries a player on these).
 const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/openapi.json", "public"),
     // auth
@@ -213,8 +214,10 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("POST", "/api/play/tables", "public"),
     ("GET", "/api/play/tables", "public"),
     ("GET", "/api/play/tables/{id}/ws", "public"),
-    // the live table's pages (issue 23.5)
-    ("GET", "/play", "public"),
+    // the live table's pages (issue 23.5); the practice form without a script
+    ("GET", "/play/new", "public"),
+    ("POST", "/play/new", "public"),
+    ("GET", "/play/links", "public"),
     ("GET", "/play/{id}", "public"),
     ("GET", "/assets/play.js", "public"),
     ("GET", "/assets/play_table.js", "public"),
@@ -224,6 +227,20 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/play/{id}/log.jsonl", "public"),
     ("GET", "/play/{id}/replay", "public"),
     ("GET", "/assets/replay.js", "public"),
+    // players' accounts and the lobby (issue 23.6): a player's own cookie
+    ("GET", "/play/signup", "public"),
+    ("POST", "/play/signup", "public"),
+    ("GET", "/play/signin", "public"),
+    ("POST", "/play/signin", "public"),
+    ("POST", "/play/signout", "player"),
+    ("GET", "/play", "public"),
+    ("GET", "/play/rooms/{id}", "public"),
+    ("GET", "/play/rooms/new", "player"),
+    ("POST", "/play/rooms", "player"),
+    ("POST", "/play/rooms/{id}/join", "player"),
+    ("POST", "/play/rooms/{id}/leave", "player"),
+    ("POST", "/play/rooms/{id}/start", "player"),
+    ("GET", "/play/rooms/{id}/seat", "player"),
 ];
 
 fn label(a: Access) -> &'static str {
@@ -235,6 +252,7 @@ fn label(a: Access) -> &'static str {
         Access::Scorekeeper => "scorekeeper",
         Access::Floor => "floor",
         Access::TableOrFloor => "table_or_floor",
+        Access::Player => "player",
     }
 }
 
@@ -250,9 +268,11 @@ enum Who {
     Official,
     /// A floor official of the other tournament.
     OtherOfficial,
+    /// A signed-in player of the lobby (issue 23.6), by their cookie.
+    Player,
 }
 
-const EVERYONE: [Who; 8] = [
+const EVERYONE: [Who; 9] = [
     Who::Public,
     Who::Director,
     Who::OwnTable,
@@ -261,6 +281,7 @@ const EVERYONE: [Who; 8] = [
     Who::LoggedOut,
     Who::Official,
     Who::OtherOfficial,
+    Who::Player,
 ];
 
 /// Whether `who` may call a route of `access` at `path` (in which table 1
@@ -269,6 +290,11 @@ fn may(access: &str, path: &str, who: Who) -> bool {
     let names_table = path.contains("{t}");
     match (access, who) {
         ("public", _) => true,
+        // A player's cookie is no credential of the director's, a table's
+        // or an official's: a player is the public everywhere else.
+        ("player", w) => w == Who::Player,
+        ("anyone", Who::Player) => true,
+        (_, Who::Player) => false,
         ("anyone", w) => w != Who::LoggedOut,
         (_, Who::Public | Who::LoggedOut) => false,
         ("floor", w) => matches!(w, Who::Director | Who::Official),
@@ -287,12 +313,12 @@ fn may(access: &str, path: &str, who: Who) -> bool {
 }
 
 /// Whether an answer is a refusal: 401, 403, or a page sending its caller
-/// to the login.
+/// to the login (the director's, or a player's sign-in).
 fn refused(r: &Response) -> bool {
     matches!(r.status, 401 | 403)
         || (r.status == 303
             && r.header("location")
-                .is_some_and(|l| l.starts_with("/login")))
+                .is_some_and(|l| l.starts_with("/login") || l.starts_with("/play/signin")))
 }
 
 #[test]
@@ -375,6 +401,20 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
         assert_eq!(out.status, 204);
         token
     };
+    // A player signs up (and so in): their cookie.
+    let player = || {
+        let r = app
+            .public()
+            .post(
+                "/play/signup",
+                &json!({ "name": "Player One", "password": PASSWORD }),
+            )
+            .unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        let cookie = r.header("set-cookie").unwrap();
+        cookie.split(';').next().unwrap().to_string()
+    };
+    let player_cookie = player();
     let events = |app: &App| {
         [id, other].map(|x| {
             expect(app.public().get(&t(x)), 200)["events"]
@@ -418,9 +458,36 @@ fn every_route_refuses_every_caller_its_access_does_not_allow_before_its_handler
                 Who::OtherOfficial if *path == "/api/logout" => app.with_token(&log_in("monitor2")),
                 Who::Official => app.with_token(&official),
                 Who::OtherOfficial => app.with_token(&other_official),
+                Who::Player => app.public(),
             };
             let before = events(&app);
-            let r = client.request(method, &concrete, body).unwrap();
+            let r = match who {
+                // Signing out ends the session it is sent with: a fresh one.
+                Who::Player if *path == "/play/signout" => {
+                    let fresh = {
+                        let r = app
+                            .public()
+                            .post(
+                                "/play/signin",
+                                &json!({ "name": "player one", "password": PASSWORD }),
+                            )
+                            .unwrap();
+                        assert_eq!(r.status, 200, "{}", r.text());
+                        r.header("set-cookie")
+                            .unwrap()
+                            .split(';')
+                            .next()
+                            .unwrap()
+                            .to_string()
+                    };
+                    client.request_with(method, &concrete, &[("Cookie", &fresh)], body)
+                }
+                Who::Player => {
+                    client.request_with(method, &concrete, &[("Cookie", &player_cookie)], body)
+                }
+                _ => client.request(method, &concrete, body),
+            }
+            .unwrap();
             checked += 1;
             let allowed = may(access, path, who);
             if allowed == refused(&r) {

@@ -11,8 +11,10 @@
 //! its own sheet, and not once it is accepted).
 
 mod caller;
+mod player;
 
 pub(crate) use caller::{Caller, DEVICE_COOKIE, Prefer, SESSION_COOKIE, cookie};
+pub(crate) use player::{MaybePlayer, PLAYER_SESSION_MILLIS, Player, set_player_cookie};
 
 use crate::edge::error_page::PageError;
 use crate::http::error::ApiError;
@@ -45,6 +47,9 @@ pub enum Access {
     /// table calls the director from its link, or an official at the table
     /// does; the domain checks the official's tables).
     TableOrFloor,
+    /// A signed-in player (issue 23, point 6: the lobby's rooms), by the
+    /// player's own cookie; no director's or official's session counts.
+    Player,
 }
 
 impl Access {
@@ -53,6 +58,10 @@ impl Access {
     /// table); the refusal says why.
     pub(crate) fn allows(self, caller: &Caller, params: &[(&str, &str)]) -> Result<(), ApiError> {
         match (self, caller) {
+            // Checked by `enforce` from the player's cookie, never a caller's.
+            (Access::Player, _) => Err(ApiError::unauthorized(
+                "this needs a player's sign-in (/play/signin)",
+            )),
             (Access::TableOrFloor, Caller::Official { .. }) => Access::Floor.allows(caller, params),
             (Access::TableOrFloor, _) => Access::Table.allows(caller, params),
             (Access::Public | Access::Anyone, _) => Ok(()),
@@ -139,6 +148,23 @@ pub(crate) async fn enforce(State(gate): State<Gate>, req: Request, next: Next) 
         return next.run(req).await;
     }
     let (mut parts, body) = req.into_parts();
+    if gate.access == Access::Player {
+        return match Player::resolve(&parts.headers, &gate.app).await {
+            Ok(Some(player)) => {
+                tracing::Span::current().record("caller", "player");
+                parts.extensions.insert(player);
+                next.run(Request::from_parts(parts, body)).await
+            }
+            Ok(None) | Err(_) if gate.page => {
+                // A page goes to the sign-in, then back.
+                let here = parts.uri.path_and_query().map_or("/play", |p| p.as_str());
+                PageError::PlayerSignIn(here.to_string()).into_response()
+            }
+            Ok(None) => ApiError::unauthorized("this needs a player's sign-in (/play/signin)")
+                .into_response(),
+            Err(e) => e.into_response(),
+        };
+    }
     let prefer = match gate.access {
         Access::Scorekeeper => Prefer::Key,
         _ => Prefer::Bearer,
