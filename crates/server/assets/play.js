@@ -545,7 +545,7 @@
 
   function drawBoard() {
     const eye = me || "east";
-    if (!watching && !T.SEATS.includes(eye)) return;
+    if (!watching && !T.SEATS.includes(me)) return;
     $("seats").replaceChildren(...[T.across(eye), T.prev(eye), T.next(eye), eye].map(seatPanel));
     $("spectators").textContent = spectators ? `${spectators} watching` : "";
     $("wall").textContent = m && m.table ? `${m.table.rules} rules · ${m.wallLeft} tiles left in the wall` : "";
