@@ -177,7 +177,7 @@ async fn presence_tells_who_is_connected_away_a_bot_or_a_stand_in() {
             .iter()
             .rev()
             .find_map(|m| match &m.message {
-                ServerMessage::Presence { seats, spectators } => Some((seats.clone(), *spectators)),
+                ServerMessage::Presence { seats, spectators } => Some((*seats, *spectators)),
                 _ => None,
             })
             .expect("a presence")

@@ -450,7 +450,7 @@ fn a_spectator_watches_reads_the_chat_sees_who_is_here_and_every_rack_at_the_end
             ServerMessage::Presence {
                 seats,
                 spectators: 1,
-            } => Some(seats.clone()),
+            } => Some(*seats),
             _ => None,
         })
         .await;

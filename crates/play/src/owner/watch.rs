@@ -160,7 +160,7 @@ impl<L: TableLog> Owner<L> {
         self.drop_closed_watchers();
         let now = self.presence_now();
         if self.presence.as_ref() != Some(&now) {
-            let (seats, spectators) = now.clone();
+            let (seats, spectators) = now;
             self.presence = Some(now);
             self.tell_all(ServerMessage::Presence { seats, spectators });
         }
