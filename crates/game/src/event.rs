@@ -279,8 +279,24 @@ impl Event {
     /// This event as `seat` may see it: private fields of other seats are
     /// `None`. Every variant is listed so a new one must be considered.
     pub fn redacted_for(&self, seat: Seat) -> Event {
+        self.redacted(Some(seat))
+    }
+
+    /// This event as a spectator may see it: no seat's private fields.
+    pub fn public(&self) -> Event {
+        self.redacted(None)
+    }
+
+    /// This event as `viewer` (a seat, or none: a spectator) may see it.
+    fn redacted(&self, viewer: Option<Seat>) -> Event {
         let only = |v: &BySeat<Option<Vec<Tile>>>| {
-            BySeat::from_fn(|s| if s == seat { v[s].clone() } else { None })
+            BySeat::from_fn(|s| {
+                if Some(s) == viewer {
+                    v[s].clone()
+                } else {
+                    None
+                }
+            })
         };
         match self {
             Event::Began {
@@ -310,7 +326,7 @@ impl Event {
             },
             Event::Picked { seat: s, tile } => Event::Picked {
                 seat: *s,
-                tile: if *s == seat { *tile } else { None },
+                tile: if Some(*s) == viewer { *tile } else { None },
             },
             Event::PassChosen {
                 seat: s,
@@ -320,7 +336,11 @@ impl Event {
             } => Event::PassChosen {
                 seat: *s,
                 pass: *pass,
-                tiles: if *s == seat { tiles.clone() } else { None },
+                tiles: if Some(*s) == viewer {
+                    tiles.clone()
+                } else {
+                    None
+                },
                 blind: *blind,
             },
             Event::CharlestonStopped { .. }

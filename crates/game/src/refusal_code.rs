@@ -32,6 +32,16 @@ pub enum RefusalCode {
     AlreadyContributed,
     /// The table could not store the action: nothing happened.
     NotSaved,
+    /// The table has as many spectators as its settings allow.
+    TooManySpectators,
+    /// A spectator may watch and read the chat, not play or write.
+    SpectatorsOnlyWatch,
+    /// The table's settings turn its chat off.
+    ChatOff,
+    /// A chat line longer than the table takes.
+    ChatTooLong,
+    /// Chat lines sent faster than the table takes them.
+    ChatTooFast,
     // The engine's, by `code_of`.
     NotDealt,
     GameOver,
@@ -59,7 +69,7 @@ pub enum RefusalCode {
 
 impl RefusalCode {
     /// Every code (for the documentation's test).
-    pub const ALL: [RefusalCode; 31] = [
+    pub const ALL: [RefusalCode; 36] = [
         RefusalCode::BadMessage,
         RefusalCode::UnsupportedVersion,
         RefusalCode::WrongTable,
@@ -70,6 +80,11 @@ impl RefusalCode {
         RefusalCode::ContributionClosed,
         RefusalCode::AlreadyContributed,
         RefusalCode::NotSaved,
+        RefusalCode::TooManySpectators,
+        RefusalCode::SpectatorsOnlyWatch,
+        RefusalCode::ChatOff,
+        RefusalCode::ChatTooLong,
+        RefusalCode::ChatTooFast,
         RefusalCode::NotDealt,
         RefusalCode::GameOver,
         RefusalCode::SeatEmpty,

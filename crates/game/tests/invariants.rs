@@ -571,6 +571,44 @@ fn every_event_type_hides_private_fields_from_other_seats() {
     }
 }
 
+#[test]
+fn a_spectators_copy_of_every_event_hides_every_seats_private_fields() {
+    // `Event::public`: what a seat may see of another's move, for everyone;
+    // a public event is the same as any seat's copy of it.
+    let card = Card::practice();
+    for seed in 0..20u64 {
+        let g = play(seed, Table::standard(), &card, &mut random_bots(seed));
+        for e in g.events() {
+            let p = e.public();
+            match &p {
+                Event::Began { wall, seed, .. } => assert!(wall.is_none() && *seed == 0),
+                Event::Dealt { hands } | Event::Arranged { hands } => {
+                    assert!(hands.iter().all(|(_, h)| h.is_none()));
+                }
+                Event::PassChosen { tiles, .. } => assert!(tiles.is_none()),
+                Event::Passed { gave, kept, .. } => {
+                    assert!(
+                        Seat::ALL
+                            .into_iter()
+                            .all(|s| gave[s].is_none() && kept[s].is_none())
+                    );
+                }
+                Event::Picked { tile, .. } => assert!(tile.is_none()),
+                _ => assert_eq!(&p, e, "public by nature"),
+            }
+            // Another seat's copy of a move by `s` is the public copy.
+            let by = serde_json::to_value(e).unwrap()["seat"]
+                .as_str()
+                .map(String::from);
+            for o in Seat::ALL {
+                if by.as_deref().is_some_and(|b| b != o.name()) {
+                    assert_eq!(e.redacted_for(o), p, "{e:?} seen by {o}");
+                }
+            }
+        }
+    }
+}
+
 /// Whether a JSON value holds a list of tiles under a rack's or the wall's
 /// name (`hand`, `hands`, `wall`, `tiles`) anywhere inside.
 fn names_tiles(v: &serde_json::Value) -> bool {

@@ -4,10 +4,12 @@
 //! WebSockets; no HTTP and no database here (the store implements
 //! [`TableLog`]). See `docs/play-protocol.md`.
 
+pub mod chat;
 pub mod game_log;
 pub mod outbox;
 pub mod owner;
 pub mod protocol;
+pub mod public;
 pub mod refusal;
 pub mod settings;
 pub mod table_log;

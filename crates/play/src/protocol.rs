@@ -3,11 +3,12 @@
 //! [`Numbered`] messages, numbered from 1 for that seat within a run of the
 //! table's owner. Every message and its schema: `docs/play-protocol.md`.
 
+use crate::public::{Presence, PublicSnapshot};
 use crate::refusal::RefusalCode;
 use crate::settings::TableSettings;
 use crate::wall::{Commitment, Contribution, WallProof};
-use jongg_game::{Action, Event, Snapshot};
-use jongg_tiles::Seat;
+use jongg_game::{Action, Event, Outcome, Snapshot};
+use jongg_tiles::{BySeat, Seat, Tile};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: `"v"` of every message.
@@ -39,9 +40,20 @@ pub enum ClientMessage {
         answers: u64,
         action: Action,
     },
+    /// The first message of a spectator's connection instead of a hello:
+    /// no token; the public view, then every public message. A spectator
+    /// that reconnects gets the whole public view again.
+    Watch {
+        table: String,
+    },
     /// This seat's random bytes for the wall, before the deal (hex, 0-32 bytes).
     Contribute {
         bytes: Contribution,
+    },
+    /// A chat line to everyone at the table (seats only; at most 200
+    /// characters, control characters removed).
+    Chat {
+        text: String,
     },
     Ping {
         id: u64,
@@ -161,6 +173,35 @@ pub enum ServerMessage {
     StandIn {
         seat: Seat,
         bot: bool,
+    },
+    /// The answer to a spectator's `watch`; a `public_view` follows.
+    Watching {
+        run: u32,
+        settings: TableSettings,
+        commitment: Commitment,
+    },
+    /// The whole of what a spectator may see, after `at` events; `None`
+    /// before the deal.
+    PublicView {
+        at: u64,
+        view: Option<PublicSnapshot>,
+    },
+    /// After the game (and to a connection that comes after it): how it
+    /// ended and every seat's concealed tiles.
+    Final {
+        outcome: Outcome,
+        racks: BySeat<Vec<Tile>>,
+    },
+    /// Who is at each seat, and how many spectators watch: sent when it
+    /// changes, and after each `view`.
+    Presence {
+        seats: BySeat<Presence>,
+        spectators: usize,
+    },
+    /// A seat's chat line (not part of the game's events).
+    Chat {
+        seat: Seat,
+        text: String,
     },
 }
 

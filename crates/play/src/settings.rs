@@ -27,6 +27,24 @@ pub struct TableSettings {
     /// about a second. Left out of an older table's log: 0.
     #[serde(default)]
     pub bot_delay_ms: u64,
+    /// How many spectators may watch at once; one more is refused with
+    /// `too_many_spectators`. Left out of an older table's log: 50.
+    #[serde(default = "default_spectators")]
+    pub spectators: usize,
+    /// Whether the seats may chat. Left out of an older table's log: on.
+    #[serde(default = "default_chat")]
+    pub chat: bool,
+}
+
+/// Spectators a table takes unless its settings say otherwise.
+pub const DEFAULT_SPECTATORS: usize = 50;
+
+fn default_spectators() -> usize {
+    DEFAULT_SPECTATORS
+}
+
+fn default_chat() -> bool {
+    true
 }
 
 /// The longest a bot may wait before a move.
@@ -41,6 +59,8 @@ impl Default for TableSettings {
             absent_ms: 30_000,
             replay: 512,
             bot_delay_ms: 0,
+            spectators: DEFAULT_SPECTATORS,
+            chat: true,
         }
     }
 }
@@ -104,6 +124,14 @@ impl TableSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_older_tables_settings_read_with_spectators_and_chat_on() {
+        let old = r#"{"window_ms":5000,"turn_ms":20000,"reserve_ms":60000,"absent_ms":30000,"replay":512}"#;
+        let s: TableSettings = serde_json::from_str(old).unwrap();
+        assert_eq!(s.spectators, DEFAULT_SPECTATORS);
+        assert!(s.chat);
+    }
 
     #[test]
     fn the_default_window_is_five_seconds_and_bounds_are_named() {

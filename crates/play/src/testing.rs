@@ -1,8 +1,9 @@
 //! The hidden-information check shared by the play crate's tests and the
 //! server's tests over the wire (feature `test-support`, never in a
-//! release): a seat's messages, as sent, against every rack after each
-//! event. No message holds another seat's concealed tiles, the wall or the
-//! seed before the game's end.
+//! release): a seat's or a spectator's messages, as sent, against every
+//! rack after each event. No message holds another seat's concealed tiles
+//! (a spectator's: any seat's), the wall or the seed before the game's end;
+//! every rack and the seed come after it.
 
 use crate::protocol::{Numbered, ServerMessage};
 use crate::wall::ServerSeed;
@@ -73,31 +74,72 @@ fn has_key(v: &Value, key: &str) -> bool {
 /// Checks one seat's messages, numbered without a gap from the first,
 /// against `racks` (from [`racks_after`]); panics naming what leaked.
 pub fn check_seat(seat: Seat, got: &[Numbered], racks: &[BySeat<Vec<String>>], seed_hex: &str) {
-    let me = serde_json::to_value(seat).unwrap();
+    check(Some(seat), got, racks, seed_hex);
+}
+
+/// Checks a spectator's messages as [`check_seat`] does a seat's: no
+/// seat's concealed tile at all before the game's end.
+pub fn check_spectator(got: &[Numbered], racks: &[BySeat<Vec<String>>], seed_hex: &str) {
+    check(None, got, racks, seed_hex);
+}
+
+/// Whether a message tells that the game has ended (its last event, or a
+/// view of a finished game to a connection that came after it).
+fn tells_the_end(m: &ServerMessage) -> bool {
+    match m {
+        ServerMessage::Event { event, .. } => matches!(event, Event::Ended { .. }),
+        ServerMessage::View { view: Some(v), .. } => {
+            matches!(v.situation, jongg_game::Situation::Over)
+        }
+        ServerMessage::PublicView { view: Some(v), .. } => v.over(),
+        _ => false,
+    }
+}
+
+fn check(viewer: Option<Seat>, got: &[Numbered], racks: &[BySeat<Vec<String>>], seed_hex: &str) {
+    let who = viewer.map_or("a spectator".to_string(), |s| s.to_string());
+    let me = serde_json::to_value(viewer).unwrap();
     let mut ended = false;
     let first = got.first().map_or(1, |m| m.n);
     for (i, m) in got.iter().enumerate() {
         assert_eq!(
             m.n,
             first + i as u64,
-            "{seat}: messages numbered without a gap"
+            "{who}: messages numbered without a gap"
         );
         let json = m.to_json();
         let text = json.to_string();
+        ended |= tells_the_end(&m.message);
         let at = match &m.message {
-            ServerMessage::Event { at, event } => {
-                ended |= matches!(event, Event::Ended { .. });
+            ServerMessage::Event { at, .. } => Some(*at as usize),
+            ServerMessage::View { at, .. } | ServerMessage::PublicView { at, .. } => {
                 Some(*at as usize)
             }
-            ServerMessage::View { at, .. } => Some(*at as usize),
             _ => None,
         };
-        if matches!(m.message, ServerMessage::Reveal { .. }) {
-            assert!(ended, "{seat}: the seed is revealed only after the game");
+        if matches!(
+            m.message,
+            ServerMessage::Reveal { .. } | ServerMessage::Final { .. }
+        ) {
+            assert!(
+                ended,
+                "{who}: the seed and the racks only after the game: {text}"
+            );
             continue;
         }
-        assert!(!text.contains(seed_hex), "{seat}: the seed in {text}");
-        assert!(!has_key(&json, "wall"), "{seat}: a wall in {text}");
+        assert!(!text.contains(seed_hex), "{who}: the seed in {text}");
+        assert!(!has_key(&json, "wall"), "{who}: a wall in {text}");
+        if viewer.is_none() {
+            assert!(
+                !matches!(m.message, ServerMessage::View { .. }),
+                "{who}: a seat's view in {text}"
+            );
+            let public = matches!(m.message, ServerMessage::PublicView { .. });
+            assert!(
+                !public || !has_key(&json, "hand"),
+                "{who}: a hand in {text}"
+            );
+        }
         let Some(at) = at else { continue };
         let truth = &racks[at];
         let body = &json["event"];
@@ -105,39 +147,46 @@ pub fn check_seat(seat: Seat, got: &[Numbered], racks: &[BySeat<Vec<String>>], s
             Some("began") => assert_eq!(body["seed"], 0, "{text}"),
             Some("dealt" | "arranged") => {
                 for (s, h) in body["hands"].as_object().unwrap() {
-                    assert!(*s == me || h.is_null(), "{seat}: {s}'s deal in {text}");
+                    assert!(*s == me || h.is_null(), "{who}: {s}'s deal in {text}");
                 }
             }
             Some("passed") => {
                 for part in ["gave", "kept"] {
                     for (s, h) in body[part].as_object().unwrap() {
-                        assert!(*s == me || h.is_null(), "{seat}: {s}'s pass in {text}");
+                        assert!(*s == me || h.is_null(), "{who}: {s}'s pass in {text}");
                     }
                 }
             }
             Some("picked") if body["seat"] != me => {
-                assert!(body["tile"].is_null(), "{seat}: another's pick in {text}");
+                assert!(body["tile"].is_null(), "{who}: another's pick in {text}");
             }
             Some("pass_chosen") if body["seat"] != me => {
-                assert!(body["tiles"].is_null(), "{seat}: another's pass in {text}");
+                assert!(body["tiles"].is_null(), "{who}: another's pass in {text}");
             }
             // A Mah Jongg shows the winner's hand to all.
             Some("mah_jongg" | "ended") => continue,
             _ => {}
         }
         if let ServerMessage::View { view: Some(v), .. } = &m.message {
-            assert_eq!(v.seat, seat);
+            assert_eq!(Some(v.seat), viewer);
             let mut mine: Vec<String> = v.hand.iter().map(|t| t.to_string()).collect();
             mine.sort();
-            assert_eq!(mine, truth[seat], "{seat}: its own rack in a view");
+            assert_eq!(
+                Some(&mine),
+                viewer.map(|s| &truth[s]),
+                "{who}: its own rack in a view"
+            );
+        }
+        if ended {
+            continue;
         }
         // No list of tiles in the message is another seat's rack.
         let mut lists = vec![];
         tile_lists(&json, &mut lists);
-        for other in Seat::ALL.into_iter().filter(|s| *s != seat) {
+        for other in Seat::ALL.into_iter().filter(|s| Some(*s) != viewer) {
             let theirs = &truth[other];
             if theirs.len() >= 5 {
-                assert!(!lists.contains(theirs), "{seat}: {other}'s rack in {text}");
+                assert!(!lists.contains(theirs), "{who}: {other}'s rack in {text}");
             }
         }
     }

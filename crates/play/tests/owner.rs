@@ -8,6 +8,7 @@ use jongg_game::{Action, Call, Event, Phase, Step};
 use jongg_play::MemoryLog;
 use jongg_play::owner::resume;
 use jongg_play::protocol::ServerMessage;
+use jongg_play::public::Presence;
 use jongg_play::refusal::RefusalCode;
 use jongg_tiles::{BySeat, Seat};
 
@@ -128,14 +129,19 @@ async fn a_reconnect_in_a_calling_window_gets_exactly_what_it_missed() {
         missed[..],
         "exactly the missed messages"
     );
-    assert_eq!(got.len(), missed.len() + 1);
+    // Then the welcome, and who is here now that West is back.
+    assert_eq!(got.len(), missed.len() + 2);
     assert!(matches!(
-        got.last().unwrap().message,
+        got[missed.len()].message,
         ServerMessage::Welcome {
             resumed: true,
             seat: WEST,
             ..
         }
+    ));
+    assert!(matches!(
+        &got[missed.len() + 1].message,
+        ServerMessage::Presence { seats, .. } if seats[WEST] == Presence::Connected
     ));
     // The window is still open for West, on the same discard.
     west.act(discard, Action::Decline).await;
@@ -280,7 +286,11 @@ async fn no_message_before_the_deal_holds_the_seed_and_the_reveal_matches_the_co
             _ => None,
         })
         .expect("the welcome carries the commitment");
-    assert_eq!(before_deal.len(), 2, "welcome, view: {before_deal:?}");
+    assert_eq!(
+        before_deal.len(),
+        3,
+        "welcome, view, presence: {before_deal:?}"
+    );
     // Message 1, the commitment told at the opening, is kept for a reconnect.
     let kept = table.status().await.unwrap().kept[EAST].clone();
     assert!(

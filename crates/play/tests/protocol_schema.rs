@@ -89,6 +89,62 @@ async fn every_message_of_bot_games_and_a_played_table_validates() {
     assert!(seen > 1000, "{seen} messages checked");
 }
 
+#[tokio::test(start_paused = true)]
+async fn a_spectators_messages_presence_chat_and_the_end_validate() {
+    let mut s = setup(three(), &[Seat::East, Seat::South], 12);
+    s.settings.bot_delay_ms = 10;
+    let table = open_table(s, MemoryLog::default()).await;
+    let east = Client::connect(&table, Seat::East, None).await;
+    let mut watcher = Client::watch(&table).await;
+    east.chat("hello <all>").await;
+    east.chat(&"x".repeat(201)).await;
+    watcher.chat("may I?").await;
+    drop(east);
+    table.start().await.unwrap();
+    let mut seen = 0;
+    // Everyone gone: stand-ins play the game out while the spectator reads.
+    for _ in 0..2_000 {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        watcher.drain();
+        if watcher.got.iter().any(|m| {
+            matches!(
+                m.message,
+                jongg_play::protocol::ServerMessage::Reveal { .. }
+            )
+        }) {
+            break;
+        }
+    }
+    let kinds: std::collections::BTreeSet<String> = watcher
+        .got
+        .iter()
+        .map(|m| m.to_json()["type"].as_str().unwrap().to_string())
+        .collect();
+    for kind in [
+        "watching",
+        "public_view",
+        "presence",
+        "chat",
+        "refused",
+        "final",
+        "reveal",
+        "event",
+        "clock",
+    ] {
+        assert!(kinds.contains(kind), "{kind} in {kinds:?}");
+    }
+    seen += all_server_messages_valid(&watcher.got);
+    let status = table.status().await.unwrap();
+    for s in Seat::ALL {
+        seen += all_server_messages_valid(&status.kept[s]);
+    }
+    // A seat that comes after the end: its view, the final, the reveal, the chat.
+    let mut again = Client::connect(&table, Seat::East, None).await;
+    table.status().await.unwrap();
+    seen += all_server_messages_valid(&again.drain());
+    assert!(seen > 300, "{seen} messages checked");
+}
+
 #[test]
 fn every_client_message_and_refusal_code_is_in_the_schema() {
     let root = protocol_schema();
@@ -139,6 +195,10 @@ fn every_client_message_and_refusal_code_is_in_the_schema() {
         bytes: Contribution::new(vec![7; 32]).unwrap(),
     });
     messages.push(ClientMessage::Ping { id: 1 });
+    messages.push(ClientMessage::Watch { table: "t".into() });
+    messages.push(ClientMessage::Chat {
+        text: "good luck".into(),
+    });
     for m in &messages {
         let json: serde_json::Value = serde_json::from_str(&m.write()).unwrap();
         check(&root, "client_message", &json).unwrap();

@@ -63,7 +63,9 @@
   const root = $("table");
   if (!root) return;
   const params = new URLSearchParams(location.search);
-  const me = params.get("seat");
+  // A spectator's page (/play/{id}/watch): no seat, no token, no moves.
+  const watching = root.dataset.watch === "1";
+  const me = watching ? null : params.get("seat");
   const token = params.get("token") || "";
   const tableId = root.dataset.table;
   let m = null;             // the model (play_table.js)
@@ -79,6 +81,10 @@
   let pendingClaim = null;  // a claim sent with a guessed discard number
   let wasMyMove = false;
   let muted = localStorage.getItem("jongg-mute") === "1";
+  let presence = {};        // who is at each seat (the table's `presence`)
+  let spectators = 0;
+  // Seats whose chat this player does not want to read (this browser only).
+  const chatMuted = new Set(JSON.parse(localStorage.getItem("jongg-chat-mute") || "[]").filter((s) => T.SEATS.includes(s)));
 
   function say(text) { $("connection").textContent = text; }
   function log(text) {
@@ -97,7 +103,7 @@
     send({ type: "act", answers: answers ?? m.at, action });
   }
   function connect() {
-    if (!me || !T.SEATS.includes(me) || !token) {
+    if (!watching && (!me || !T.SEATS.includes(me) || !token)) {
       say("This address names no seat: open the link the table gave you (…?seat=east&token=…).");
       closedForGood = true;
       return;
@@ -105,6 +111,8 @@
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}${root.dataset.ws}`);
     ws.onopen = () => {
+      // A spectator never resumes: each connection gets the whole public view.
+      if (watching) { send({ type: "watch", table: tableId }); return; }
       const hello = { type: "hello", table: tableId, token };
       if (run !== null) hello.last_seen = { run, n: lastN };
       send(hello);
@@ -137,7 +145,7 @@
   function receive(msg) {
     if (msg.n === 0 && msg.type === "refused") { // the hello was refused
       closedForGood = true;
-      say(`The table refused this seat: ${msg.words}`);
+      say(`The table refused ${watching ? "to let you watch" : "this seat"}: ${msg.words}`);
       ws.close();
       return;
     }
@@ -149,12 +157,20 @@
       say(`Connected: you are ${name(msg.seat)}${msg.resumed ? " (caught up)" : ""}.`);
       return;
     }
+    if (msg.type === "watching") { // a spectator's connection, numbered from 1
+      run = msg.run;
+      tries = 0;
+      lastN = msg.n;
+      say("Watching the table: you see what everyone may see, and every rack at the end.");
+      return;
+    }
     if (run !== null && msg.n <= lastN) return; // seen before this reconnect
     lastN = msg.n;
     switch (msg.type) {
       case "view": {
         const before = m;
         m = T.fromView(me, msg.at, msg.view);
+        $("chat-lines").replaceChildren(); // the lines kept follow
         // A view of a finished game does not carry its result: keep the one seen.
         if (before && m.phase === "over" && before.phase === "over") Object.assign(m, { winner: before.winner, outcome: before.outcome, penalties: before.penalties });
         if (!msg.view && !contributed) { // our share of the fair wall (docs/play-protocol.md)
@@ -164,6 +180,21 @@
         }
         break;
       }
+      case "public_view":
+        m = T.fromPublic(msg.at, msg.view);
+        $("chat-lines").replaceChildren(); // the lines kept follow
+        break;
+      case "final":
+        if (!m) m = T.fromView(me, 0, null);
+        T.final(m, msg.outcome, msg.racks);
+        break;
+      case "presence":
+        presence = msg.seats;
+        spectators = msg.spectators;
+        break;
+      case "chat":
+        chatLine(msg.seat, msg.text);
+        break;
       case "event":
         if (!m) m = T.fromView(me, 0, null);
         T.apply(m, msg.at, msg.event);
@@ -249,6 +280,7 @@
   function plan() {
     const p = { text: "Waiting for the deal…", pick: 0, buttons: [], more: [] };
     if (!m || !m.table) return p;
+    if (watching) return watchPlan(p);
     const myTurn = m.phase === "play" && m.step && m.step.kind === "turn" && m.step.seat === me;
     if (m.phase === "over") { p.text = `The game is over: ${result()}`; return p; }
     if (m.dead[me] && m.phase === "play") {
@@ -278,6 +310,19 @@
       p.text = who ? `${name(who)} is playing…` : "Waiting…";
     }
     if (m.phase === "play") deadCalls(p);
+    return p;
+  }
+
+  // A spectator's line: where the game stands; no moves.
+  function watchPlan(p) {
+    if (m.phase === "over") p.text = `The game is over: ${result()}`;
+    else if (m.phase === "charleston") p.text = `The Charleston: the pass ${PASS_WORDS[m.pass] || ""}.`;
+    else {
+      const st = m.step || {};
+      const who = st.seat || st.on || (st.kind === "error" && st.declarer);
+      p.text = st.kind === "window" && st.tile ? `${name(st.from)} threw ${st.tile}: the others may call it.`
+        : who ? `${name(who)} is playing…` : "Waiting…";
+    }
     return p;
   }
 
@@ -415,6 +460,7 @@
   }
 
   function drawRack(pick) {
+    if (watching) return;
     $("my-seat").textContent = me ? `(${name(me)})` : "";
     const rack = $("rack");
     const hadFocus = rack.contains(document.activeElement);
@@ -473,24 +519,35 @@
   });
   $("sort").addEventListener("click", () => { order = T.sortTiles(order); selected.clear(); draw(); });
 
+  // Who is at a seat (the table's `presence`), in words.
+  const PRESENCE_WORDS = { connected: "connected", away: "away", bot: "bot", stand_in: "a bot plays for now" };
+  function presenceChip(s) {
+    const p = presence[s] || (standIn[s] ? "stand_in" : null);
+    if (!p || p === "empty") return null;
+    const words = p === "bot" && players[s] && players[s] !== "person" ? `bot, ${players[s]}` : PRESENCE_WORDS[p];
+    return el("span", { class: `chip presence-${p.replace("_", "-")}` }, words);
+  }
+
   function seatPanel(s) {
-    const where = s === me ? "you" : s === T.next(me) ? "your right" : s === T.prev(me) ? "your left" : "across";
+    const eye = me || "east"; // a spectator sees the table from East's side
+    const where = s === eye ? "you" : s === T.next(eye) ? "your right" : s === T.prev(eye) ? "your left" : "across";
     const status = [];
     if (m && m.table && T.awaiting(m, s)) status.push(el("span", { class: "chip thinking" }, s === me ? "your move" : "to move"));
-    if (players[s] && players[s] !== "person") status.push(el("span", { class: "chip" }, `bot, ${players[s]}`));
-    if (standIn[s]) status.push(el("span", { class: "chip" }, "a bot plays for now"));
+    status.push(presenceChip(s));
     if (m && m.dead[s]) status.push(el("span", { class: "chip dead" }, DEAD_WORDS[m.dead[s]]));
     const discards = m ? m.floor.filter(([w]) => w === s).map(([, t]) => tileEl(t)) : [];
     return el("div", { class: `seat at-${where.replace(" ", "-")}${m && m.table && T.awaiting(m, s) ? " awaited" : ""}` },
-      el("h3", {}, `${name(s)} (${where})`, m && m.table && s === m.table.dealer ? " · dealer" : ""),
+      el("h3", {}, watching ? name(s) : `${name(s)} (${where})`, m && m.table && s === m.table.dealer ? " · dealer" : ""),
       el("p", { class: "status" }, m ? `${m.rackLen[s]} tiles` : "", ...status),
       el("div", { class: "exposures", role: "group", "aria-label": `${name(s)}'s exposures` }, ...(m ? m.exposures[s] : []).map(groupEl)),
       el("p", { class: "discards" }, discards.length ? "Threw: " : "", ...discards));
   }
 
   function drawBoard() {
-    if (!me) return;
-    $("seats").replaceChildren(...[T.across(me), T.prev(me), T.next(me), me].map(seatPanel));
+    const eye = me || "east";
+    if (!watching && !T.SEATS.includes(me)) return;
+    $("seats").replaceChildren(...[T.across(eye), T.prev(eye), T.next(eye), eye].map(seatPanel));
+    $("spectators").textContent = spectators ? `${spectators} watching` : "";
     $("wall").textContent = m && m.table ? `${m.table.rules} rules · ${m.wallLeft} tiles left in the wall` : "";
     const last = m && m.floor.length ? m.floor[m.floor.length - 1] : null;
     $("last-discard").replaceChildren(...(last ? ["Last: ", tileEl(last[1]), ` from ${name(last[0])}`] : ["No discard yet."]));
@@ -551,7 +608,8 @@
     const racks = el("div", { class: "racks" });
     for (const s of T.SEATS) {
       if (!m.table.present[s]) continue;
-      const shown = s === me ? m.hand : w && w.seat === s ? w.hand : null;
+      // Every rack once the table has shown them all (`final`).
+      const shown = m.racks ? m.racks[s] : s === me ? m.hand : w && w.seat === s ? w.hand : null;
       racks.append(el("div", { class: "seat" }, el("h3", {}, name(s), m.dead[s] ? ` (${DEAD_WORDS[m.dead[s]]})` : ""),
         el("p", {}, ...(shown ? T.sortTiles(shown).map((t) => tileEl(t)) : ["Concealed tiles: not shown by the table."])),
         el("div", { class: "exposures" }, ...m.exposures[s].map(groupEl))));
@@ -611,6 +669,36 @@
     const t = (a.tables || []).find((x) => x.id === tableId);
     if (t) { players = t.seats || {}; draw(); }
   }).catch(() => {});
+
+  // ---- Chat: lines as text (never markup), a seat muted on this page ----
+  function chatLine(seat, text) {
+    const list = $("chat-lines");
+    list.append(el("li", { "data-seat": seat, hidden: chatMuted.has(seat) }, el("strong", {}, `${name(seat)}: `), text));
+    while (list.children.length > 200) list.firstChild.remove();
+  }
+  function drawChatMutes() {
+    $("chat-mutes").replaceChildren(...T.SEATS.filter((s) => s !== me).map((s) =>
+      el("button", { type: "button", class: "secondary", "aria-pressed": String(chatMuted.has(s)), onclick: () => {
+        if (chatMuted.has(s)) chatMuted.delete(s); else chatMuted.add(s);
+        localStorage.setItem("jongg-chat-mute", JSON.stringify([...chatMuted]));
+        for (const li of $("chat-lines").children) li.hidden = chatMuted.has(li.dataset.seat);
+        drawChatMutes();
+      } }, `${chatMuted.has(s) ? "Unmute" : "Mute"} ${name(s)}`)));
+  }
+  const chatForm = $("chat-form");
+  if (watching) chatForm.hidden = true;
+  else {
+    $("chat-note").hidden = true;
+    chatForm.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const input = $("chat-text");
+      const text = input.value.trim();
+      if (!text) return;
+      send({ type: "chat", text });
+      input.value = "";
+    });
+  }
+  drawChatMutes();
 
   // For the browser test: the model as this page folded it.
   T.current = () => m;

@@ -60,7 +60,7 @@
     return { me, table: null, hand: [], myPass: null, exposures: bySeat(() => []), rackLen: bySeat(() => 0),
       dead: bySeat(() => null), floor: [], wallLeft: 0, phase: "setup", pass: null,
       chosen: bySeat(() => false), blind: bySeat(() => 0), step: null, open: null, at: 0,
-      winner: null, outcome: null, penalties: [], stoppedBy: null };
+      winner: null, outcome: null, racks: null, penalties: [], stoppedBy: null };
   }
 
   function startPlay(m) {
@@ -125,6 +125,52 @@
         m.phase = "over";
         break;
     }
+    return m;
+  }
+
+  // The model of a spectator from a `public_view` (no rack, no seat of its
+  // own: `me` is null, so every private field of the events stays unknown).
+  function fromPublic(at, v) {
+    const m = empty(null);
+    m.at = at;
+    if (!v) return m;
+    Object.assign(m, { table: v.table, exposures: v.exposures, rackLen: v.rack_len, dead: v.dead,
+      floor: v.floor.map((f) => [...f]), wallLeft: v.wall_left });
+    const sit = v.situation;
+    switch (sit.kind) {
+      case "charleston":
+        m.phase = "charleston";
+        m.pass = sit.pass;
+        m.chosen = bySeat((s) => !v.awaiting[s]);
+        break;
+      case "turn":
+        m.phase = "play";
+        m.step = { kind: "turn", seat: sit.seat, began: sit.begun ? "picked" : "dealt", mustExpose: sit.must_expose, made: sit.made };
+        break;
+      case "pick":
+        m.phase = "play";
+        m.step = { kind: "pick", seat: sit.seat };
+        break;
+      case "window":
+        m.phase = "play";
+        window_(m, at, v, null);
+        break;
+      case "mah_jongg_in_error":
+        m.phase = "play";
+        m.step = { kind: "error", declarer: sit.declarer, answers: bySeat((s) => (v.awaiting[s] ? null : false)) };
+        break;
+      case "over":
+        m.phase = "over";
+        break;
+    }
+    return m;
+  }
+
+  // The end (`final`): how the game ended and every seat's concealed rack.
+  function final_(m, outcome, racks) {
+    m.outcome = outcome;
+    m.racks = racks;
+    m.phase = "over";
     return m;
   }
 
@@ -292,8 +338,8 @@
     return st.kind === "waiting" && st.on === s;
   }
 
-  const api = { SEATS, next, prev, across, sortTiles, tileName, receiver, blindAllowed, fromView, apply,
-    awaiting, eastCompletes, live };
+  const api = { SEATS, next, prev, across, sortTiles, tileName, receiver, blindAllowed, fromView, fromPublic,
+    final: final_, apply, awaiting, eastCompletes, live };
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.JonggTable = api;
 })(this);

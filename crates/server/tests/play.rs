@@ -415,3 +415,116 @@ mod a_restart_resumes_the_table_with_every_acknowledged_move {
         ));
     }
 }
+
+/// The next message of `ws` that `f` picks.
+async fn until<T>(ws: &mut client::Socket, mut f: impl FnMut(&ServerMessage) -> Option<T>) -> T {
+    loop {
+        let m = next_message(ws).await.expect("the table goes on");
+        if let Some(t) = f(&m.message) {
+            return t;
+        }
+    }
+}
+
+#[test]
+fn a_spectator_watches_reads_the_chat_sees_who_is_here_and_every_rack_at_the_end() {
+    use futures_util::SinkExt;
+    use jongg_play::protocol::ClientMessage;
+    use jongg_play::public::Presence;
+    let app = App::start_bare_with(Backend::Sqlite, |c| c.play_bot_delay_ms = 0);
+    let (id, body) = create(&app, one_person());
+    let addr = app.addr;
+    app.rt.block_on(async {
+        let mut w = client::open_watch(addr, &id).await;
+        let first = next_message(&mut w).await.unwrap();
+        assert!(
+            matches!(first.message, ServerMessage::Watching { .. }),
+            "{first:?}"
+        );
+        let view = next_message(&mut w).await.unwrap();
+        assert!(matches!(
+            view.message,
+            ServerMessage::PublicView { view: None, .. }
+        ));
+        let seats = until(&mut w, |m| match m {
+            ServerMessage::Presence {
+                seats,
+                spectators: 1,
+            } => Some(*seats),
+            _ => None,
+        })
+        .await;
+        assert_eq!(seats[Seat::East], Presence::Away);
+        assert_eq!(seats[Seat::North], Presence::Bot);
+        // A spectator may not write in the chat.
+        let line = ClientMessage::Chat { text: "hi".into() };
+        w.send(tokio_tungstenite::tungstenite::Message::text(line.write()))
+            .await
+            .unwrap();
+        let code = until(&mut w, |m| match m {
+            ServerMessage::Refused { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await;
+        assert_eq!(serde_json::to_value(code).unwrap(), "spectators_only_watch");
+        // East comes and says something with markup in it: text, as sent.
+        let mut east = SeatClient::connect(addr, &id, &token(&body, "east"))
+            .await
+            .with_bot(true, 3);
+        east.send(ClientMessage::Chat {
+            text: "<b>good luck</b>\n".into(),
+        })
+        .await;
+        let seen = until(&mut w, |m| match m {
+            ServerMessage::Presence { seats, .. } if seats[Seat::East] == Presence::Connected => {
+                Some(())
+            }
+            _ => None,
+        });
+        seen.await;
+        let said = until(&mut w, |m| match m {
+            ServerMessage::Chat { seat, text } => Some((*seat, text.clone())),
+            _ => None,
+        })
+        .await;
+        assert_eq!(said, (Seat::East, "<b>good luck</b>".to_string()));
+        // East plays the game out; the spectator and East see every rack.
+        east.contribute(b"").await;
+        let watching = tokio::spawn(client::watch_to_the_end(w));
+        east.play_until(|_| false).await;
+        assert!(east.ended());
+        let finals = |got: &[jongg_play::protocol::Numbered]| {
+            got.iter()
+                .filter_map(|m| match &m.message {
+                    ServerMessage::Final { racks, .. } => Some(racks.clone()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let seat_racks = finals(&east.got);
+        assert_eq!(seat_racks.len(), 1);
+        let got = watching.await.unwrap();
+        assert_eq!(finals(&got), seat_racks, "the same racks for the spectator");
+        let concealed = Seat::ALL
+            .into_iter()
+            .filter(|s| !seat_racks[0][*s].is_empty())
+            .count();
+        assert!(concealed >= 3, "the concealed racks: {:?}", seat_racks[0]);
+        // East comes back after the end, without last_seen: the result again.
+        let mut again = open_socket(addr, &id, &token(&body, "east"), None).await;
+        let racks = until(&mut again, |m| match m {
+            ServerMessage::Final { racks, .. } => Some(racks.clone()),
+            _ => None,
+        })
+        .await;
+        assert_eq!(racks, seat_racks[0]);
+        // A spectator after the end: the public view of a finished game and the racks.
+        let mut late = client::open_watch(addr, &id).await;
+        let racks = until(&mut late, |m| match m {
+            ServerMessage::Final { racks, .. } => Some(racks.clone()),
+            _ => None,
+        })
+        .await;
+        assert_eq!(racks, seat_racks[0]);
+    });
+}

@@ -5,12 +5,15 @@
 //! with the seat's view from the engine: the rack, every exposure, the
 //! floor, each rack's size, the wall, the dead hands, who is awaited, the
 //! situation, the pass and the tile open to claims. A view read afresh
-//! (`fromView`) must say who is awaited as the engine does. Needs Node.js
+//! (`fromView`) must say who is awaited as the engine does. A spectator's
+//! model is folded the same way from the public events (`Event::public`)
+//! and compared with the public view (`fromPublic` afresh too). Needs Node.js
 //! (as the browser tests do); the check is `tests/play_model_check.cjs`.
 
 use jongg_card::Card;
 use jongg_game::bot::{Bot, RandomBot};
 use jongg_game::{Game, Table};
+use jongg_play::public::PublicSnapshot;
 use jongg_rules::rng::Rng;
 use jongg_tiles::Seat;
 use std::io::Write;
@@ -45,6 +48,13 @@ fn traces(games: u64) -> Vec<u8> {
                     "snap": game.view(s).snapshot()});
                 writeln!(out, "{line}").expect("in memory");
             }
+            // A spectator: every event public, the public view.
+            let batch: Vec<_> = (told..events.len())
+                .map(|i| serde_json::json!([i + 1, events[i].public()]))
+                .collect();
+            let line = serde_json::json!({"game": seed, "seat": null, "events": batch,
+                "public": PublicSnapshot::from_game(&game)});
+            writeln!(out, "{line}").expect("in memory");
             told = events.len();
             if game.is_over() {
                 break;

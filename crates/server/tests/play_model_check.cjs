@@ -18,18 +18,56 @@ const sitKind = (m, me) => {
   if (st.kind === "error") return "mah_jongg_in_error";
   return "waiting";
 };
+// The public situation's kind the spectator's model is in.
+const publicKind = (m) => {
+  if (m.phase === "over" || m.phase === "setup" || m.phase === "charleston") return m.phase;
+  return { turn: "turn", pick: "pick", window: "window", error: "mah_jongg_in_error" }[m.step.kind] || m.step.kind;
+};
+const canon = (v) => Array.isArray(v) ? v.map(canon) : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
+const eq = (a, b) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+// A spectator's model against the public view.
+function spectator(r) {
+  const key = `${r.game}spectator`;
+  if (!models[key]) models[key] = T.fromPublic(0, null);
+  const m = models[key];
+  for (const [at, e] of r.events) T.apply(m, at, e);
+  const s = r.public;
+  const diffs = [];
+  if (m.hand.length) diffs.push(["hand", m.hand]);
+  if (!eq(m.exposures, s.exposures)) diffs.push(["exposures", m.exposures, s.exposures]);
+  if (!eq(m.floor, s.floor)) diffs.push(["floor"]);
+  if (!eq(m.rackLen, s.rack_len)) diffs.push(["rack_len", m.rackLen, s.rack_len]);
+  if (m.wallLeft !== s.wall_left) diffs.push(["wall", m.wallLeft, s.wall_left]);
+  if (!eq(m.dead, s.dead)) diffs.push(["dead", m.dead, s.dead]);
+  const aw = Object.fromEntries(T.SEATS.map((x) => [x, T.awaiting(m, x)]));
+  if (!eq(aw, s.awaiting)) diffs.push(["awaiting", aw, s.awaiting, m.phase, m.step, s.situation]);
+  if (publicKind(m) !== s.situation.kind) diffs.push(["situation", publicKind(m), s.situation, m.step]);
+  const f = T.fromPublic(r.events.length ? r.events[r.events.length - 1][0] : m.at, s);
+  const awf = Object.fromEntries(T.SEATS.map((x) => [x, T.awaiting(f, x)]));
+  if (!eq(awf, s.awaiting)) diffs.push(["fromPublic awaiting", awf, s.awaiting, s.situation]);
+  if (publicKind(f) !== s.situation.kind) diffs.push(["fromPublic situation", publicKind(f), s.situation]);
+  return [diffs, () => { models[key] = T.fromPublic(m.at, s); }];
+}
 (async () => {
   const rl = readline.createInterface({ input: fs.createReadStream(process.argv[3]) });
   for await (const line of rl) {
     const r = JSON.parse(line);
+    if (r.public) {
+      const [diffs, again] = spectator(r);
+      checked++;
+      if (diffs.length) {
+        bad++;
+        if (bad <= 8) console.log(`game ${r.game}, a spectator, after ${JSON.stringify(r.events.map((x) => x[1].event))}: ${JSON.stringify(diffs).slice(0, 900)}`);
+        again();
+      }
+      continue;
+    }
     const key = r.game + r.seat;
     if (!models[key]) models[key] = T.fromView(r.seat, 0, null);
     const m = models[key];
     for (const [at, e] of r.events) T.apply(m, at, e);
     const s = r.snap;
     const diffs = [];
-    const canon = (v) => Array.isArray(v) ? v.map(canon) : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
-    const eq = (a, b) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
     if (!eq([...m.hand].sort(), [...s.hand].sort())) diffs.push(["hand", m.hand, s.hand]);
     if (!eq(m.exposures, s.exposures)) diffs.push(["exposures", m.exposures, s.exposures]);
     if (!eq(m.floor, s.floor)) diffs.push(["floor"]);

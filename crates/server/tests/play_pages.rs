@@ -57,6 +57,23 @@ fn a_seat_page_names_its_table_and_socket_and_loads_the_scripts_in_order() {
 }
 
 #[test]
+fn the_watch_page_is_the_table_page_in_its_spectator_mode_with_the_chat_to_read() {
+    let app = App::start_bare(Backend::Sqlite);
+    let r = app.public().get("/play/t-7x/watch").expect("request");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let html = r.text();
+    assert!(html.contains("data-watch=\"1\""), "{html}");
+    assert!(html.contains("data-ws=\"/api/play/tables/t-7x/ws\""));
+    assert!(html.contains("/assets/play.js") && html.contains("/assets/play_table.js"));
+    // No rack and no moves of one's own; the chat is read, not written.
+    assert!(!html.contains("id=\"rack\""), "{html}");
+    assert!(html.contains("id=\"chat-lines\""));
+    assert!(html.contains("only the players write"));
+    let r = app.public().get("/play/a%3Cb%3E/watch").expect("request");
+    assert_eq!(r.status, 404);
+}
+
+#[test]
 fn a_table_id_that_is_not_letters_digits_or_dashes_is_a_404_in_words() {
     let app = App::start_bare(Backend::Sqlite);
     let r = app.public().get("/play/a%3Cb%3E").expect("request");

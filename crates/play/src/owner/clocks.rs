@@ -41,12 +41,6 @@ impl<L: TableLog> Owner<L> {
             )
     }
 
-    fn tell_all(&mut self, message: ServerMessage) {
-        for s in Seat::ALL {
-            self.outboxes[s].push(message.clone());
-        }
-    }
-
     /// Starts and stops clocks after the state changed.
     pub(super) fn update_clocks(&mut self) {
         let now = Instant::now();

@@ -10,25 +10,35 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
+/// The seat (none for a spectator) and the connection's number, or the refusal.
+pub(super) type Reply = oneshot::Sender<Result<(Option<Seat>, u64), Unreadable>>;
+
 pub(super) enum Command {
     Connect {
         table: String,
         token: String,
         last_seen: Option<Seen>,
         tx: mpsc::Sender<Arc<Numbered>>,
-        reply: oneshot::Sender<Result<(Seat, u64), Unreadable>>,
+        reply: Reply,
     },
+    /// A spectator's `watch`.
+    Watch {
+        table: String,
+        tx: mpsc::Sender<Arc<Numbered>>,
+        reply: Reply,
+    },
+    /// From a seat, or (`None`) a spectator.
     Message {
-        seat: Seat,
+        seat: Option<Seat>,
         conn: u64,
         message: Result<ClientMessage, Unreadable>,
     },
     Disconnect {
-        seat: Seat,
+        seat: Option<Seat>,
         conn: u64,
     },
     Lag {
-        seat: Seat,
+        seat: Option<Seat>,
         rtt: Duration,
     },
     Start,
@@ -49,31 +59,31 @@ fn gone() -> String {
 }
 
 impl TableHandle {
-    /// A seat connects with its hello (as sent). A refusal is the message
-    /// to send before closing (numbered 0).
+    /// A seat connects with its hello, or a spectator with its watch (as
+    /// sent). A refusal is the message to send before closing (numbered 0).
     pub async fn connect(&self, hello: &str) -> Result<Connection, Numbered> {
         let refuse = |u: Unreadable| Numbered::unseated(u.code, u.words);
-        let (table, token, last_seen) = match ClientMessage::read(hello).map_err(refuse)? {
+        let (tx, messages) = mpsc::channel(CONNECTION_BUFFER);
+        let (reply, answer) = oneshot::channel();
+        let command = match ClientMessage::read(hello).map_err(refuse)? {
             ClientMessage::Hello {
                 table,
                 token,
                 last_seen,
-            } => (table, token, last_seen),
+            } => Command::Connect {
+                table,
+                token,
+                last_seen,
+                tx,
+                reply,
+            },
+            ClientMessage::Watch { table } => Command::Watch { table, tx, reply },
             _ => {
                 return Err(Numbered::unseated(
                     RefusalCode::BadMessage,
-                    "the first message is a hello".into(),
+                    "the first message is a hello (or a spectator's watch)".into(),
                 ));
             }
-        };
-        let (tx, messages) = mpsc::channel(CONNECTION_BUFFER);
-        let (reply, answer) = oneshot::channel();
-        let command = Command::Connect {
-            table,
-            token,
-            last_seen,
-            tx,
-            reply,
         };
         let stopped = || Numbered::unseated(RefusalCode::NotSaved, gone());
         self.tx.send(command).await.map_err(|_| stopped())?;
@@ -111,10 +121,11 @@ impl TableHandle {
     }
 }
 
-/// One seat's connection: its messages in, the table's out.
+/// One seat's connection, or a spectator's: its messages in, the table's out.
 #[derive(Debug)]
 pub struct Connection {
-    pub seat: Seat,
+    /// The seat; `None`: a spectator.
+    pub seat: Option<Seat>,
     conn: u64,
     /// The numbered messages to send to the client, in order.
     pub messages: mpsc::Receiver<Arc<Numbered>>,

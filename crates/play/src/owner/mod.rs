@@ -10,13 +10,16 @@ mod clocks;
 mod defaults;
 mod handle;
 mod play;
+mod watch;
 
 pub use defaults::safe_default;
 use handle::Command;
 pub use handle::{Connection, TableHandle};
 
+use crate::chat::Pace;
 use crate::outbox::Outbox;
 use crate::protocol::{Numbered, Seen, ServerMessage, Unreadable};
+use crate::public::Presence;
 use crate::refusal::RefusalCode;
 use crate::settings::TableSettings;
 use crate::table_log::{LogRecord, TableLog, replay};
@@ -24,6 +27,7 @@ use crate::wall::{Contribution, ServerSeed};
 use jongg_game::bot::Bot;
 use jongg_game::{Event, Judge, State, Table};
 use jongg_tiles::{BySeat, Seat, Tile};
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -86,6 +90,8 @@ struct SeatState {
     started: Option<Instant>,
     /// Half the measured round trip, not charged to it.
     lag: Duration,
+    /// Its connection's chat lines, for the rate limit.
+    pace: Pace,
 }
 
 struct WindowClock {
@@ -119,6 +125,12 @@ struct Owner<L> {
     players: Players,
     run: u32,
     next_conn: u64,
+    /// Each spectator's connection and its outbox.
+    watchers: BTreeMap<u64, Outbox>,
+    /// The last chat lines, for a connection that gets the whole view.
+    chat: VecDeque<(Seat, String)>,
+    /// The presence last told to everyone.
+    presence: Option<(BySeat<Presence>, usize)>,
 }
 
 /// Opens a new table: its opening is stored before anyone is told.
@@ -208,6 +220,7 @@ impl<L: TableLog> Owner<L> {
                 reserve: setup.settings.reserve(),
                 started: None,
                 lag: Duration::ZERO,
+                pace: Pace::default(),
             }
         });
         Owner {
@@ -231,6 +244,9 @@ impl<L: TableLog> Owner<L> {
             players,
             run,
             next_conn: 0,
+            watchers: BTreeMap::new(),
+            chat: VecDeque::new(),
+            presence: None,
         }
     }
 
@@ -241,6 +257,8 @@ impl<L: TableLog> Owner<L> {
     }
 
     async fn run_loop(mut self, mut rx: mpsc::Receiver<Command>) {
+        // Who is at each seat, before anything is played.
+        self.tell_presence();
         self.settle().await;
         loop {
             let deadline = self.next_deadline();
@@ -274,13 +292,22 @@ impl<L: TableLog> Owner<L> {
             } => {
                 let answer = self.connect(&table, &token, last_seen, tx);
                 let seat = answer.as_ref().ok().map(|(s, _)| *s);
-                let _ = reply.send(answer);
+                let _ = reply.send(answer.map(|(s, c)| (Some(s), c)));
                 if let Some(seat) = seat {
                     self.give_back(seat).await;
                 }
             }
+            Command::Watch { table, tx, reply } => {
+                let answer = self.watch(&table, tx);
+                let _ = reply.send(answer.map(|c| (None, c)));
+            }
             Command::Message {
-                seat,
+                seat: None,
+                conn,
+                message,
+            } => self.watcher_message(conn, message),
+            Command::Message {
+                seat: Some(seat),
                 conn,
                 message,
             } if self.seats[seat].conn == Some(conn) => match message {
@@ -288,14 +315,24 @@ impl<L: TableLog> Owner<L> {
                 Err(u) => self.refuse(seat, u.code, u.words, None),
             },
             Command::Message { .. } => {}
-            Command::Disconnect { seat, conn } => {
+            Command::Disconnect { seat: None, conn } => {
+                self.watchers.remove(&conn);
+            }
+            Command::Disconnect {
+                seat: Some(seat),
+                conn,
+            } => {
                 if self.seats[seat].conn == Some(conn) {
                     self.seats[seat].conn = None;
                     self.seats[seat].gone_since = Some(Instant::now());
                     self.outboxes[seat].detach(conn);
                 }
             }
-            Command::Lag { seat, rtt } => {
+            Command::Lag { seat: None, .. } => {}
+            Command::Lag {
+                seat: Some(seat),
+                rtt,
+            } => {
                 self.seats[seat].lag = (rtt / 2).min(clocks::MAX_LAG);
             }
             Command::Start => self.start = true,
@@ -336,6 +373,7 @@ impl<L: TableLog> Owner<L> {
         let conn = self.next_conn;
         self.seats[seat].conn = Some(conn);
         self.seats[seat].gone_since = None;
+        self.seats[seat].pace = Pace::default();
         let resumed = self.outboxes[seat].attach(conn, tx, last_seen);
         self.outboxes[seat].push(ServerMessage::Welcome {
             seat,
@@ -345,9 +383,17 @@ impl<L: TableLog> Owner<L> {
             resumed,
         });
         if !resumed {
+            // The whole view, then what it does not hold: the end (a seat
+            // that comes back after it gets the result and every rack) and
+            // the chat. (Resumed: the messages it missed hold them.)
             let view = self.view(seat);
             self.outboxes[seat].push(view);
+            for m in self.joining() {
+                self.outboxes[seat].push(m);
+            }
         }
+        // Who is here is told to everyone after this command.
+        self.presence = None;
         Ok((seat, conn))
     }
 

@@ -5,6 +5,7 @@
 use super::Owner;
 use super::defaults::safe_default;
 use crate::protocol::{ClientMessage, ServerMessage};
+use crate::public::racks;
 use crate::refusal::{RefusalCode, code_of};
 use crate::table_log::{LogRecord, TableLog};
 use crate::wall::{WallProof, fair_wall};
@@ -25,12 +26,17 @@ pub(super) fn window_open(state: &State) -> bool {
 impl<L: TableLog> Owner<L> {
     pub(super) async fn message(&mut self, seat: Seat, message: ClientMessage) {
         match message {
-            ClientMessage::Hello { .. } => self.refuse(
+            ClientMessage::Hello { .. } | ClientMessage::Watch { .. } => self.refuse(
                 seat,
                 RefusalCode::BadMessage,
                 "this connection has said hello already".into(),
                 None,
             ),
+            ClientMessage::Chat { text } => {
+                if let Err((code, words)) = self.chat_line(seat, &text) {
+                    self.refuse(seat, code, words, None);
+                }
+            }
             ClientMessage::Ping { id } => self.outboxes[seat].push(ServerMessage::Pong { id }),
             ClientMessage::Contribute { bytes } => {
                 let refusal = if self.state.is_some() {
@@ -130,27 +136,37 @@ impl<L: TableLog> Owner<L> {
         self.state = Some(after);
         for e in &events {
             self.track(e);
-            let at = self.at;
-            for s in Seat::ALL {
-                self.outboxes[s].push(ServerMessage::Event {
-                    at,
-                    event: e.redacted_for(s),
-                });
-            }
+            self.tell_event(self.at, e);
             if matches!(e, Event::Ended { .. }) {
-                let proof = WallProof {
-                    commitment: self.secret.commitment(),
-                    contributions: self.contributions_or_none(),
-                    seed: self.secret,
-                };
-                for s in Seat::ALL {
-                    self.outboxes[s].push(ServerMessage::Reveal {
-                        proof: proof.clone(),
-                    });
+                for m in self.ending() {
+                    self.tell_all(m);
                 }
             }
         }
         Ok(())
+    }
+
+    /// After the game: how it ended with every rack, then the wall's proof.
+    pub(super) fn ending(&self) -> Vec<ServerMessage> {
+        let Some(state) = self.state.as_ref() else {
+            return vec![];
+        };
+        let game = Game::resume(state.clone(), &*self.players.judge);
+        let Some(outcome) = game.outcome().cloned() else {
+            return vec![];
+        };
+        let proof = WallProof {
+            commitment: self.secret.commitment(),
+            contributions: self.contributions_or_none(),
+            seed: self.secret,
+        };
+        vec![
+            ServerMessage::Final {
+                outcome,
+                racks: racks(&game),
+            },
+            ServerMessage::Reveal { proof },
+        ]
     }
 
     fn contributions_or_none(&self) -> BySeat<crate::wall::Contribution> {
@@ -234,6 +250,7 @@ impl<L: TableLog> Owner<L> {
             }
         }
         self.update_clocks();
+        self.tell_presence();
     }
 
     /// Whether a bot whose move is due may make it now: after the table's

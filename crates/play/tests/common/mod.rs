@@ -62,7 +62,11 @@ pub fn hello(s: Seat, last_seen: Option<Seen>) -> String {
     .write()
 }
 
-/// A seat's connection and every message it received.
+pub fn watch() -> String {
+    ClientMessage::Watch { table: "t1".into() }.write()
+}
+
+/// A seat's connection (or a spectator's) and every message it received.
 pub struct Client {
     pub conn: Connection,
     pub got: Vec<Numbered>,
@@ -72,6 +76,30 @@ impl Client {
     pub async fn connect(table: &TableHandle, s: Seat, last_seen: Option<Seen>) -> Client {
         let conn = table.connect(&hello(s, last_seen)).await.unwrap();
         Client { conn, got: vec![] }
+    }
+
+    /// A spectator's connection.
+    pub async fn watch(table: &TableHandle) -> Client {
+        let conn = table.connect(&watch()).await.unwrap();
+        Client { conn, got: vec![] }
+    }
+
+    pub async fn chat(&self, text: &str) {
+        self.conn
+            .send(ClientMessage::Chat { text: text.into() })
+            .await
+            .unwrap();
+    }
+
+    /// The chat lines received: seat and text.
+    pub fn chat_lines(&self) -> Vec<(Seat, String)> {
+        self.got
+            .iter()
+            .filter_map(|m| match &m.message {
+                ServerMessage::Chat { seat, text } => Some((*seat, text.clone())),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Takes what has arrived (call after a status round trip).

@@ -2,7 +2,7 @@
 //! and its clocks.
 
 use crate::state::tables::{SeatPlayer, TableSetupDoc, players::PRACTICE};
-use jongg_play::settings::TableSettings;
+use jongg_play::settings::{DEFAULT_SPECTATORS, TableSettings};
 use jongg_tiles::BySeat;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -49,6 +49,13 @@ pub(crate) struct NewTable {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 600)]
     pub turn_secs: Option<u64>,
+    /// Whether the seats may chat (default true).
+    #[serde(default)]
+    pub chat: Option<bool>,
+    /// How many spectators may watch at once: 0-50 (default 50).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 50)]
+    pub spectators: Option<usize>,
 }
 
 impl NewTable {
@@ -76,9 +83,20 @@ impl NewTable {
             seats: BySeat([s.east, s.south, s.west, s.north]),
         };
         setup.table()?;
+        let spectators = match self.spectators {
+            Some(n @ 0..=DEFAULT_SPECTATORS) => n,
+            Some(n) => {
+                return Err(format!(
+                    "spectators must be from 0 to {DEFAULT_SPECTATORS}, not {n}"
+                ));
+            }
+            None => defaults.spectators,
+        };
         let settings = TableSettings {
             window_ms,
             turn_ms,
+            chat: self.chat.unwrap_or(defaults.chat),
+            spectators,
             ..defaults
         };
         Ok((setup, settings))
@@ -111,11 +129,26 @@ mod tests {
     }
 
     #[test]
+    fn a_new_table_may_turn_its_chat_off_and_take_no_spectators() {
+        let seats = serde_json::json!({"east": "person", "south": "easy", "west": "easy"});
+        let (_, s) = body(
+            serde_json::json!({"rules": "standard", "seats": seats, "chat": false,
+            "spectators": 0}),
+        )
+        .unwrap();
+        assert!(!s.chat);
+        assert_eq!(s.spectators, 0);
+    }
+
+    #[test]
     fn a_bad_new_table_is_named_by_its_field() {
         let seats = serde_json::json!({"east": "person", "south": "easy", "west": "easy"});
         let e = body(serde_json::json!({"rules": "standard", "seats": seats, "window_secs": 2}))
             .unwrap_err();
         assert_eq!(e, "window_secs must be from 3 to 10, not 2");
+        let e = body(serde_json::json!({"rules": "standard", "seats": seats, "spectators": 51}))
+            .unwrap_err();
+        assert_eq!(e, "spectators must be from 0 to 50, not 51");
         let e = body(serde_json::json!({"rules": "standard", "seats": seats, "turn_secs": 0}))
             .unwrap_err();
         assert_eq!(e, "turn_secs must be from 1 to 600, not 0");

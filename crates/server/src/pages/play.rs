@@ -1,6 +1,7 @@
 //! The live table in the browser (issue 23.5): `/play/new`, the form that
 //! starts a practice table (you and bots, no account: it works without a
-//! script too, `POST /play/new`), and `/play/{id}`, a seat's page.
+//! script too, `POST /play/new`), `/play/{id}`, a seat's page, and
+//! `/play/{id}/watch`, a spectator's (the same page and script).
 //! The page is a frame: `assets/play.js` reads the seat and its token from
 //! the address, plays over the table's WebSocket (docs/play-protocol.md)
 //! and draws everything from the `view` and the events that follow.
@@ -31,6 +32,7 @@ pub(super) fn routes() -> Vec<Route> {
         route(Access::Public, routes!(start_practice)).form(|_| String::new()),
         route(Access::Public, routes!(links_page)),
         route(Access::Public, routes!(table_page)),
+        route(Access::Public, routes!(watch_page)),
         route(Access::Public, routes!(play_js)),
         route(Access::Public, routes!(play_table_js)),
         route(Access::Public, routes!(play_css)),
@@ -228,6 +230,8 @@ fn checked_id(id: &str) -> Result<&str, ApiError> {
 #[template(path = "play.html")]
 struct TablePage {
     id: String,
+    /// A spectator's page: no rack, no moves, the chat read-only.
+    watch: bool,
 }
 
 /// A seat at a live table: `?seat=east&token=...` from the table's link.
@@ -237,7 +241,17 @@ struct TablePage {
     responses((status = OK, description = "The page", content_type = "text/html")))]
 async fn table_page(Params(AtTable { id }): Params<AtTable>) -> PageResult {
     let id = checked_id(&id)?.to_string();
-    html(&TablePage { id })
+    html(&TablePage { id, watch: false })
+}
+
+/// `/play/{id}/watch`: a spectator's page. The same script in its spectator
+/// mode: the public view over the table's WebSocket (a `watch`, no token),
+/// every rack at the end, who is at each seat, the chat to read.
+#[utoipa::path(get, path = "/play/{id}/watch", params(AtTable),
+    responses((status = OK, description = "The page", content_type = "text/html")))]
+async fn watch_page(Params(AtTable { id }): Params<AtTable>) -> PageResult {
+    let id = checked_id(&id)?.to_string();
+    html(&TablePage { id, watch: true })
 }
 
 #[cfg(test)]
@@ -282,7 +296,12 @@ mod tests {
 
     #[test]
     fn the_table_page_names_its_socket_and_loads_its_script() {
-        let page = TablePage { id: "abc".into() }.render().unwrap();
+        let page = TablePage {
+            id: "abc".into(),
+            watch: false,
+        }
+        .render()
+        .unwrap();
         assert!(
             page.contains("data-ws=\"/api/play/tables/abc/ws\""),
             "{page}"
@@ -292,5 +311,21 @@ mod tests {
         // The end-of-game screen's next step: the replay, and the log.
         assert!(page.contains("href=\"/play/abc/replay\""), "{page}");
         assert!(page.contains("href=\"/play/abc/log.jsonl\""), "{page}");
+        assert!(page.contains("id=\"rack\"") && !page.contains("data-watch"));
+        assert!(page.contains("id=\"chat-form\""));
+    }
+
+    #[test]
+    fn the_watch_page_is_the_same_script_in_its_spectator_mode_without_a_rack() {
+        let page = TablePage {
+            id: "abc".into(),
+            watch: true,
+        }
+        .render()
+        .unwrap();
+        assert!(page.contains("data-watch=\"1\""), "{page}");
+        assert!(page.contains("/assets/play.js"));
+        assert!(!page.contains("id=\"rack\""));
+        assert!(page.contains("only the players write"));
     }
 }

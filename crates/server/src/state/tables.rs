@@ -323,7 +323,7 @@ impl Tables {
 }
 
 impl Mounted {
-    /// A seat's hello, as the client sent it: its token hashed (the owner
+    /// A seat's hello (or a spectator's watch), as the client sent it: its token hashed (the owner
     /// holds the hashes), then given to the owner. When every person seat
     /// has said hello, the deal follows after [`START_GRACE`] (at once if
     /// every seat sends its wall contribution first).
@@ -343,10 +343,14 @@ impl Mounted {
             _ => text.to_string(),
         };
         let conn = self.handle.connect(&hello).await?;
+        // A spectator's watch: nothing to count toward the deal.
+        let Some(seat) = conn.seat else {
+            return Ok(conn);
+        };
         let everyone = {
             let mut hellos = self.hellos.lock().unwrap_or_else(|e| e.into_inner());
-            let first = !hellos[conn.seat];
-            hellos[conn.seat] = true;
+            let first = !hellos[seat];
+            hellos[seat] = true;
             first
                 && Seat::ALL
                     .into_iter()

@@ -46,6 +46,32 @@ pub async fn open_socket(
     ws
 }
 
+/// Opens a spectator's socket and says `watch` (no token).
+pub async fn open_watch(addr: SocketAddr, table: &str) -> Socket {
+    let url = format!("ws://{addr}/api/play/tables/{table}/ws");
+    let (mut ws, _) = connect_async(url).await.expect("the WebSocket opens");
+    let watch = ClientMessage::Watch {
+        table: table.into(),
+    };
+    ws.send(Message::text(watch.write()))
+        .await
+        .expect("watch sent");
+    ws
+}
+
+/// A spectator's messages until the game's reveal (or the socket's end).
+pub async fn watch_to_the_end(mut ws: Socket) -> Vec<Numbered> {
+    let mut got = vec![];
+    while let Some(m) = next_message(&mut ws).await {
+        let end = matches!(m.message, ServerMessage::Reveal { .. });
+        got.push(m);
+        if end {
+            break;
+        }
+    }
+    got
+}
+
 /// The next message of the table, or `None` once the socket has closed.
 pub async fn next_message(ws: &mut Socket) -> Option<Numbered> {
     loop {

@@ -1,20 +1,21 @@
 //! Hidden information over the wire (issue 23): for N games of four bot
-//! clients played through the server's WebSockets, no message a seat
-//! received holds another seat's concealed tile or the wall's order, and
-//! the seed appears only in the reveal after the game; checked on the JSON
-//! as received, beside the truth the table stored. N is
+//! clients played through the server's WebSockets, watched by two
+//! spectators, no message a seat received holds another seat's concealed
+//! tile or the wall's order, none a spectator received holds any concealed
+//! tile, and the seed and every rack appear only after the game; checked on
+//! the JSON as received, beside the truth the table stored. N is
 //! `JONGG_PLAY_WIRE_GAMES` (default 5: every move of a game is its own
 //! commit, synchronous on SQLite, so a debug game takes seconds); the
 //! report's figure:
 //! `JONGG_PLAY_WIRE_GAMES=1000 cargo nextest run --release -p jongg-server
 //! --test play -E 'test(no_message)'`.
 
-use crate::client::SeatClient;
+use crate::client::{SeatClient, open_watch, watch_to_the_end};
 use crate::common::{App, expect};
 use jongg_play::TableLog;
 use jongg_play::protocol::ServerMessage;
 use jongg_play::table_log::replay;
-use jongg_play::testing::{check_seat, racks_after, seed_hex};
+use jongg_play::testing::{check_seat, check_spectator, racks_after, seed_hex};
 use jongg_store::{Backend, LiveTableId, Store};
 use jongg_tiles::Seat;
 use serde_json::json;
@@ -47,7 +48,14 @@ fn no_message_over_the_wire_holds_another_seats_tiles_or_the_wall() {
             201,
         );
         let id = body["id"].as_str().unwrap().to_string();
-        let clients = app.rt.block_on(async {
+        let (clients, watched) = app.rt.block_on(async {
+            // Two spectators from before the deal, reading as the game goes.
+            let watchers: Vec<_> =
+                futures_util::future::join_all((0..2).map(|_| open_watch(addr, &id)))
+                    .await
+                    .into_iter()
+                    .map(|ws| tokio::spawn(watch_to_the_end(ws)))
+                    .collect();
             let mut clients = vec![];
             for (i, s) in Seat::ALL.into_iter().enumerate() {
                 let token = body["seats"][s.name()]["token"].as_str().unwrap();
@@ -59,7 +67,11 @@ fn no_message_over_the_wire_holds_another_seats_tiles_or_the_wall() {
             }
             let plays = clients.iter_mut().map(|c| c.play_until(|_| false));
             futures_util::future::join_all(plays).await;
-            clients
+            let mut watched = vec![];
+            for w in watchers {
+                watched.push(w.await.expect("the spectator read to the end"));
+            }
+            (clients, watched)
         });
         // The truth: the table's log as stored.
         let records = app.rt.block_on(async {
@@ -90,6 +102,14 @@ fn no_message_over_the_wire_holds_another_seats_tiles_or_the_wall() {
                 "game {g}: a bot stood in for a client"
             );
             check_seat(seat, &c.got, &racks, &seed_hex);
+        }
+        for got in &watched {
+            assert!(
+                got.iter()
+                    .any(|m| matches!(m.message, ServerMessage::Final { .. })),
+                "game {g}: the spectator saw every rack at the end"
+            );
+            check_spectator(got, &racks, &seed_hex);
         }
     }
     eprintln!(
