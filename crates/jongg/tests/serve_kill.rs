@@ -3,7 +3,10 @@
 //! SQLite and PostgreSQL: every write that got a 2xx is there. (A write cut
 //! off in flight may or may not have landed; either way nothing is
 //! half-written.) What a power cut would cost is in docs/api.md, "Storage and
-//! durability".
+//! durability". Live tables killed mid-game: `serve_kill/play.rs`.
+
+#[path = "serve_kill/play.rs"]
+mod play;
 
 use jongg_server::client::Client;
 use serde_json::{Value, json};

@@ -13,6 +13,9 @@
 //! `cargo test --benches` runs it, in CI) it makes a quick run with small
 //! numbers, so its own checks execute without the wait.
 
+mod common;
+
+use common::{disk_sync, report};
 use jongg_server::client::Client;
 use jongg_server::{Config, start};
 use jongg_store::Store;
@@ -20,7 +23,7 @@ use jongg_tools::{runtime, sample_tournament, sample_tournament_upto};
 use jongg_tournament::RoundNo;
 use serde_json::json;
 use std::sync::{Arc, Barrier, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The sizes of a run.
 struct Sizes {
@@ -50,43 +53,6 @@ const QUICK: Sizes = Sizes {
     iterations: 4,
     syncs: 5,
 };
-
-fn pct(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
-fn report(name: &str, mut d: Vec<Duration>) {
-    d.sort_unstable();
-    let ms = |x: Duration| x.as_secs_f64() * 1000.0;
-    println!(
-        "{name:<28} n={:<6} p50={:>7.2} ms  p90={:>7.2} ms  p99={:>7.2} ms  max={:>7.2} ms",
-        d.len(),
-        ms(pct(&d, 0.5)),
-        ms(pct(&d, 0.9)),
-        ms(pct(&d, 0.99)),
-        ms(*d.last().unwrap())
-    );
-}
-
-/// What one synced 4 KB write costs on the disk the database is on (the
-/// floor under every commit), so each run says what disk it measured.
-fn disk_sync(dir: &std::path::Path, syncs: usize) -> Vec<Duration> {
-    use std::io::{Seek, Write};
-    let path = dir.join("sync-probe");
-    let mut f = std::fs::File::create(&path).unwrap();
-    let block = [7u8; 4096];
-    let mut out = Vec::new();
-    for _ in 0..syncs {
-        let s = Instant::now();
-        f.rewind().unwrap();
-        f.write_all(&block).unwrap();
-        f.sync_data().unwrap();
-        out.push(s.elapsed());
-    }
-    let _ = std::fs::remove_file(path);
-    out
-}
 
 /// The server's log as `jongg serve` writes it (`info`, text), into a sink:
 /// the cost of each request's line is measured, not the terminal's.

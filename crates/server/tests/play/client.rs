@@ -106,6 +106,9 @@ pub struct SeatClient {
     /// not come yet: no other move is sent meanwhile.
     pending: bool,
     bot: Option<Box<dyn Bot + Send>>,
+    /// The server may die under this client (a kill test): a message that
+    /// cannot be sent is dropped, and the next read finds the socket closed.
+    pub may_lose_server: bool,
 }
 
 impl SeatClient {
@@ -126,6 +129,7 @@ impl SeatClient {
             last_pick: None,
             pending: false,
             bot: None,
+            may_lose_server: false,
         }
     }
 
@@ -147,10 +151,10 @@ impl SeatClient {
     }
 
     pub async fn send(&mut self, m: ClientMessage) {
-        self.ws
-            .send(Message::text(m.write()))
-            .await
-            .expect("the message is sent");
+        let sent = self.ws.send(Message::text(m.write())).await;
+        if let Err(e) = sent {
+            assert!(self.may_lose_server, "the message is sent: {e}");
+        }
     }
 
     pub async fn act(&mut self, answers: u64, action: Action) {
@@ -171,11 +175,17 @@ impl SeatClient {
         Some(m)
     }
 
-    fn fold(&mut self, m: &Numbered) {
+    /// Folds a message into this seat's state (what [`SeatClient::read`]
+    /// does with each; a kill test folds the events a new run's view
+    /// skipped over, read from the store).
+    pub fn fold(&mut self, m: &Numbered) {
         match &m.message {
             ServerMessage::Welcome { seat, run, .. } => {
                 self.seat = Some(*seat);
                 self.run = *run;
+                // A new connection: a move sent on the last one was
+                // answered there or lost with it.
+                self.pending = false;
             }
             ServerMessage::Event { at, event } => {
                 let event = match event {
@@ -221,12 +231,17 @@ impl SeatClient {
         }
     }
 
+    /// Whether a move was sent whose answer has not come yet.
+    pub fn waiting(&self) -> bool {
+        self.pending
+    }
+
     /// Whether the table waits for this seat's move (not a pick: the table picks).
     pub fn my_move(&self) -> bool {
         let Some(seat) = self.seat else { return false };
         self.state.awaiting(seat)
             && !matches!(self.state.phase(), Phase::Play(Step::Pick(_)) | Phase::Over)
-            && !self.pending
+            && !self.waiting()
     }
 
     /// What an action answers: a call, its discard; any other, the last event.
