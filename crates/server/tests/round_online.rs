@@ -7,6 +7,11 @@
 
 mod common;
 
+#[path = "play/client.rs"]
+#[allow(dead_code)]
+mod client;
+
+use client::SeatClient;
 use common::*;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -89,20 +94,31 @@ fn an_online_table_and_a_paper_table_make_one_round_and_the_online_sheet_fills_i
     let app = App::start_with(jongg_store::Backend::Sqlite, |c| c.play_bot_delay_ms = 0);
     let id = round_of_two_tables(&app, 2, now());
     let mut d = app.director();
-    // Table 1 online; players 1-3 absent (bots); player 4 (North) plays.
+    // Table 1 online; players 1 and 2 absent (bots); 3 and 4 to come.
     let opened = expect(
         d.post(
             &format!("{}/rounds/1/online", t(id)),
             &json!({ "tables": [1], "bots": [
-                { "table": 1, "seat": "east" }, { "table": 1, "seat": "south" },
-                { "table": 1, "seat": "west" } ] }),
+                { "table": 1, "seat": "east" }, { "table": 1, "seat": "south" } ] }),
         ),
         200,
     );
-    let live = opened["tables"][0]["id"].as_str().unwrap().to_string();
+    let first = opened["tables"][0]["id"].as_str().unwrap().to_string();
     assert_eq!(opened["tables"][0]["table"], 1);
     assert_eq!(opened["tables"][0]["game"], 1);
     assert_eq!(opened["tables"].as_array().unwrap().len(), 1, "{opened}");
+    // Player 3 does not come: a bot fills West; game 1, not dealt yet,
+    // opens again with it.
+    let filled = expect(
+        d.post(
+            &format!("{}/rounds/1/tables/1/bots", t(id)),
+            &json!({ "seats": ["west"] }),
+        ),
+        200,
+    );
+    let live = filled["tables"][0]["id"].as_str().unwrap().to_string();
+    assert_ne!(live, first);
+    assert_eq!(filled["tables"][0]["game"], 1);
     // Player 4 reaches the seat from their own page; player 1's seat is a bot's.
     let key = |p: u32| {
         let html = expect_text(&app, &format!("/director/t/{id}/badges"), true);
@@ -114,10 +130,8 @@ fn an_online_table_and_a_paper_table_make_one_round_and_the_online_sheet_fills_i
     };
     let me = expect_text(&app, &format!("/me?key={}", key(4)), false);
     assert!(me.contains("Your table is online"), "{me}");
-    assert!(
-        me.contains(&format!("/play/{live}?seat=north&amp;token=")),
-        "{me}"
-    );
+    let (table_id, token) = play_link(&me);
+    assert_eq!(table_id, live);
     let me = expect_text(&app, &format!("/me?key={}", key(1)), false);
     assert!(!me.contains("Your table is online"), "{me}");
     let me = expect_text(&app, &format!("/me?key={}", key(5)), false);
@@ -135,14 +149,25 @@ fn an_online_table_and_a_paper_table_make_one_round_and_the_online_sheet_fills_i
         403,
         "played online",
     );
-    // Player 4 does not come: the director fills the seat; the bots play.
-    expect(
-        d.post(
-            &format!("{}/rounds/1/tables/1/bots", t(id)),
-            &json!({ "seats": ["north"] }),
-        ),
-        200,
-    );
+    // Player 4 plays game 1 from their page, then game 2 from it again.
+    let addr = app.addr;
+    app.rt.block_on(async {
+        let mut north = SeatClient::connect(addr, &table_id, &token)
+            .await
+            .with_bot(true, 4);
+        north.play_until(SeatClient::ended).await;
+    });
+    let me = sheet_when(&app, id, 1, |s| !sheet_of(s)["games"][0].is_null());
+    assert!(sheet_of(&me)["games"][1].is_null());
+    let me = expect_text(&app, &format!("/me?key={}", key(4)), false);
+    let (second, token) = play_link(&me);
+    assert_ne!(second, table_id, "game 2 at a table of its own");
+    app.rt.block_on(async {
+        let mut north = SeatClient::connect(addr, &second, &token)
+            .await
+            .with_bot(true, 5);
+        north.play_until(SeatClient::ended).await;
+    });
     // Table 2 on paper, as the hall does it.
     let link = expect(d.get(&format!("{}/rounds/1/tables/2/link", t(id))), 200);
     let mut k = app.with_token(link["token"].as_str().unwrap());
@@ -170,7 +195,7 @@ fn an_online_table_and_a_paper_table_make_one_round_and_the_online_sheet_fills_i
     let sheet = sheet_of(&online);
     assert_eq!(sheet["online"], true, "{sheet}");
     for s in SEATS {
-        assert_eq!(sheet["bots"][s], true, "{sheet}");
+        assert_eq!(sheet["bots"][s], s != "north", "{sheet}");
         assert_eq!(sheet["signed"][s], true, "signed by the table: {sheet}");
     }
     for g in sheet["games"].as_array().unwrap() {
@@ -194,10 +219,18 @@ fn an_online_table_and_a_paper_table_make_one_round_and_the_online_sheet_fills_i
     };
     assert_eq!(row(5)["points"], 60);
     assert_eq!(row(6)["points"], -20);
-    for p in 1..=4 {
+    for p in 1..=3 {
         assert_eq!(row(p)["points"], 0, "a bot's points count for no one");
         assert_eq!(row(p)["games"], 0);
     }
+    let north: i64 = sheet["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["points"]["north"].as_i64().unwrap())
+        .sum();
+    assert_eq!(row(4)["points"], north, "player 4 played both games");
+    assert_eq!(row(4)["games"], 2);
     let record = expect(app.public().get(&format!("{}/players/1", t(id))), 200);
     assert!(
         record["record"]["games"]
@@ -244,6 +277,15 @@ fn r7_time_called_ends_an_online_tables_games_at_zero() {
         200,
     );
     assert_eq!(sheet_of(&paper)["state"], "draft");
+}
+
+/// The table and the token of the Play link of a player's page.
+fn play_link(html: &str) -> (String, String) {
+    let html = html.replace("&#38;", "&");
+    let at = html.find("href=\"/play/").expect("a Play link") + 12;
+    let link = &html[at..at + html[at..].find('"').unwrap()];
+    let (table, rest) = link.split_once("?seat=north&token=").expect(link);
+    (table.to_string(), rest.to_string())
 }
 
 fn expect_text(app: &App, path: &str, director: bool) -> String {
