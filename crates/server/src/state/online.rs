@@ -37,6 +37,20 @@ pub(crate) async fn run(app: Arc<AppState>) {
     let Some(mut ends) = app.tables.take_ends() else {
         return;
     };
+    // After a restart: each online table whose game ended while the
+    // server was down opens its next game.
+    for id in app.tournaments.ids() {
+        let round = app
+            .tournaments
+            .get(id)
+            .ok()
+            .and_then(|slot| slot.read(|t| t.current_round()));
+        if let Some(round) = round
+            && let Err(e) = open_waiting(&app, id, round).await
+        {
+            tracing::error!(tournament = id, %round, error = %e.message, "an online round's tables did not open again");
+        }
+    }
     let mut stopping = app.tables.stopping();
     let mut every = tokio::time::interval(CLOCK_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
