@@ -242,6 +242,23 @@ impl<'j> Game<'j> {
         Ok(&self.events[start..])
     }
 
+    /// Time is called (R7): the round's clock ran out before the game
+    /// ended, which ends where it stands, as `Ended` with
+    /// [`Ending::TimeCalled`]; the record it makes scores 0 for every
+    /// player under the presets' `timeout`, conduct penalties standing.
+    /// Refused before the deal and after the end.
+    pub fn call_time(&mut self) -> Result<&[Event], String> {
+        match self.state.phase {
+            Phase::Setup => return Err("the game has not been dealt".into()),
+            Phase::Over => return Err("the game is over".into()),
+            _ => {}
+        }
+        let start = self.events.len();
+        let ended = self.end(Ending::TimeCalled);
+        self.push(ended);
+        Ok(&self.events[start..])
+    }
+
     /// The events `action` causes directly, or why it is refused.
     fn check(&self, seat: Seat, action: &Action) -> Result<Vec<Event>, Refusal> {
         let st = &self.state;
@@ -914,5 +931,35 @@ mod tests {
         wall[0] = Tile::JOKER;
         let e = Game::from_wall(Table::standard(), wall, &judge).unwrap_err();
         assert!(e.ends_with("3 × 1D where the set has 4"), "{e}");
+    }
+
+    /// R7: time called ends the game where it stands; its record is the
+    /// `timeout` result, 0 for every player under every preset; nothing
+    /// is played after it, and it is called once.
+    #[test]
+    fn r7_time_called_ends_the_game_and_scores_zero_for_everyone() {
+        let judge = ToyJudge;
+        let mut game = Game::new(Table::standard(), 7, &judge).unwrap();
+        assert!(!game.is_over());
+        let events = game.call_time().unwrap().to_vec();
+        assert_eq!(events.len(), 1);
+        assert!(matches!(
+            &events[0],
+            Event::Ended { outcome } if outcome.ending == Ending::TimeCalled
+        ));
+        assert!(game.is_over());
+        let record = game.record().unwrap();
+        assert_eq!(record.result, jongg_rules::record::GameResult::Timeout);
+        for name in jongg_rules::PRESET_NAMES.iter().copied() {
+            let preset = jongg_rules::Preset::builtin(name).unwrap();
+            let scored = jongg_rules::score(&preset, &record).unwrap();
+            assert_eq!(scored.points, BySeat([0; 4]), "{name}");
+        }
+        assert_eq!(game.call_time().unwrap_err(), "the game is over");
+        let e = game.act(Seat::East, &Action::Pick).unwrap_err();
+        assert!(e.reason.contains("over"), "{e:?}");
+        // Folded again from its events, the game is over the same way.
+        let again = Game::from_events(game.events().to_vec(), &judge);
+        assert_eq!(again.outcome(), game.outcome());
     }
 }

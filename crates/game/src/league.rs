@@ -174,7 +174,8 @@ pub fn play_league(
                 wall += 1;
                 (None, None)
             }
-            Ending::MahJonggInError { .. } => (None, None),
+            // A league has no clock: never called, counted as no winner.
+            Ending::MahJonggInError { .. } | Ending::TimeCalled => (None, None),
         };
         let record = outcome.record(game.state().table());
         let points = jongg_rules::score(preset, &record)

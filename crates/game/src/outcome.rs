@@ -36,6 +36,9 @@ pub enum Ending {
     },
     /// Every hand at the table is dead.
     NoLiveHands,
+    /// Time was called before the game ended (R7): the round's clock ran
+    /// out, and the game stops where it stands.
+    TimeCalled,
 }
 
 /// A conduct penalty recorded during the game (R7: it stands whatever happens).

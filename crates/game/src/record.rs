@@ -35,6 +35,9 @@ impl Outcome {
                 r
             }
             Ending::Wall | Ending::NoLiveHands => GameRecord::new(GameResult::Wall),
+            // R7: the preset's `timeout` scores it (0 for every player
+            // under every preset); the conduct penalties stand.
+            Ending::TimeCalled => GameRecord::new(GameResult::Timeout),
             Ending::MahJonggInError {
                 declarer,
                 intact,

@@ -202,6 +202,7 @@ fn describe(e: &Event) -> String {
                         format!("{declarer}'s Mah Jongg in error")
                     }
                     Ending::NoLiveHands => "no live hands".into(),
+                    Ending::TimeCalled => "time called (R7)".into(),
                     _ => "a wall game".into(),
                 }
             ),

@@ -304,6 +304,8 @@ fn tally(
         }
         Ending::Wall | Ending::NoLiveHands => *wall += 1,
         Ending::MahJonggInError { .. } => *in_error += 1,
+        // A simulation has no clock: time is never called.
+        Ending::TimeCalled => {}
     }
     *dead += o.dead.0.iter().filter(|d| d.is_some()).count() as u64;
 }

@@ -95,6 +95,7 @@ fn reached(g: &Game<'_>, three: bool) -> Vec<&'static str> {
         } => "self-picked Mah Jongg (R9)",
         Ending::MahJongg { .. } => "Mah Jongg on a discard",
         Ending::Wall => "wall game",
+        Ending::TimeCalled => "time called (R7)",
         Ending::NoLiveHands => "every hand dead",
         Ending::MahJonggInError { intact, .. } if intact.is_empty() => {
             if three {

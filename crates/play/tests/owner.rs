@@ -315,3 +315,49 @@ async fn no_message_before_the_deal_holds_the_seed_and_the_reveal_matches_the_co
     assert_eq!(reveal.commitment, commitment);
     assert_eq!(reveal.seed.commitment(), commitment);
 }
+
+/// R7: the round's clock calls time at a live table: the game ends where
+/// it stands, stored before told, every seat told the end and the wall's
+/// proof; called again, or before a deal, it is refused with why.
+#[tokio::test(start_paused = true)]
+async fn r7_time_called_ends_the_game_stored_and_told_to_every_seat() {
+    let log = MemoryLog::default();
+    let fresh = open_table(
+        setup(three(), &[EAST, SOUTH, WEST], 5),
+        MemoryLog::default(),
+    )
+    .await;
+    assert_eq!(
+        fresh.call_time().await.unwrap_err(),
+        "the game has not been dealt"
+    );
+    let table = open_table(setup(three(), &[EAST, SOUTH, WEST], 5), log.clone()).await;
+    let mut east = Client::connect(&table, EAST, None).await;
+    let mut south = Client::connect(&table, SOUTH, None).await;
+    table.start().await.unwrap();
+    now(&table).await;
+    east.drain();
+    south.drain();
+    table.call_time().await.unwrap();
+    let status = table.status().await.unwrap();
+    assert!(matches!(
+        status.events.last(),
+        Some(Event::Ended { outcome }) if outcome.ending == jongg_game::Ending::TimeCalled
+    ));
+    assert!(log.records().iter().any(|r| r.ends_game()));
+    for client in [&mut east, &mut south] {
+        let got = client.drain();
+        assert!(got.iter().any(|m| matches!(
+            &m.message,
+            ServerMessage::Event {
+                event: Event::Ended { .. },
+                ..
+            }
+        )));
+        assert!(
+            got.iter()
+                .any(|m| matches!(m.message, ServerMessage::Reveal { .. }))
+        );
+    }
+    assert_eq!(table.call_time().await.unwrap_err(), "the game is over");
+}

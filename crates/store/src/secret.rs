@@ -71,6 +71,16 @@ pub fn hash_token(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
+/// The token of a tournament player's seat at live table `table` (issue
+/// 23.7): made from the key of the player's own page, so their page links
+/// them to their seat and no seat token is stored; the table keeps only
+/// its hash, as for any seat. Whoever holds the page's key (the badge, or
+/// the database, where the key is kept in clear) may sit there, as they
+/// may read the player's personal code.
+pub fn seat_token(page_key: &str, table: &str) -> String {
+    hash_token(&format!("jongg seat {table} {page_key}"))
+}
+
 /// Bytes as lower-case hex digits.
 pub fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
@@ -85,6 +95,19 @@ pub fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 23.7: a seat's token follows from the player's page key and
+    /// the table; another table or another key gives another token.
+    #[test]
+    fn an_online_round_seat_token_is_its_players_key_at_its_table() {
+        let key = new_token();
+        let t = seat_token(&key, "00112233aabbccdd");
+        assert_eq!(t.len(), 64);
+        assert_eq!(t, seat_token(&key, "00112233aabbccdd"));
+        assert_ne!(t, seat_token(&key, "00112233aabbccde"));
+        assert_ne!(t, seat_token(&new_token(), "00112233aabbccdd"));
+        assert_ne!(t, hash_token(&key));
+    }
 
     #[test]
     fn tokens_are_64_hex_digits_and_differ() {

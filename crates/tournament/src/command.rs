@@ -177,6 +177,22 @@ pub enum Command {
         reason: String,
         at: Millis,
     },
+    /// The director opens tables of the round under way online (issue
+    /// 23.7): each is played at a live table and its sheet fills itself.
+    /// `tables` empty: every table not online yet; the rest of a round
+    /// stays in the hall.
+    OpenOnline {
+        round: RoundNo,
+        #[serde(default)]
+        tables: Vec<TableNo>,
+    },
+    /// Bots play `seats` of an online table for their absent players
+    /// (issue 23.7); their points are on the sheet but count for no one.
+    FillWithBots {
+        round: RoundNo,
+        table: TableNo,
+        seats: Vec<Seat>,
+    },
     /// The director adopts a computed seating for the rounds not started
     /// (14.8; `Tournament::schedule_offer`): the seating itself, not a seed.
     AdoptSchedule {

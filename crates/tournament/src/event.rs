@@ -109,6 +109,19 @@ pub enum Event {
         round: RoundNo,
         change: ClockChange,
     },
+    /// A table of the round under way is played online (issue 23.7): a
+    /// live table plays its games, and its sheet fills itself.
+    TableOnline {
+        round: RoundNo,
+        table: TableNo,
+    },
+    /// Bots play these seats of an online table for their absent players
+    /// (issue 23.7), marked on the sheet.
+    BotsSeated {
+        round: RoundNo,
+        table: TableNo,
+        seats: Vec<Seat>,
+    },
     /// A computed seating adopted for the rounds not started (14.8).
     ScheduleAdopted {
         offer: ScheduleOffer,

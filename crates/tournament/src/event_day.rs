@@ -53,6 +53,8 @@ pub fn kind_of(c: &Command) -> &'static str {
         CloseRound { .. } => "close_round",
         AdjustClock { .. } => "adjust_clock",
         AdoptSchedule { .. } => "adopt_schedule",
+        OpenOnline { .. } => "open_online",
+        FillWithBots { .. } => "fill_with_bots",
         AppointOfficial { .. } => "appoint_official",
         RemoveOfficial { .. } => "remove_official",
         CallDirector { .. } => "call_director",
@@ -65,7 +67,7 @@ pub fn kind_of(c: &Command) -> &'static str {
 }
 
 /// Every command kind (what [`kind_of`] names).
-pub const KINDS: [&str; 28] = [
+pub const KINDS: [&str; 30] = [
     "create_tournament",
     "update_settings",
     "register_player",
@@ -86,6 +88,8 @@ pub const KINDS: [&str; 28] = [
     "close_round",
     "adjust_clock",
     "adopt_schedule",
+    "open_online",
+    "fill_with_bots",
     "appoint_official",
     "remove_official",
     "call_director",
@@ -451,8 +455,35 @@ impl Day {
                     self.try_do(d, c);
                 }
             }
+            27 => self.online_work(),
             _ => self.finish_round(),
         }
+    }
+
+    /// A table of the round under way opened online, or a bot seated at
+    /// one for an absent player (issue 23.7).
+    fn online_work(&mut self) {
+        let Some((round, table)) = self.table() else {
+            return;
+        };
+        let online = self.t.sheet(round, table.table).is_ok_and(|s| s.online);
+        let c = if online {
+            let seated: Vec<Seat> = table.players().map(|(s, _)| s).collect();
+            let Some(seat) = self.pick(&seated) else {
+                return;
+            };
+            Command::FillWithBots {
+                round,
+                table: table.table,
+                seats: vec![seat],
+            }
+        } else {
+            Command::OpenOnline {
+                round,
+                tables: vec![table.table],
+            }
+        };
+        self.try_do(Actor::Director, c);
     }
 
     fn seat_next(&mut self) {
@@ -612,9 +643,15 @@ impl Day {
             let Some(seats) = tables.iter().find(|t| t.table == sheet.table).cloned() else {
                 continue;
             };
-            let keeper = Actor::Scorekeeper {
-                round,
-                table: sheet.table,
+            // An online table's sheet is written by the server for the
+            // live table (issue 23.7).
+            let keeper = if sheet.online {
+                Actor::System
+            } else {
+                Actor::Scorekeeper {
+                    round,
+                    table: sheet.table,
+                }
             };
             for (game, _) in sheet.numbered_games() {
                 if sheet.games[usize::from(game) - 1].is_none() {

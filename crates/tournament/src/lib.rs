@@ -58,7 +58,7 @@ pub use standings::{GameLine, PlayerRecord, RoundResults, StandingRow, Standings
 pub use table_rules::TableRules;
 pub use tournament::export::{FORMAT, OLDEST_VERSION, PROGRAM, TournamentFile, VERSION};
 pub use tournament::{
-    EditBasis, EditRefused, FoldError, MissingSignature, OddPlayersWarning, PERSONAL_CODE, Round,
-    ScheduleOffer, ScheduledRound, Tournament, missing_signatures,
+    EditBasis, EditRefused, FoldError, MissingSignature, ONLINE_TABLE, OddPlayersWarning,
+    PERSONAL_CODE, Round, ScheduleOffer, ScheduledRound, Tournament, missing_signatures,
 };
 pub use warnings::RepeatMeeting;

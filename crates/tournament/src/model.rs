@@ -295,6 +295,19 @@ pub struct Sheet {
     /// standard 3A), once the table has said so.
     #[serde(default)]
     pub east_after_reroll: Option<Seat>,
+    /// Played at a live table (issue 23.7): its games come from the table
+    /// and the table signs them; no scorekeeper writes it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub online: bool,
+    /// The seats a bot played for an absent player (issue 23.7, "bots fill
+    /// absent seats (marked as such on the sheet)"): their points stay on
+    /// the sheet, but no player receives them (`Tournament::standings`).
+    #[serde(default, skip_serializing_if = "no_bots")]
+    pub bots: BySeat<bool>,
+}
+
+pub(crate) fn no_bots(bots: &BySeat<bool>) -> bool {
+    !bots.0.iter().any(|&b| b)
 }
 
 impl Sheet {
@@ -419,6 +432,8 @@ mod tests {
             state: SheetState::Draft,
             version: 0,
             east_after_reroll: None,
+            online: false,
+            bots: BySeat([false; 4]),
         };
         assert_eq!(sheet.totals(), BySeat([35, 0, 10, 0]));
         assert!(!sheet.is_complete());

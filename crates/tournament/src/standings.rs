@@ -89,6 +89,12 @@ pub struct TableResult {
     pub games: Vec<Option<BySeat<i32>>>,
     pub totals: BySeat<i32>,
     pub state: SheetState,
+    /// Played at a live table (issue 23.7).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub online: bool,
+    /// The seats a bot played for an absent player (issue 23.7).
+    #[serde(default, skip_serializing_if = "crate::model::no_bots")]
+    pub bots: BySeat<bool>,
 }
 
 /// A player's games, one line each, in round and game order.
@@ -110,6 +116,10 @@ pub struct GameLine {
     pub mah_jongg: bool,
     /// Whether the sheet is accepted (only then does the game count).
     pub accepted: bool,
+    /// A bot played the seat for the absent player (issue 23.7): the
+    /// points are the bot's, and count for no one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -168,6 +178,10 @@ impl Tournament {
             {
                 let pending = sheet.state != SheetState::Accepted;
                 for (seat, p) in sheet.players.iter() {
+                    // A bot's points count for no one (issue 23.7).
+                    if sheet.bots[seat] {
+                        continue;
+                    }
                     let Some(i) = p.and_then(index) else { continue };
                     let t = &mut tally[i];
                     for g in sheet.games.iter().flatten() {
@@ -251,6 +265,8 @@ impl Tournament {
                     .collect(),
                 totals: s.totals(),
                 state: s.state,
+                online: s.online,
+                bots: s.bots,
             })
             .collect();
         Ok(RoundResults {
@@ -287,6 +303,7 @@ impl Tournament {
                         points: entry.as_ref().map(|e| e.points[seat]),
                         mah_jongg: entry.as_ref().is_some_and(|e| e.mah_jongg == Some(seat)),
                         accepted: sheet.state == SheetState::Accepted,
+                        bot: sheet.bots[seat],
                     });
                 }
             }

@@ -203,6 +203,7 @@ fn a_players_record_gives_each_game_its_table_seat_points_mah_jongg_and_acceptan
         points,
         mah_jongg,
         accepted,
+        bot: false,
     };
     for table in &tables[..2] {
         let entered = table.table == TableNo(1);

@@ -54,6 +54,7 @@ fn end_word(e: &Ending) -> &'static str {
         EndKind::Wall => "wall",
         EndKind::MahJonggInError => "mahjong-in-error",
         EndKind::NoLiveHands => "no-live-hands",
+        EndKind::TimeCalled => "time-called",
     }
 }
 
@@ -63,6 +64,7 @@ fn end_kind(e: &Ending) -> EndKind {
         Ending::Wall => EndKind::Wall,
         Ending::MahJonggInError { .. } => EndKind::MahJonggInError,
         Ending::NoLiveHands => EndKind::NoLiveHands,
+        Ending::TimeCalled => EndKind::TimeCalled,
     }
 }
 

@@ -17,13 +17,16 @@ pub enum EndKind {
     Wall,
     MahJonggInError,
     NoLiveHands,
+    /// Time was called (R7).
+    TimeCalled,
 }
 
-pub const ENDS: [(&str, EndKind); 4] = [
+pub const ENDS: [(&str, EndKind); 5] = [
     ("mahjong", EndKind::MahJongg),
     ("wall", EndKind::Wall),
     ("mahjong-in-error", EndKind::MahJonggInError),
     ("no-live-hands", EndKind::NoLiveHands),
+    ("time-called", EndKind::TimeCalled),
 ];
 
 /// Points of one seat, or of all four in seat order.

@@ -42,6 +42,8 @@ pub(super) enum Command {
         rtt: Duration,
     },
     Start,
+    /// Time is called (R7): the game ends where it stands.
+    CallTime(oneshot::Sender<Result<(), String>>),
     Status(oneshot::Sender<TableStatus>),
     /// Ends the owner; answered once it has stopped.
     Stop(oneshot::Sender<()>),
@@ -99,6 +101,18 @@ impl TableHandle {
     /// Deal now, without waiting for the seats' contributions.
     pub async fn start(&self) -> Result<(), String> {
         self.tx.send(Command::Start).await.map_err(|_| gone())
+    }
+
+    /// Time is called (R7, the round's clock ran out): the game ends where
+    /// it stands, stored and then told to every seat as any end is.
+    /// Refused (with why) before the deal and after the end.
+    pub async fn call_time(&self) -> Result<(), String> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(Command::CallTime(reply))
+            .await
+            .map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
     }
 
     /// Ends the owner after the command under way (the server stops):

@@ -336,6 +336,9 @@ impl<L: TableLog> Owner<L> {
                 self.seats[seat].lag = (rtt / 2).min(clocks::MAX_LAG);
             }
             Command::Start => self.start = true,
+            Command::CallTime(reply) => {
+                let _ = reply.send(self.call_time().await);
+            }
             Command::Status(reply) => {
                 let _ = reply.send(self.status());
             }

@@ -123,6 +123,22 @@ impl<L: TableLog> Owner<L> {
         Ok(())
     }
 
+    /// Time is called (R7): the engine ends the game, which is stored and
+    /// then told, as an action's events are.
+    pub(super) async fn call_time(&mut self) -> Result<(), String> {
+        let Some(state) = &self.state else {
+            return Err("the game has not been dealt".into());
+        };
+        let (events, after) = {
+            let mut game = Game::resume(state.clone(), &*self.players.judge);
+            let events = game.call_time()?.to_vec();
+            (events, game.state().clone())
+        };
+        self.store_and_tell(events, after)
+            .await
+            .map_err(|(_, words)| words)
+    }
+
     async fn store_and_tell(&mut self, events: Vec<Event>, after: State) -> Result<(), Refused> {
         let record = LogRecord::Played {
             events: events.clone(),

@@ -6,6 +6,7 @@ pub(crate) mod clock;
 pub(crate) mod floor;
 pub(crate) mod health;
 pub(crate) mod live;
+pub(crate) mod online;
 pub(crate) mod play;
 pub(crate) mod play_socket;
 pub(crate) mod player_code;

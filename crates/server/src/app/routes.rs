@@ -23,6 +23,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::api::sheet_edits::routes());
     v.extend(crate::api::card::routes());
     v.extend(crate::api::clock::routes());
+    v.extend(crate::api::online::routes());
     v.extend(crate::api::schedule::routes());
     v.extend(crate::api::live::routes());
     v.extend(crate::pages::routes());

@@ -189,6 +189,8 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let app = router(state.clone());
     state.tokens.preload(table_links);
     let checkpoints = tokio::spawn(checkpoint_every_second(state.tournaments.store().clone()));
+    // Online rounds: games to their sheets, time called (issue 23.7).
+    tokio::spawn(crate::state::online::run(state.clone()));
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(listen::serve(listener, app, limits, async {
         let _ = rx.await;

@@ -27,6 +27,7 @@ pub(crate) mod command;
 pub(crate) mod floor;
 pub(crate) mod form;
 pub(crate) mod game_form;
+pub(crate) mod online;
 pub(crate) mod pages;
 pub(crate) mod play;
 pub(crate) mod players;

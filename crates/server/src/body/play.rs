@@ -81,6 +81,7 @@ impl NewTable {
             rules: self.rules,
             card: self.card.unwrap_or_else(|| PRACTICE.to_string()),
             seats: BySeat([s.east, s.south, s.west, s.north]),
+            round: None,
         };
         setup.table()?;
         let spectators = match self.spectators {

@@ -42,6 +42,9 @@ struct MePage {
     code: String,
     /// Whether the rules ask for the code when signing.
     required: bool,
+    /// The player's seat at their online table's game under way (issue
+    /// 23.7): the address of the seat's page, its token in it.
+    play: Option<String>,
 }
 
 /// A player's own page: their personal code for signing score sheets.
@@ -62,6 +65,8 @@ async fn me(State(app): State<Arc<AppState>>, Query(q): Query<KeyQuery>) -> Page
         .map_err(ApiError::from)?
         .ok_or_else(unknown)?;
     let id = found.tournament.0;
+    let play = crate::state::online::seat_of(&app, id, found.player, &key)
+        .map(|(table, seat, token)| format!("/play/{table}?seat={seat}&token={token}"));
     let page = app.tournaments.get(id)?.read(|t| {
         let p = t.player(found.player).ok()?;
         Some(MePage {
@@ -71,6 +76,7 @@ async fn me(State(app): State<Arc<AppState>>, Query(q): Query<KeyQuery>) -> Page
             player: p.name.clone(),
             code: found.code.clone(),
             required: t.preset().is_ok_and(|p| p.sign_off.personal_code.required),
+            play,
         })
     });
     html(&page.ok_or_else(unknown)?)

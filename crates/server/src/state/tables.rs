@@ -11,7 +11,7 @@ pub(crate) mod finished;
 pub(crate) mod players;
 pub(crate) mod rooms;
 
-pub(crate) use players::{SeatPlayer, TableSetupDoc};
+pub(crate) use players::{RoundGame, SeatPlayer, TableSetupDoc};
 
 use crate::http::error::ApiError;
 use jongg_play::owner::{open, resume};
@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 
 /// The most tables open at once (beyond it a new one is refused, 503).
 pub(crate) const MOST_OPEN: usize = 10_000;
@@ -52,10 +52,14 @@ impl Progress {
     }
 }
 
-/// The store's log, noting the deal and the end as they are stored.
+/// The store's log, noting the deal and the end as they are stored; the
+/// end is also told to [`Tables::take_ends`]'s reader (a tournament's
+/// game goes onto its sheet, issue 23.7).
 struct Tracked {
+    id: LiveTableId,
     log: StoredTableLog,
     progress: Arc<Progress>,
+    ends: mpsc::UnboundedSender<LiveTableId>,
 }
 
 impl TableLog for Tracked {
@@ -70,6 +74,7 @@ impl TableLog for Tracked {
         }
         if ends {
             let _ = self.progress.finished.set(Instant::now());
+            let _ = self.ends.send(self.id.clone());
         }
         Ok(())
     }
@@ -136,6 +141,9 @@ pub(crate) struct Tables {
     bot_delay_ms: u64,
     /// Orders every change to the lobby's rooms (`rooms.rs`).
     rooms: tokio::sync::Mutex<()>,
+    /// Each table whose game ended (stored), for the tournament's sheet.
+    ends: mpsc::UnboundedSender<LiveTableId>,
+    ends_reader: Mutex<Option<mpsc::UnboundedReceiver<LiveTableId>>>,
 }
 
 impl Tables {
@@ -146,12 +154,15 @@ impl Tables {
         store: Store,
         bot_delay_ms: u64,
     ) -> Result<Tables, jongg_store::StoreError> {
+        let (ends, ends_reader) = mpsc::unbounded_channel();
         let tables = Tables {
             mounted: Mutex::default(),
             stopping: watch::Sender::new(false),
             store,
             bot_delay_ms,
             rooms: tokio::sync::Mutex::new(()),
+            ends,
+            ends_reader: Mutex::new(Some(ends_reader)),
         };
         for row in tables.store.open_live_tables().await? {
             let id = row.id.clone();
@@ -178,8 +189,10 @@ impl Tables {
             .iter()
             .any(|e| matches!(e, jongg_game::Event::Ended { .. }));
         if over {
-            // Stored as ended but not marked (a crash between): marked now.
+            // Stored as ended but not marked (a crash between): marked now,
+            // and told (its sheet may not have it yet).
             let _ = progress.finished.set(Instant::now());
+            let _ = self.ends.send(row.id.clone());
             self.store
                 .finish_live_table(&row.id)
                 .await
@@ -198,8 +211,10 @@ impl Tables {
 
     fn log(&self, id: &LiveTableId, progress: &Arc<Progress>) -> Tracked {
         Tracked {
+            id: id.clone(),
             log: self.store.live_table_log(id),
             progress: progress.clone(),
+            ends: self.ends.clone(),
         }
     }
 
@@ -211,8 +226,18 @@ impl Tables {
         self.lock().insert(m.id.clone(), Arc::new(m));
     }
 
+    /// The reader of the tables whose game ended (once: the server's
+    /// online rounds take it, `state/online.rs`).
+    pub(crate) fn take_ends(&self) -> Option<mpsc::UnboundedReceiver<LiveTableId>> {
+        self.ends_reader
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    }
+
     /// Opens a new table: its row and its opening are stored before its id
     /// is answered. The setup has been checked ([`TableSetupDoc::table`]).
+    /// Each person seat gets a new token.
     pub(crate) async fn create(
         &self,
         setup: TableSetupDoc,
@@ -228,6 +253,20 @@ impl Tables {
         id: LiveTableId,
         setup: TableSetupDoc,
         settings: TableSettings,
+    ) -> Result<Created, ApiError> {
+        let tokens = BySeat::from_fn(|s| setup.is_person(s).then(new_token));
+        self.create_with(id, setup, settings, |_| tokens).await
+    }
+
+    /// [`Tables::create_as`] with each person seat's token made from the
+    /// table's id (a tournament's seats, `secret::seat_token`). A table
+    /// with no person seat deals at once.
+    pub(crate) async fn create_with(
+        &self,
+        id: LiveTableId,
+        setup: TableSetupDoc,
+        settings: TableSettings,
+        tokens: impl FnOnce(&LiveTableId) -> BySeat<Option<String>>,
     ) -> Result<Created, ApiError> {
         let settings = TableSettings {
             bot_delay_ms: self.bot_delay_ms,
@@ -252,13 +291,14 @@ impl Tables {
                 ));
             }
         }
-        let tokens = BySeat::from_fn(|s| setup.is_person(s).then(new_token));
-        let hashes = BySeat::from_fn(|s| tokens[s].as_deref().map(hash_token));
         let doc = serde_json::to_value(&setup).map_err(ApiError::internal)?;
-        let row = LiveTable {
+        let mut row = LiveTable {
             id,
-            ..LiveTable::new(doc, hashes.clone())
+            ..LiveTable::new(doc, BySeat::default())
         };
+        let tokens = tokens(&row.id);
+        let hashes = BySeat::from_fn(|s| tokens[s].as_deref().map(hash_token));
+        row.token_hashes = hashes.clone();
         let secret = ServerSeed::generate().map_err(ApiError::internal)?;
         let players = setup.players(&row.id).map_err(ApiError::internal)?;
         self.store.create_live_table(&row).await?;
@@ -278,20 +318,46 @@ impl Tables {
                 return Err(ApiError::internal(e));
             }
         };
+        let nobody = !Seat::ALL.into_iter().any(|s| setup.is_person(s));
         self.mount(Mounted {
             id: row.id.clone(),
-            handle,
+            handle: handle.clone(),
             setup,
             created: row.created,
             progress,
             hellos: Mutex::default(),
         });
+        if nobody {
+            // No hello will come: the bots play now.
+            handle.start().await.map_err(ApiError::internal)?;
+        }
         Ok(Created { id: row.id, tokens })
     }
 
     /// A mounted table.
     pub(crate) fn get(&self, id: &LiveTableId) -> Option<Arc<Mounted>> {
         self.lock().get(id).cloned()
+    }
+
+    /// Every mounted table of a tournament's round (issue 23.7), its game
+    /// ended or not, in game order.
+    pub(crate) fn of_round(
+        &self,
+        tournament: i64,
+        round: jongg_tournament::RoundNo,
+    ) -> Vec<Arc<Mounted>> {
+        let mut v: Vec<Arc<Mounted>> = self
+            .lock()
+            .values()
+            .filter(|m| {
+                m.setup
+                    .round
+                    .is_some_and(|g| g.tournament == tournament && g.round == round)
+            })
+            .cloned()
+            .collect();
+        v.sort_by_key(|m| m.setup.round.map(|g| (g.table, g.game)));
+        v
     }
 
     /// Every mounted table whose game has not ended, oldest first.
@@ -304,6 +370,16 @@ impl Tables {
             .collect();
         v.sort_by(|a, b| (a.created, &a.id).cmp(&(b.created, &b.id)));
         v
+    }
+
+    /// A table whose game never began retired (time was called before its
+    /// deal, issue 23.7): its owner stopped, marked finished in the store
+    /// so it is not resumed, and counted finished here.
+    pub(crate) async fn retire(&self, m: &Mounted) -> Result<(), ApiError> {
+        m.handle.stop().await;
+        let _ = m.progress.finished.set(Instant::now());
+        self.store.finish_live_table(&m.id).await?;
+        Ok(())
     }
 
     /// Turns true when the server stops.

@@ -70,6 +70,16 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("POST", "/api/tournaments/{id}/rounds/{r}/close", "director"),
     ("GET", "/api/tournaments/{id}/rounds/{r}/clock", "public"),
     ("POST", "/api/tournaments/{id}/rounds/{r}/clock", "director"),
+    (
+        "POST",
+        "/api/tournaments/{id}/rounds/{r}/online",
+        "director",
+    ),
+    (
+        "POST",
+        "/api/tournaments/{id}/rounds/{r}/tables/{t}/bots",
+        "director",
+    ),
     ("GET", "/api/tournaments/{id}/schedule", "director"),
     ("POST", "/api/tournaments/{id}/schedule", "director"),
     ("GET", "/api/tournaments/{id}/rounds/{r}/links", "director"),

@@ -35,6 +35,11 @@ impl Tournament {
                         "write a sheet of round {round}: it is not under way"
                     ));
                 }
+                if self.sheet(*round, *table).is_ok_and(|s| s.online) {
+                    return forbid(&format!(
+                        "write the sheet of table {table}, round {round}: it is played online, and the table enters and signs its games (issue 23.7)"
+                    ));
+                }
                 if self
                     .sheet(*round, *table)
                     .is_ok_and(|s| s.state == SheetState::Accepted)

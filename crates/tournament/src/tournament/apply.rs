@@ -121,6 +121,8 @@ impl Tournament {
                         state: SheetState::Draft,
                         version: 0,
                         east_after_reroll: None,
+                        online: false,
+                        bots: BySeat([false; 4]),
                     })
                     .collect();
                 Ok(())
@@ -220,6 +222,33 @@ impl Tournament {
                     ));
                 }
                 r.clock.push(change.clone());
+                Ok(())
+            }
+            Event::TableOnline { round, table } => {
+                let sheet = self.open_sheet_mut(*round, *table)?;
+                if sheet.online {
+                    return Err(format!("table {table} of round {round} is online already"));
+                }
+                sheet.online = true;
+                Ok(())
+            }
+            Event::BotsSeated {
+                round,
+                table,
+                seats,
+            } => {
+                let sheet = self.open_sheet_mut(*round, *table)?;
+                if !sheet.online {
+                    return Err(format!(
+                        "table {table} of round {round} is not online: bots play only online"
+                    ));
+                }
+                for &s in seats {
+                    if sheet.players[s].is_none() {
+                        return Err(format!("{s} is empty at table {table}: no bot stands in"));
+                    }
+                    sheet.bots[s] = true;
+                }
                 Ok(())
             }
             Event::ScheduleAdopted { offer } => {

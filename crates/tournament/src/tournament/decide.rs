@@ -110,6 +110,12 @@ impl Tournament {
                 at,
             } => self.adjust_clock(round, action, reason, at),
             AdoptSchedule { offer } => self.adopt_schedule(offer),
+            OpenOnline { round, tables } => self.open_online(round, tables),
+            FillWithBots {
+                round,
+                table,
+                seats,
+            } => self.fill_with_bots(round, table, seats),
             AppointOfficial {
                 number,
                 name,

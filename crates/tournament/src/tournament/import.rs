@@ -248,6 +248,19 @@ fn command_of(event: &Event) -> Result<Command, String> {
             at: change.at,
         },
         Event::ScheduleAdopted { offer } => Command::AdoptSchedule { offer },
+        Event::TableOnline { round, table } => Command::OpenOnline {
+            round,
+            tables: vec![table],
+        },
+        Event::BotsSeated {
+            round,
+            table,
+            seats,
+        } => Command::FillWithBots {
+            round,
+            table,
+            seats,
+        },
         Event::OfficialAppointed { official } => Command::AppointOfficial {
             number: official.number,
             name: official.name,

@@ -18,6 +18,7 @@ mod file_version;
 mod floor;
 mod import;
 mod not_invited;
+mod online;
 mod roster;
 mod rounds;
 mod schedule;
@@ -28,6 +29,7 @@ mod table_of_three;
 
 pub use apply::FoldError;
 pub use edits::{EditBasis, EditRefused};
+pub use online::ONLINE_TABLE;
 pub use schedule::{ScheduleOffer, ScheduledRound};
 pub use settings::OddPlayersWarning;
 pub use signing::{MissingSignature, PERSONAL_CODE, missing_signatures};

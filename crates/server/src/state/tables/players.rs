@@ -9,6 +9,7 @@ use jongg_play::{Players, SharedJudge};
 use jongg_rules::{PRESET_NAMES, Preset};
 use jongg_store::LiveTableId;
 use jongg_tiles::{BySeat, Seat};
+use jongg_tournament::{GameNo, RoundNo, TableNo};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, LazyLock};
 
@@ -53,6 +54,20 @@ pub(crate) struct TableSetupDoc {
     pub card: String,
     /// Who plays each seat; `None`: the seat is empty (a table of three, R12).
     pub seats: BySeat<Option<SeatPlayer>>,
+    /// The tournament game this table plays (issue 23.7); `None`: a
+    /// practice table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<RoundGame>,
+}
+
+/// A game of a tournament's round played at a live table (issue 23.7):
+/// when it ends, its record goes onto the table's sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct RoundGame {
+    pub tournament: i64,
+    pub round: RoundNo,
+    pub table: TableNo,
+    pub game: GameNo,
 }
 
 impl TableSetupDoc {
@@ -76,7 +91,9 @@ impl TableSetupDoc {
                 self.card
             ));
         }
-        if !Seat::ALL.into_iter().any(|s| self.is_person(s)) {
+        // A tournament's table may be all bots: every player absent, their
+        // games still played and marked (issue 23.7).
+        if self.round.is_none() && !Seat::ALL.into_iter().any(|s| self.is_person(s)) {
             return Err(
                 "seats: at least one seat is a person's (all bots: no one could sit)".into(),
             );
@@ -134,6 +151,7 @@ mod tests {
             rules: rules.into(),
             card: PRACTICE.into(),
             seats: BySeat(seats),
+            round: None,
         }
     }
 
