@@ -86,4 +86,30 @@ mod tests {
             );
         }
     }
+
+    /// A seat whose picked tile is not in its hand (or that names none)
+    /// discards the first natural kind it holds, in tile order.
+    #[test]
+    fn without_the_picked_tile_the_first_natural_kind_held_is_discarded() {
+        let judge = ToyJudge;
+        let table = Table::standard().without(Seat::North);
+        // The set backwards: East holds none of the first kinds.
+        let wall = full_set().into_iter().rev().collect();
+        let game = Game::from_wall(table, wall, &judge).unwrap();
+        let view = game.view(Seat::East);
+        let hand = view.hand();
+        assert_eq!(hand.get(Tile::all_kinds().next().unwrap()), 0);
+        let held = |t: &Tile| !t.is_joker() && hand.get(*t) > 0;
+        let first = Tile::all_kinds().find(held).unwrap();
+        let missing = Tile::all_kinds()
+            .find(|t| !held(t) && !t.is_joker())
+            .unwrap();
+        for picked in [None, Some(missing)] {
+            assert_eq!(
+                safe_default(&view, picked),
+                Some(Action::Discard { tile: first }),
+                "{picked:?}"
+            );
+        }
+    }
 }

@@ -441,4 +441,116 @@ mod tests {
             ("record", format!("invalid game record: {e}"))
         );
     }
+
+    /// Each field of a record lands in its own place: one record with every
+    /// field given reads as the record built field by field, and writes back.
+    #[test]
+    fn every_field_of_a_record_reads_into_its_own_place() {
+        let text = r#"{"result":"mahjong","winner":"south","value":50,"self_picked":true,"discarder":"west","exposures":3,"jokerless":true,"singles_and_pairs":true,"quints":true,"one_group_left":true,"heavenly":true,"misnamed":true,"declarer":"north","exposed":["east","west"],"dead":{"east":"mahjong_in_error"},"penalties":[{"seat":"north","kind":"hidden_wall_tail"}],"empty_seat":"north","dealer":"south"}"#;
+        let mut want = GameRecord::new(GameResult::Mahjong);
+        want.winner = Some(Seat::South);
+        want.value = 50;
+        want.self_picked = true;
+        want.discarder = Some(Seat::West);
+        want.exposures = 3;
+        want.jokerless = true;
+        want.singles_and_pairs = true;
+        want.quints = true;
+        want.one_group_left = true;
+        want.heavenly = true;
+        want.misnamed = true;
+        want.declarer = Some(Seat::North);
+        want.exposed = vec![Seat::East, Seat::West];
+        want.dead.insert(Seat::East, DeadReason::MahjongInError);
+        want.penalties.push(Penalty {
+            seat: Seat::North,
+            kind: PenaltyKind::HiddenWallTail,
+        });
+        want.empty_seat = Some(Seat::North);
+        want.dealer = Some(Seat::South);
+        let read = GameRecord::from_json(text).unwrap();
+        assert_eq!(read, want);
+        assert_eq!(GameRecord::from_json(&read.to_json()).unwrap(), want);
+    }
+
+    /// A penalty has a seat and a kind and nothing else; the field named is
+    /// the one that is wrong.
+    #[test]
+    fn a_penalty_with_a_field_besides_seat_and_kind_names_it() {
+        let e = GameRecord::from_json(
+            r#"{"result": "wall", "penalties": [{"seat": "east", "kind": "blind_pass_peek", "points": 5}]}"#,
+        )
+        .unwrap_err();
+        assert_eq!(
+            (e.field.as_str(), e.reason.as_str()),
+            ("penalties[0].points", "unknown field (expected seat, kind)")
+        );
+        let e = GameRecord::from_json(
+            r#"{"result": "wall", "penalties": [{"kind": "blind_pass_peek"}]}"#,
+        )
+        .unwrap_err();
+        assert_eq!(
+            (e.field.as_str(), e.reason.as_str()),
+            ("penalties[0].seat", "missing")
+        );
+    }
+
+    /// A penalty's and an exposed hand's place is counted from 1 in words,
+    /// and says which part of the penalty is wrong.
+    #[test]
+    fn list_items_are_counted_from_one_in_words() {
+        let penalties = r#"{"result": "wall", "penalties": [{"seat": "east", "kind": "blind_pass_peek"}, {"seat": "up", "kind": "rude"}]}"#;
+        let e = GameRecord::from_json(penalties).unwrap_err();
+        assert_eq!(e.field, "penalties[1].seat");
+        assert_eq!(
+            e.reason,
+            "whose penalty 2 is must be \"east\", \"south\", \"west\" or \"north\", not the text \"up\""
+        );
+        let kind = r#"{"result": "wall", "penalties": [{"seat": "east", "kind": "rude"}]}"#;
+        assert!(
+            GameRecord::from_json(kind)
+                .unwrap_err()
+                .reason
+                .starts_with("what penalty 1 is for must be \"blind_pass_peek\""),
+        );
+        let e = GameRecord::from_json(
+            r#"{"result": "wall", "penalties": [{"seat": "east", "kind": "rude"}, 3]}"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "penalties[0].kind");
+        let e = GameRecord::from_json(r#"{"result": "mahjong", "exposed": ["east", "east", 7]}"#)
+            .unwrap_err();
+        assert_eq!(e.field, "exposed[2]");
+        assert_eq!(
+            e.reason,
+            "hand 3 of those exposed must be \"east\", \"south\", \"west\" or \"north\", not 7"
+        );
+    }
+
+    /// Text that is not JSON and JSON that is not an object are told apart.
+    #[test]
+    fn a_record_that_is_not_json_is_told_from_one_that_is_not_an_object() {
+        let e = GameRecord::from_json("[1]").unwrap_err();
+        assert_eq!(e.reason, "expected a JSON object {...}");
+        let e = GameRecord::from_json(r#"{"result": "wall""#).unwrap_err();
+        assert!(e.reason.starts_with("not valid JSON: "), "{e}");
+        let e = serde_json::from_str::<GameRecord>("[1]")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("expected a game record, a JSON object {...}"),
+            "{e}"
+        );
+    }
+
+    /// The size bound is inclusive: a record of exactly `max` bytes is read.
+    #[test]
+    fn a_record_of_exactly_the_bound_is_read() {
+        let text = r#"{"result":"wall"}"#;
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        let size = text.len();
+        assert!(GameRecord::from_value_at_most(&value, size).is_ok());
+        let e = GameRecord::from_value_at_most(&value, size - 1).unwrap_err();
+        assert_eq!(e.field, "record");
+    }
 }

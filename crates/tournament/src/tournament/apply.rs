@@ -412,4 +412,141 @@ mod tests {
         assert!(e.reason.contains("is not signed"), "{e}");
         assert_eq!(t, before);
     }
+
+    /// `event` recorded after `log`: the reason it does not fit, the
+    /// tournament left as it was.
+    fn refused(log: Vec<Recorded>, event: Event) -> String {
+        let mut t = Tournament::replay(log).unwrap();
+        let before = t.clone();
+        let seq = t.log().len() as u64 + 1;
+        let recorded = Recorded {
+            seq,
+            at: 4_000,
+            actor: Actor::Director,
+            event,
+        };
+        let e = t.record(recorded).unwrap_err();
+        assert_eq!(t, before);
+        e.reason
+    }
+
+    /// `events` recorded after `log`, each of which fits.
+    fn folded(log: Vec<Recorded>, events: impl IntoIterator<Item = Event>) -> Tournament {
+        let mut t = Tournament::replay(log).unwrap();
+        for event in events {
+            let seq = t.log().len() as u64 + 1;
+            t.record(Recorded {
+                seq,
+                at: 4_000,
+                actor: Actor::Director,
+                event,
+            })
+            .unwrap();
+        }
+        t
+    }
+
+    #[test]
+    fn a_seated_round_may_be_seated_again_until_it_starts_and_starts_once() {
+        // Events 1-10: created, eight players, round 1 seated.
+        let seated = log()[..10].to_vec();
+        let seating = Tournament::replay(seated.clone())
+            .unwrap()
+            .seating(RoundNo(1))
+            .unwrap()
+            .clone();
+        let again = Event::RoundSeated {
+            seating: seating.clone(),
+        };
+        let t = folded(seated, [again.clone()]);
+        assert_eq!(t.seating(RoundNo(1)).unwrap(), &seating);
+        assert_eq!(
+            refused(log(), again),
+            "round 1 has started: its seating is fixed"
+        );
+        let start = Event::RoundStarted {
+            round: RoundNo(1),
+            at: 5_000,
+        };
+        assert_eq!(refused(log(), start), "round 1 has started already");
+    }
+
+    #[test]
+    fn a_round_closes_only_while_under_way() {
+        let close = Event::RoundClosed {
+            round: RoundNo(1),
+            at: 5_000,
+        };
+        assert_eq!(
+            refused(log()[..10].to_vec(), close.clone()),
+            "round 1 is not under way"
+        );
+        let t = folded(log(), [close.clone()]);
+        assert_eq!(t.rounds()[0].state, RoundState::Closed { at: 5_000 });
+        assert_eq!(refused(t.log().to_vec(), close), "round 1 is not under way");
+    }
+
+    #[test]
+    fn a_clock_change_may_come_at_the_time_of_the_last_but_not_before_it() {
+        // Round 1 started at 2 000.
+        let change = |at| Event::ClockAdjusted {
+            round: RoundNo(1),
+            change: ClockChange {
+                at,
+                action: ClockAction::Pause,
+                reason: "a ruling".into(),
+            },
+        };
+        let t = folded(log(), [change(2_000)]);
+        assert_eq!(t.rounds()[0].clock.len(), 1);
+        assert_eq!(
+            refused(log(), change(1_999)),
+            "the clock of round 1 was last changed at 2000, after 1999"
+        );
+        assert_eq!(
+            refused(log()[..10].to_vec(), change(2_000)),
+            "round 1 is not under way: its clock cannot change"
+        );
+    }
+
+    #[test]
+    fn an_accepted_sheet_is_amended_and_takes_no_game_entered() {
+        let entered = log()[11].event.clone();
+        let Event::GameEntered { after, .. } = entered.clone() else {
+            panic!("event 12 is the game entered: {entered:?}");
+        };
+        let amend = Event::SheetAmended {
+            round: RoundNo(1),
+            table: TableNo(1),
+            game: GameNo(1),
+            before: Some(after.clone()),
+            after,
+            reason: "a slip".into(),
+        };
+        assert_eq!(
+            refused(log(), amend.clone()),
+            "the sheet of table 1, round 1 is not accepted"
+        );
+        let signed = Event::SheetSigned {
+            round: RoundNo(1),
+            table: TableNo(1),
+            seat: jongg_tiles::Seat::East,
+            complete: true,
+            game: None,
+            device: None,
+        };
+        let accepted = Event::SheetAccepted {
+            round: RoundNo(1),
+            table: TableNo(1),
+        };
+        let t = folded(log(), [signed, accepted, amend]);
+        assert_eq!(
+            t.sheet(RoundNo(1), TableNo(1)).unwrap().state,
+            SheetState::Accepted
+        );
+        assert_eq!(
+            refused(t.log().to_vec(), entered),
+            "the sheet of table 1, round 1 is accepted"
+        );
+    }
 }
