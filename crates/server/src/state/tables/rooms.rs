@@ -197,6 +197,7 @@ mod tests {
                     None,
                     Some(SeatPlayer::Person),
                 ]),
+                round: None,
             },
             settings: TableSettings::default(),
         };
