@@ -34,11 +34,17 @@ pub(crate) struct Columns {
     /// Per block, per lane: all ones where the 152 tiles cannot make the
     /// variant (and past the last variant), so that it reads as 255 needed.
     unmakeable: Vec<[u8; BLOCK]>,
+    /// Per variant: its line (the variants' own field, kept close together
+    /// for the scan of the lanes within the cut-off).
+    line_of: Vec<u32>,
 }
 
 impl Columns {
     pub fn build(variants: &[Variant]) -> Columns {
-        let mut c = Columns::default();
+        let mut c = Columns {
+            line_of: variants.iter().map(|v| v.line).collect(),
+            ..Columns::default()
+        };
         for chunk in variants.chunks(BLOCK) {
             let mut slots = [ABSENT; NATURAL_KINDS];
             let (mut total, mut eligible_total) = ([u8::MAX; BLOCK], [0u8; BLOCK]);
@@ -133,10 +139,13 @@ impl Card {
     /// Each line's best variant (its first of fewest tiles needed that the
     /// set, less `pool`'s unavailable tiles, can still complete), for a
     /// rack without exposures and the `top` lines asked for. Every block
-    /// is measured first; a line whose nearest variant needs more than the
-    /// `top` lines found so far is then passed over (its variants are not
-    /// checked against the pool), as is the rest of a line once a variant
-    /// as near as its nearest is found.
+    /// is measured first; then only the variants within the cut-off of the
+    /// `top` lines found so far are visited, a block's 64 at a time by a
+    /// bit mask: a line none of whose variants is within it is passed over
+    /// without a step of its own. The cut-off only falls, and it changes
+    /// only between lines, so a line with a variant within it has all its
+    /// nearest variants visited: its best is found as a scan of all its
+    /// variants would find it, and a line without is never among the `top`.
     pub(crate) fn best_by_block(
         &self,
         rack: &Rack,
@@ -156,47 +165,65 @@ impl Card {
         let needed = self
             .columns
             .measure(&held[..kinds], rack.jokers, &mut stack, &mut heap);
-        let mut best = Vec::with_capacity(self.lines.len());
+        let mut best = Vec::with_capacity(4 * top);
         let mut cutoff = Cutoff::new(top);
-        for li in 0..self.lines.len() {
-            let lines = self.line_start[li]..self.line_start[li + 1];
-            let nearest = needed[lines.clone()]
-                .iter()
-                .copied()
-                .min()
-                .unwrap_or(u8::MAX);
-            // 255 (no makeable variant) is past any cut-off.
-            if nearest > cutoff.needed {
-                continue;
+        // The line being visited and its best so far.
+        let mut line = usize::MAX;
+        let mut line_best: Option<(u8, usize)> = None;
+        let mut finish = |line: usize, line_best: Option<(u8, usize)>, cutoff: &mut Cutoff| {
+            if let Some((n, vi)) = line_best {
+                cutoff.add(n);
+                best.push(self.ranked(line, Distance::plain(n), vi));
             }
-            let mut line_best: Option<(Distance, usize)> = None;
-            if let Some(pool) = pool {
-                for vi in lines {
-                    let n = needed[vi];
-                    if line_best.is_some_and(|(x, _)| x.needed <= n) {
-                        continue;
-                    }
-                    let v = &self.variants[vi];
-                    if !pool.can_make(v, 0) {
-                        continue;
-                    }
-                    line_best = Some((Distance::plain(n), vi));
-                    if n == nearest {
-                        break;
-                    }
+        };
+        for (b, block) in needed.chunks_exact(BLOCK).enumerate() {
+            let mut bits = within(block, cutoff.needed);
+            while bits != 0 {
+                let lane = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let vi = b * BLOCK + lane;
+                let li = self.columns.line_of[vi] as usize;
+                if li != line {
+                    finish(line, line_best.take(), &mut cutoff);
+                    line = li;
                 }
-            } else if let Some(at) = needed[lines.clone()].iter().position(|&n| n == nearest) {
-                // Unmakeable variants read as 255: the first nearest is makeable.
-                let vi = lines.start + at;
-                line_best = Some((Distance::plain(nearest), vi));
-            }
-            if let Some(b) = line_best {
-                cutoff.add(b.0.needed);
-                best.push(self.ranked(li, b.0, b.1));
+                // The cut-off may have fallen since the mask was taken.
+                let n = block[lane];
+                if n > cutoff.needed || line_best.is_some_and(|(x, _)| x <= n) {
+                    continue;
+                }
+                if pool.is_some_and(|p| !p.can_make(&self.variants[vi], 0)) {
+                    continue;
+                }
+                line_best = Some((n, vi));
             }
         }
+        finish(line, line_best, &mut cutoff);
         best
     }
+}
+
+/// The lanes of a block whose variant needs at most `cutoff` tiles (at
+/// most 14), one bit each, lane 0 the lowest: eight lanes at a time in a
+/// word. A byte under 128 plus `127 - cutoff` reaches 128 (its high bit)
+/// exactly when it is over the cut-off, never carrying into the next; a
+/// byte of 128 or more (255: no makeable variant) is over it by its own
+/// high bit. The eight high bits are then gathered into one byte by a
+/// multiplication whose partial products never overlap.
+#[inline]
+fn within(block: &[u8], cutoff: u8) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let add = u64::from(127 - cutoff.min(127)) * 0x0101_0101_0101_0101;
+    let mut bits = 0u64;
+    for (i, word) in block.chunks_exact(8).take(BLOCK / 8).enumerate() {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or([u8::MAX; 8]));
+        let over = (((x & LOW) + add) | x) & HIGH;
+        let lanes = (((over ^ HIGH) >> 7).wrapping_mul(GATHER)) >> 56;
+        bits |= lanes << (8 * i);
+    }
+    bits
 }
 
 /// The fewest tiles needed that the `top` lines found so far are all
@@ -274,6 +301,30 @@ mod tests {
             }
             // Lanes past the last variant are never near.
             assert!(d[chunk.len()..].iter().all(|&n| n == u8::MAX));
+        }
+    }
+
+    #[test]
+    fn within_marks_exactly_the_lanes_at_or_under_the_cut_off() {
+        let mut block = [0u8; BLOCK];
+        for (i, b) in block.iter_mut().enumerate() {
+            // Every count 0-15, and 255 (no makeable variant), 128, 127.
+            *b = match i % 19 {
+                16 => u8::MAX,
+                17 => 128,
+                18 => 127,
+                n => n as u8,
+            };
+        }
+        for cutoff in 0..=HAND_SIZE as u8 {
+            let bits = within(&block, cutoff);
+            for (lane, &n) in block.iter().enumerate() {
+                assert_eq!(
+                    bits >> lane & 1 == 1,
+                    n <= cutoff,
+                    "lane {lane} ({n}), cut-off {cutoff}"
+                );
+            }
         }
     }
 

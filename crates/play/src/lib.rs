@@ -17,5 +17,7 @@ pub mod table_log;
 pub mod testing;
 pub mod wall;
 
-pub use owner::{BotMaker, Connection, Players, SharedJudge, TableHandle, TableSetup, TableStatus};
+pub use owner::{
+    BotFor, BotMaker, Connection, Players, SharedJudge, TableHandle, TableSetup, TableStatus,
+};
 pub use table_log::{LogRecord, MemoryLog, TableLog};

@@ -1,5 +1,7 @@
-//! A live table's settings: the calling window and the clocks (issue 23.4).
+//! A live table's settings: the calling window, the clocks (issue 23.4) and
+//! the strength of the bot that stands in for a player who is gone (issue 24).
 
+use jongg_game::bot::Strength;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -34,6 +36,11 @@ pub struct TableSettings {
     /// Whether the seats may chat. Left out of an older table's log: on.
     #[serde(default = "default_chat")]
     pub chat: bool,
+    /// The strength of the bot that plays a person's seat while its player
+    /// is gone (issue 24: `medium` unless the table says otherwise). Left
+    /// out of an older table's log: `medium`.
+    #[serde(default = "medium")]
+    pub stand_in: Strength,
 }
 
 /// Spectators a table takes unless its settings say otherwise.
@@ -45,6 +52,10 @@ fn default_spectators() -> usize {
 
 fn default_chat() -> bool {
     true
+}
+
+fn medium() -> Strength {
+    Strength::Medium
 }
 
 /// The longest a bot may wait before a move.
@@ -61,6 +72,7 @@ impl Default for TableSettings {
             bot_delay_ms: 0,
             spectators: DEFAULT_SPECTATORS,
             chat: true,
+            stand_in: Strength::Medium,
         }
     }
 }
@@ -153,5 +165,32 @@ mod tests {
             .check()
             .is_err()
         );
+    }
+
+    #[test]
+    fn the_stand_in_is_medium_unless_the_table_says_otherwise() {
+        // Issue 24: a seat left by a player is taken by `medium`; a table
+        // stored before the setting existed reads the same.
+        assert_eq!(TableSettings::default().stand_in, Strength::Medium);
+        let mut old = serde_json::to_value(TableSettings::default()).unwrap();
+        old.as_object_mut().unwrap().remove("stand_in");
+        let read: TableSettings = serde_json::from_value(old).unwrap();
+        assert_eq!(read, TableSettings::default());
+        let strong = TableSettings {
+            stand_in: Strength::Strong,
+            ..TableSettings::default()
+        };
+        let json = serde_json::to_value(&strong).unwrap();
+        assert_eq!(json["stand_in"], "strong");
+        assert_eq!(
+            serde_json::from_value::<TableSettings>(json).unwrap(),
+            strong
+        );
+        let mut bad = serde_json::to_value(TableSettings::default()).unwrap();
+        bad["stand_in"] = "wizard".into();
+        let e = serde_json::from_value::<TableSettings>(bad)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown variant `wizard`"), "{e}");
     }
 }

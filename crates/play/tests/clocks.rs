@@ -255,3 +255,59 @@ async fn each_move_has_its_own_turn_time_even_when_the_seat_is_awaited_again_at_
         "a turn clock for each of East's moves and the next"
     );
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_stand_in_has_the_tables_strength_and_a_resumed_table_keeps_it_issue_24() {
+    use jongg_game::bot::Strength;
+    use jongg_play::owner::{open, resume};
+    use jongg_play::{BotFor, Players};
+    use jongg_tiles::BySeat;
+    use std::sync::{Arc, Mutex};
+    // The maker records what the owner asks of it.
+    let asked: Arc<Mutex<Vec<(Seat, BotFor)>>> = Arc::default();
+    let recording = |asked: Arc<Mutex<Vec<(Seat, BotFor)>>>| {
+        let inner = players(1);
+        Players {
+            judge: inner.judge.clone(),
+            bots: Arc::new(move |s: Seat, role: BotFor| {
+                asked.lock().unwrap().push((s, role));
+                (inner.bots)(s, role)
+            }),
+        }
+    };
+    let log = MemoryLog::default();
+    let mut s = setup(Table::standard(), &[EAST, SOUTH, WEST, NORTH], 6);
+    s.settings.stand_in = Strength::Strong;
+    let table = open(s, log.clone(), recording(asked.clone()))
+        .await
+        .unwrap();
+    let _east = Client::connect(&table, EAST, None).await;
+    table.start().await.unwrap();
+    assert!(asked.lock().unwrap().is_empty(), "no bot before 30 s");
+    advance(Duration::from_secs(30)).await;
+    assert_eq!(
+        table.status().await.unwrap().bots.0,
+        [false, true, true, true]
+    );
+    let strong = BotFor::StandIn(Strength::Strong);
+    assert_eq!(
+        *asked.lock().unwrap(),
+        [(SOUTH, strong), (WEST, strong), (NORTH, strong)]
+    );
+    drop(_east);
+    drop(table);
+    // After a restart the stand-ins are the table's strength again.
+    asked.lock().unwrap().clear();
+    let tokens = BySeat::from_fn(|s| Some(token(s)));
+    let again = resume("t1".into(), tokens, log, recording(asked.clone()))
+        .await
+        .unwrap();
+    assert_eq!(
+        again.status().await.unwrap().bots.0,
+        [false, true, true, true]
+    );
+    assert_eq!(
+        *asked.lock().unwrap(),
+        [(SOUTH, strong), (WEST, strong), (NORTH, strong)]
+    );
+}

@@ -37,7 +37,7 @@
       const f = new FormData(form);
       // An empty seat is left out: a table of three (R12).
       const seats = Object.fromEntries(T.SEATS.map((s) => [s, f.get(`seats.${s}`)]).filter(([, v]) => v));
-      const body = { rules: f.get("rules"), seats, window_secs: Number(f.get("window_secs")), turn_secs: Number(f.get("turn_secs")) };
+      const body = { rules: f.get("rules"), seats, window_secs: Number(f.get("window_secs")), turn_secs: Number(f.get("turn_secs")), stand_in: f.get("stand_in") };
       const error = form.querySelector(".form-error");
       error.textContent = "";
       try {

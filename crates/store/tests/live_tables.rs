@@ -9,7 +9,7 @@ use jongg_play::owner::{open, resume};
 use jongg_play::settings::TableSettings;
 use jongg_play::table_log::replay;
 use jongg_play::wall::ServerSeed;
-use jongg_play::{LogRecord, Players, TableLog, TableSetup};
+use jongg_play::{BotFor, LogRecord, Players, TableLog, TableSetup};
 use jongg_store::testing::TestDb;
 use jongg_store::{LiveTable, LiveTableId, Store};
 use jongg_tiles::{BySeat, Seat};
@@ -20,7 +20,7 @@ static CARD: LazyLock<Card> = LazyLock::new(Card::practice);
 fn players() -> Players {
     Players {
         judge: Arc::new(CardJudge::new(&CARD)),
-        bots: Arc::new(|s: Seat| -> Box<dyn Bot + Send> {
+        bots: Arc::new(|s: Seat, _: BotFor| -> Box<dyn Bot + Send> {
             Box::new(GreedyBot::new(&CARD, s.index() as u64))
         }),
     }

@@ -21,7 +21,7 @@ use crate::view::View;
 use jongg_card::Card;
 use jongg_rules::rng::Rng;
 use jongg_tiles::{Counts, Seat, Tile};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
 /// A player that needs no human. It is asked only when the engine waits for it.
@@ -31,7 +31,7 @@ pub trait Bot {
 }
 
 /// How well a bot plays: the three a player can choose at a table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Strength {
     /// Plays toward its lines but makes a player's mistakes (never an illegal one).

@@ -179,7 +179,7 @@ impl<L: TableLog> Owner<L> {
             self.seats[seat].gone_since = Some(Instant::now());
             return;
         }
-        self.seats[seat].bot = Some((self.players.bots)(seat));
+        self.seats[seat].bot = Some(self.stand_in(seat));
         self.seats[seat].started = None;
         self.tell_all(ServerMessage::StandIn { seat, bot: true });
     }

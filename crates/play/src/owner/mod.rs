@@ -24,7 +24,7 @@ use crate::refusal::RefusalCode;
 use crate::settings::TableSettings;
 use crate::table_log::{LogRecord, TableLog, replay};
 use crate::wall::{Contribution, ServerSeed};
-use jongg_game::bot::Bot;
+use jongg_game::bot::{Bot, Strength};
 use jongg_game::{Event, Judge, State, Table};
 use jongg_tiles::{BySeat, Seat, Tile};
 use std::collections::{BTreeMap, VecDeque};
@@ -36,8 +36,19 @@ use tokio::time::Instant;
 
 /// The judge of a table (the event's card), shared with the server.
 pub type SharedJudge = Arc<dyn Judge + Send + Sync>;
-/// Makes the bot that plays a seat whose player is gone.
-pub type BotMaker = Arc<dyn Fn(Seat) -> Box<dyn Bot + Send> + Send + Sync>;
+/// Which bot a table asks its [`BotMaker`] for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotFor {
+    /// A seat no person holds: the seat's own bot, as the table was set up.
+    Seat,
+    /// A person's seat while its player is gone: a bot of the table's
+    /// `stand_in` strength ([`TableSettings::stand_in`]).
+    StandIn(Strength),
+}
+
+/// Makes the bot that plays a seat: its own, or a stand-in for a player
+/// who is gone.
+pub type BotMaker = Arc<dyn Fn(Seat, BotFor) -> Box<dyn Bot + Send> + Send + Sync>;
 
 /// A new table.
 #[derive(Clone, Debug)]
@@ -184,7 +195,7 @@ pub async fn resume<L: TableLog>(
     }
     for s in Seat::ALL {
         if r.bots[s] && owner.seats[s].bot.is_none() {
-            owner.seats[s].bot = Some((owner.players.bots)(s));
+            owner.seats[s].bot = Some(owner.stand_in(s));
         }
     }
     Ok(owner.spawn())
@@ -215,7 +226,7 @@ impl<L: TableLog> Owner<L> {
                 human,
                 conn: None,
                 gone_since: human.then_some(now),
-                bot: (!human && setup.table.present[s]).then(|| (players.bots)(s)),
+                bot: (!human && setup.table.present[s]).then(|| (players.bots)(s, BotFor::Seat)),
                 timeouts: 0,
                 reserve: setup.settings.reserve(),
                 started: None,
@@ -248,6 +259,11 @@ impl<L: TableLog> Owner<L> {
             chat: VecDeque::new(),
             presence: None,
         }
+    }
+
+    /// The bot that plays a person's seat while its player is gone.
+    fn stand_in(&self, seat: Seat) -> Box<dyn Bot + Send> {
+        (self.players.bots)(seat, BotFor::StandIn(self.settings.stand_in))
     }
 
     fn spawn(self) -> TableHandle {

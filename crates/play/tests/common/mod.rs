@@ -9,19 +9,22 @@ use jongg_play::owner::{open, safe_default};
 use jongg_play::protocol::{ClientMessage, Numbered, Seen, ServerMessage};
 use jongg_play::settings::TableSettings;
 use jongg_play::wall::ServerSeed;
-use jongg_play::{Connection, MemoryLog, Players, TableHandle, TableSetup};
+use jongg_play::{BotFor, Connection, MemoryLog, Players, TableHandle, TableSetup};
 use jongg_tiles::{BySeat, Seat};
 use std::sync::{Arc, LazyLock};
 
 pub static CARD: LazyLock<Card> = LazyLock::new(Card::practice);
 
-/// Greedy bots East and West, random ones South and North.
+/// Greedy bots East and West, random ones South and North; a stand-in of
+/// the strength the table asks for.
 pub fn players(seed: u64) -> Players {
     Players {
         judge: Arc::new(CardJudge::new(&CARD)),
-        bots: Arc::new(move |s: Seat| -> Box<dyn Bot + Send> {
+        bots: Arc::new(move |s: Seat, role: BotFor| -> Box<dyn Bot + Send> {
             let seed = seed * 8 + s.index() as u64;
-            if s.index().is_multiple_of(2) {
+            if let BotFor::StandIn(strength) = role {
+                strength.make(&CARD, seed)
+            } else if s.index().is_multiple_of(2) {
                 Box::new(GreedyBot::new(&CARD, seed))
             } else {
                 Box::new(RandomBot::new(seed))

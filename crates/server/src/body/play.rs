@@ -2,6 +2,7 @@
 //! and its clocks.
 
 use crate::state::tables::{SeatPlayer, TableSetupDoc, players::PRACTICE};
+use jongg_game::bot::Strength;
 use jongg_play::settings::{DEFAULT_SPECTATORS, TableSettings};
 use jongg_tiles::BySeat;
 use serde::Deserialize;
@@ -56,6 +57,11 @@ pub(crate) struct NewTable {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 50)]
     pub spectators: Option<usize>,
+    /// The bot that plays a person's seat while its player is gone:
+    /// `easy`, `medium` (the default) or `strong`.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, example = "medium")]
+    pub stand_in: Option<Strength>,
 }
 
 impl NewTable {
@@ -98,6 +104,7 @@ impl NewTable {
             turn_ms,
             chat: self.chat.unwrap_or(defaults.chat),
             spectators,
+            stand_in: self.stand_in.unwrap_or(defaults.stand_in),
             ..defaults
         };
         Ok((setup, settings))
@@ -158,5 +165,26 @@ mod tests {
         assert!(e.contains("seats.east"), "{e}");
         let e = body(serde_json::json!({"rules": "nope", "seats": seats})).unwrap_err();
         assert!(e.starts_with("rules: `nope` is not a preset"), "{e}");
+        let e =
+            body(serde_json::json!({"rules": "standard", "seats": seats, "stand_in": "wizard"}))
+                .unwrap_err();
+        assert!(e.contains("stand_in") && e.contains("wizard"), "{e}");
+    }
+
+    #[test]
+    fn a_new_table_names_its_stand_in_or_gets_medium_issue_24() {
+        let seats = serde_json::json!({"east": "person", "south": "person", "west": "easy"});
+        let (_, settings) = body(serde_json::json!({"rules": "standard", "seats": seats})).unwrap();
+        assert_eq!(settings.stand_in, Strength::Medium);
+        for (name, strength) in [
+            ("easy", Strength::Easy),
+            ("medium", Strength::Medium),
+            ("strong", Strength::Strong),
+        ] {
+            let (_, settings) =
+                body(serde_json::json!({"rules": "standard", "seats": seats, "stand_in": name}))
+                    .unwrap();
+            assert_eq!(settings.stand_in, strength, "{name}");
+        }
     }
 }

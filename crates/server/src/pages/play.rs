@@ -292,6 +292,12 @@ mod tests {
         for (s, _) in STRENGTHS {
             assert!(page.contains(&format!("value=\"{s}\"")), "{s}");
         }
+        // Issue 24: the stand-in's strength, medium unless changed.
+        assert!(page.contains("name=\"stand_in\""), "{page}");
+        assert!(
+            page.contains("<option value=\"medium\" selected>Medium"),
+            "{page}"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use jongg_card::Card;
 use jongg_game::bot::{Bot, Strength};
 use jongg_game::{CardJudge, Table};
-use jongg_play::{Players, SharedJudge};
+use jongg_play::{BotFor, Players, SharedJudge};
 use jongg_rules::{PRESET_NAMES, Preset};
 use jongg_store::LiveTableId;
 use jongg_tiles::{BySeat, Seat};
@@ -115,29 +115,32 @@ impl TableSetupDoc {
     }
 
     /// The judge (the card) and the bots of table `id`: a bot seat's own
-    /// strength; a person's seat, while its player is gone, the medium bot.
-    /// Each bot's ties follow from the table's id and its seat.
+    /// strength; a person's seat, while its player is gone, the strength the
+    /// owner asks for (the table's `stand_in`, medium unless it says
+    /// otherwise). Each bot's ties follow from the table's id and its seat.
     pub(crate) fn players(&self, id: &LiveTableId) -> Result<Players, String> {
         self.card()?;
         let seed = u64::from_str_radix(id.as_str(), 16).unwrap_or_default();
         let seats = self.seats;
         Ok(Players {
             judge: PRACTICE_JUDGE.clone(),
-            bots: Arc::new(move |s: Seat| {
+            bots: Arc::new(move |s: Seat, role: BotFor| {
                 let seed = seed.wrapping_mul(8).wrapping_add(s.index() as u64);
-                bot(seats[s].unwrap_or(SeatPlayer::Medium), seed)
+                bot(role, seats[s], seed)
             }),
         })
     }
 }
 
-/// A bot of this strength (the engine's one way to make one); a person's
-/// seat, while its player is gone, is played by the medium bot.
-fn bot(player: SeatPlayer, seed: u64) -> Box<dyn Bot + Send> {
-    let strength = match player {
-        SeatPlayer::Easy => Strength::Easy,
-        SeatPlayer::Medium | SeatPlayer::Person => Strength::Medium,
-        SeatPlayer::Strong => Strength::Strong,
+/// The bot the owner asks for (the engine's one way to make one): a
+/// stand-in of the table's strength, or the seat's own bot (a seat a
+/// person holds, or none, never asks for its own: medium if it did).
+fn bot(role: BotFor, player: Option<SeatPlayer>, seed: u64) -> Box<dyn Bot + Send> {
+    let strength = match (role, player) {
+        (BotFor::StandIn(strength), _) => strength,
+        (BotFor::Seat, Some(SeatPlayer::Easy)) => Strength::Easy,
+        (BotFor::Seat, Some(SeatPlayer::Strong)) => Strength::Strong,
+        (BotFor::Seat, Some(SeatPlayer::Medium | SeatPlayer::Person) | None) => Strength::Medium,
     };
     strength.make(&PRACTICE_CARD, seed)
 }
