@@ -291,9 +291,12 @@ async fn open_game(app: &AppState, g: RoundGame) -> Result<LiveTableId, ApiError
     };
     let created = app
         .tables
-        .create_with(LiveTableId::new(), setup, TableSettings::default(), |table| {
-            BySeat::from_fn(|s| keys[s].as_deref().map(|k| seat_token(k, table.as_str())))
-        })
+        .create_with(
+            LiveTableId::new(),
+            setup,
+            TableSettings::default(),
+            |table| BySeat::from_fn(|s| keys[s].as_deref().map(|k| seat_token(k, table.as_str()))),
+        )
         .await?;
     Ok(created.id)
 }
