@@ -236,6 +236,8 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     // a finished table: its log, its replay and coach (issue 23.9, 24.6)
     ("GET", "/play/{id}/log.jsonl", "public"),
     ("GET", "/play/{id}/replay", "public"),
+    // a spectator's page of a live table (issue 23.6)
+    ("GET", "/play/{id}/watch", "public"),
     ("GET", "/assets/replay.js", "public"),
     // players' accounts and the lobby (issue 23.6): a player's own cookie
     ("GET", "/play/signup", "public"),
