@@ -311,3 +311,73 @@ async fn a_stand_in_has_the_tables_strength_and_a_resumed_table_keeps_it_issue_2
         [(SOUTH, strong), (WEST, strong), (NORTH, strong)]
     );
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_turn_clock_runs_only_for_the_person_whose_move_the_table_awaits() {
+    // East, a person, plays against bots for a while: a turn clock starts at
+    // each of East's own moves and never in another's turn, a calling
+    // window (the window has its own clock) or while a bot stands in.
+    let table = open_table(setup(Table::standard(), &[EAST], 4), MemoryLog::default()).await;
+    let mut east = Client::connect(&table, EAST, None).await;
+    table.start().await.unwrap();
+    let mut moves = 0;
+    for _ in 0..60 {
+        advance(Duration::from_secs(1)).await;
+        let (st, at) = now(&table).await;
+        if matches!(st.phase(), Phase::Over) {
+            break;
+        }
+        if !st.awaiting(EAST) {
+            continue;
+        }
+        if !matches!(st.phase(), Phase::Play(Step::Window(_))) {
+            moves += 1;
+        }
+        east.act(at, default_move(&st, EAST)).await;
+        table.status().await.unwrap();
+    }
+    assert!(
+        moves > 8,
+        "East moved in the Charleston and in play: {moves}"
+    );
+    let status = table.status().await.unwrap();
+    let st = status.state.unwrap();
+    let waiting = st.awaiting(EAST)
+        && !matches!(
+            st.phase(),
+            Phase::Play(Step::Window(_)) | Phase::Play(Step::Pick(_)) | Phase::Over
+        );
+    let clocks = east
+        .drain()
+        .iter()
+        .filter(|m| {
+            matches!(
+                m.message,
+                ServerMessage::Clock {
+                    clock: jongg_play::protocol::ClockKind::Turn,
+                    seat: Some(EAST),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(clocks, moves + usize::from(waiting));
+}
+
+#[tokio::test(start_paused = true)]
+async fn time_called_stops_the_clock_of_the_seat_it_interrupts_r7() {
+    // Time is called while East's clock runs: the game is over, so East's
+    // clock runs out on nothing and East is never timed out or replaced.
+    let table = open_table(setup(Table::standard(), &[EAST], 5), MemoryLog::default()).await;
+    let _east = Client::connect(&table, EAST, None).await;
+    table.start().await.unwrap();
+    advance(Duration::from_secs(5)).await;
+    let (st, _) = now(&table).await;
+    assert!(st.awaiting(EAST));
+    table.call_time().await.unwrap();
+    advance(Duration::from_secs(200)).await;
+    let status = table.status().await.unwrap();
+    assert!(matches!(status.state.unwrap().phase(), Phase::Over));
+    assert_eq!(status.timeouts[EAST], 0);
+    assert!(!status.bots[EAST]);
+}
