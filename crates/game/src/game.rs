@@ -962,4 +962,11 @@ mod tests {
         let again = Game::from_events(game.events().to_vec(), &judge);
         assert_eq!(again.outcome(), game.outcome());
     }
+
+    #[test]
+    fn r7_time_cannot_be_called_on_a_game_not_yet_dealt() {
+        let mut game = Game::resume(State::default(), &ToyJudge);
+        assert_eq!(game.call_time().unwrap_err(), "the game has not been dealt");
+        assert!(game.events().is_empty());
+    }
 }

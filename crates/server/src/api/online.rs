@@ -31,7 +31,7 @@ pub fn routes() -> Vec<Route> {
 /// Open tables of the round under way online (`tables` empty: every table
 /// not online yet), with the seats bots play; each table's first game
 /// opens at a live table at once.
-#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/online", params(InRound), request_body = OpenOnline,
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{r}/online", params(InRound), request_body = Option<OpenOnline>,
     responses((status = OK, description = "The events recorded, and the live tables opened (table, game, id)", body = Object)))]
 async fn open(
     State(app): State<Arc<AppState>>,
