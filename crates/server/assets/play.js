@@ -490,12 +490,13 @@
     focus = i;
     draw();
   }
+  // A spectator's page has no rack.
   const rack = $("rack");
-  rack.addEventListener("click", (e) => {
+  rack?.addEventListener("click", (e) => {
     const li = e.target.closest("li");
     if (li) toggle(Number(li.dataset.i));
   });
-  rack.addEventListener("keydown", (e) => {
+  rack?.addEventListener("keydown", (e) => {
     const n = order.length;
     if (!n) return;
     const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
@@ -517,7 +518,7 @@
     drawRack(Number(rack.dataset.pick || 0));
     rack.children[focus].focus();
   });
-  $("sort").addEventListener("click", () => { order = T.sortTiles(order); selected.clear(); draw(); });
+  $("sort")?.addEventListener("click", () => { order = T.sortTiles(order); selected.clear(); draw(); });
 
   // Who is at a seat (the table's `presence`), in words.
   const PRESENCE_WORDS = { connected: "connected", away: "away", bot: "bot", stand_in: "a bot plays for now" };
