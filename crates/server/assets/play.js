@@ -537,7 +537,9 @@
     status.push(presenceChip(s));
     if (m && m.dead[s]) status.push(el("span", { class: "chip dead" }, DEAD_WORDS[m.dead[s]]));
     const discards = m ? m.floor.filter(([w]) => w === s).map(([, t]) => tileEl(t)) : [];
-    return el("div", { class: `seat at-${where.replace(" ", "-")}${m && m.table && T.awaiting(m, s) ? " awaited" : ""}` },
+    // Only a player's own seat is drawn as their rack instead; a spectator sees all four.
+    const at = watching && where === "you" ? "east-side" : where.replace(" ", "-");
+    return el("div", { class: `seat at-${at}${m && m.table && T.awaiting(m, s) ? " awaited" : ""}` },
       el("h3", {}, watching ? name(s) : `${name(s)} (${where})`, m && m.table && s === m.table.dealer ? " · dealer" : ""),
       el("p", { class: "status" }, m ? `${m.rackLen[s]} tiles` : "", ...status),
       el("div", { class: "exposures", role: "group", "aria-label": `${name(s)}'s exposures` }, ...(m ? m.exposures[s] : []).map(groupEl)),
