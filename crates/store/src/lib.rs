@@ -208,6 +208,21 @@ impl Store {
         &self.pool
     }
 
+    /// A transaction that writes after it reads. On SQLite it takes the
+    /// write lock at its start and waits for it (the busy timeout): a
+    /// deferred one that read first cannot take the lock once another
+    /// connection has committed meanwhile, and fails at once with
+    /// "database is locked".
+    pub(crate) async fn begin_write(
+        &self,
+    ) -> Result<sqlx::Transaction<'_, sqlx::Any>, sqlx::Error> {
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        self.pool.begin_with(begin).await
+    }
+
     /// Closes the pool, waiting for connections to be returned.
     pub async fn close(&self) {
         self.pool.close().await;

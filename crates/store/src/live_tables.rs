@@ -4,7 +4,7 @@
 //! The log's records are `jongg_play::LogRecord`s as JSON, numbered from 1.
 
 use crate::secret::new_token;
-use crate::{Backend, Store, StoreError, now_millis};
+use crate::{Store, StoreError, now_millis};
 use jongg_play::{LogRecord, TableLog};
 use jongg_tiles::BySeat;
 use serde::{Deserialize, Serialize};
@@ -161,15 +161,9 @@ pub struct StoredTableLog {
 
 impl StoredTableLog {
     async fn append_records(&mut self, records: Vec<LogRecord>) -> Result<(), StoreError> {
-        // Every table's owner appends on its own. On SQLite the write lock
-        // is taken at the start and waited for (busy timeout): a deferred
-        // transaction that reads the last number first cannot take it once
-        // another table has committed meanwhile, and fails at once.
-        let begin = match self.store.backend() {
-            Backend::Sqlite => "BEGIN IMMEDIATE",
-            Backend::Postgres => "BEGIN",
-        };
-        let mut tx = self.store.pool().begin_with(begin).await?;
+        // Every table's owner appends on its own, reading the last number
+        // first.
+        let mut tx = self.store.begin_write().await?;
         let next = match self.next {
             Some(n) => n,
             None => {

@@ -123,7 +123,7 @@ impl Store {
         open: &[Seat],
         creator_seat: Seat,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO lobby_rooms (id, created_at, creator, status, setup) VALUES ($1, $2, $3, 'waiting', $4)",
         )
@@ -199,7 +199,7 @@ impl Store {
         seat: Seat,
         key: &str,
     ) -> Result<Joined, StoreError> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         let status: Option<String> = sqlx::query("SELECT status FROM lobby_rooms WHERE id = $1")
             .bind(id.as_str())
             .fetch_optional(&mut *tx)
@@ -276,7 +276,7 @@ impl Store {
         id: &LiveTableId,
         tokens: &[(Seat, String)],
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE lobby_rooms SET status = 'playing' WHERE id = $1 AND status = 'waiting'",
         )
