@@ -16,6 +16,7 @@
 mod auth;
 mod codes;
 mod events;
+mod live_commits;
 mod live_tables;
 mod lobby;
 mod migrate;
@@ -120,6 +121,8 @@ pub enum StoreError {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// Live tables' appends waiting for their group commit.
+    live_commits: std::sync::Arc<live_commits::LiveCommits>,
 }
 
 /// Milliseconds since the Unix epoch (0 if the clock is before 1970).
@@ -195,7 +198,11 @@ impl Store {
             options
         };
         let pool = options.connect(&url).await?;
-        let store = Store { pool, backend };
+        let store = Store {
+            pool,
+            backend,
+            live_commits: Default::default(),
+        };
         migrate::run(&store).await?;
         Ok(store)
     }

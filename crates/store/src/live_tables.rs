@@ -3,6 +3,7 @@
 //! for the table's one owner and reads back to resume it after a restart.
 //! The log's records are `jongg_play::LogRecord`s as JSON, numbered from 1.
 
+use crate::live_commits::LiveAppend;
 use crate::secret::new_token;
 use crate::{Store, StoreError, now_millis};
 use jongg_play::{LogRecord, TableLog};
@@ -149,8 +150,9 @@ impl Store {
 }
 
 /// A live table's log in the store: `append` returns once its records are
-/// committed (one transaction; the record that ends the game marks the
-/// table finished in it); `load` reads them in order.
+/// committed (all or none, in a group commit with other tables' appends:
+/// `live_commits.rs`; the record that ends the game marks the table
+/// finished in the same transaction); `load` reads them in order.
 #[derive(Debug, Clone)]
 pub struct StoredTableLog {
     store: Store,
@@ -160,44 +162,36 @@ pub struct StoredTableLog {
 }
 
 impl StoredTableLog {
-    async fn append_records(&mut self, records: Vec<LogRecord>) -> Result<(), StoreError> {
-        // Every table's owner appends on its own, reading the last number
-        // first.
-        let mut tx = self.store.begin_write().await?;
-        let next = match self.next {
+    async fn append_records(&mut self, records: Vec<LogRecord>) -> Result<(), String> {
+        if records.is_empty() {
+            return Ok(());
+        }
+        let first = match self.next {
             Some(n) => n,
-            None => {
-                let last: i64 = sqlx::query(
-                    "SELECT COALESCE(MAX(record_no), 0) FROM live_table_records WHERE table_id = $1",
-                )
-                .bind(self.table.as_str())
-                .fetch_one(&mut *tx)
-                .await?
-                .try_get(0)?;
-                last + 1
-            }
+            // Only this table's owner appends to it, so the last number
+            // cannot change between this read and the commit.
+            None => self.last_record_no().await.map_err(|e| e.to_string())? + 1,
         };
-        let mut no = next;
-        for r in &records {
-            sqlx::query(
-                "INSERT INTO live_table_records (table_id, record_no, record) VALUES ($1, $2, $3)",
-            )
-            .bind(self.table.as_str())
-            .bind(no)
-            .bind(serde_json::to_string(r)?)
-            .execute(&mut *tx)
+        let count = records.len() as i64;
+        self.store
+            .append_live(LiveAppend {
+                table: self.table.clone(),
+                first,
+                records,
+            })
             .await?;
-            no += 1;
-        }
-        if records.iter().any(LogRecord::ends_game) {
-            sqlx::query("UPDATE live_tables SET status = 'finished' WHERE id = $1")
-                .bind(self.table.as_str())
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        self.next = Some(no);
+        self.next = Some(first + count);
         Ok(())
+    }
+
+    async fn last_record_no(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query(
+            "SELECT COALESCE(MAX(record_no), 0) FROM live_table_records WHERE table_id = $1",
+        )
+        .bind(self.table.as_str())
+        .fetch_one(self.store.pool())
+        .await?
+        .try_get(0)?)
     }
 
     async fn load_records(&mut self) -> Result<Vec<LogRecord>, StoreError> {
@@ -232,9 +226,7 @@ impl StoredTableLog {
 
 impl TableLog for StoredTableLog {
     async fn append(&mut self, records: Vec<LogRecord>) -> Result<(), String> {
-        self.append_records(records)
-            .await
-            .map_err(|e| e.to_string())
+        self.append_records(records).await
     }
 
     async fn load(&mut self) -> Result<Vec<LogRecord>, String> {

@@ -62,6 +62,8 @@ on_both!(
     a_bot_game_on_the_stored_log_ends_the_table_and_proves_its_wall,
     a_table_resumed_from_the_store_has_every_record_and_numbers_on,
     many_tables_append_at_once_and_none_is_refused,
+    appends_waiting_together_are_committed_in_one_transaction,
+    a_bad_append_in_a_group_fails_only_its_own_table,
 );
 
 async fn a_table_row_reads_back_and_is_listed_while_open(db: &TestDb) {
@@ -187,5 +189,68 @@ async fn many_tables_append_at_once_and_none_is_refused(db: &TestDb) {
     while let Some(done) = all.join_next().await {
         done.unwrap();
     }
+    store.close().await;
+}
+
+/// Issue 23, "Speed": the appends that wait while a commit runs go in one
+/// transaction together, so a thousand tables do not pay a thousand fsyncs
+/// in a row; each keeps its own numbers and order.
+async fn appends_waiting_together_are_committed_in_one_transaction(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let mut logs = Vec::new();
+    for _ in 0..20 {
+        let row = LiveTable::new(serde_json::json!({}), hashes());
+        store.create_live_table(&row).await.unwrap();
+        let mut log = store.live_table_log(&row.id);
+        log.append(vec![LogRecord::Resumed { run: 1 }]).await.unwrap();
+        logs.push(log);
+    }
+    let before = store.live_commits();
+    // Twenty owners append at once; the committer runs only once they all wait.
+    let appends = logs.iter_mut().map(|log| {
+        log.append(vec![
+            LogRecord::StandIn { seat: Seat::East, bot: true },
+            LogRecord::StandIn { seat: Seat::South, bot: false },
+        ])
+    });
+    for done in futures_util::future::join_all(appends).await {
+        done.unwrap();
+    }
+    assert_eq!(store.live_commits() - before, 1, "one transaction for the twenty appends");
+    for log in &mut logs {
+        let records = log.load().await.unwrap();
+        assert_eq!(records.len(), 3);
+        assert_eq!(records[1], LogRecord::StandIn { seat: Seat::East, bot: true });
+        assert_eq!(records[2], LogRecord::StandIn { seat: Seat::South, bot: false });
+    }
+    store.close().await;
+}
+
+/// A group's transaction failing for one table's append (here a record
+/// number already taken: two logs of one table, which the server never
+/// makes) must not fail the other tables' moves: the group is tried again
+/// append by append, and only the bad one is refused.
+async fn a_bad_append_in_a_group_fails_only_its_own_table(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let a = LiveTable::new(serde_json::json!({}), hashes());
+    let b = LiveTable::new(serde_json::json!({}), hashes());
+    store.create_live_table(&a).await.unwrap();
+    store.create_live_table(&b).await.unwrap();
+    let mut a1 = store.live_table_log(&a.id);
+    let mut a2 = store.live_table_log(&a.id);
+    let mut b1 = store.live_table_log(&b.id);
+    for log in [&mut a1, &mut a2, &mut b1] {
+        assert!(log.load().await.unwrap().is_empty());
+    }
+    let record = || vec![LogRecord::Resumed { run: 1 }];
+    let before = store.live_commits();
+    let (ra1, ra2, rb) = tokio::join!(a1.append(record()), a2.append(record()), b1.append(record()));
+    assert!(ra1.is_ok(), "the first append of table a is stored: {ra1:?}");
+    let refused = ra2.expect_err("the second log of table a took a number already taken");
+    assert!(!refused.is_empty());
+    assert!(rb.is_ok(), "table b's append is not failed by a's: {rb:?}");
+    assert_eq!(store.live_commits() - before, 1, "the three appends waited as one group");
+    assert_eq!(a1.load().await.unwrap().len(), 1);
+    assert_eq!(b1.load().await.unwrap().len(), 1);
     store.close().await;
 }
