@@ -298,3 +298,91 @@ fn expect_text(app: &App, path: &str, director: bool) -> String {
     assert_eq!(r.status, 200, "{path}: {}", r.text());
     r.text()
 }
+
+/// A browser's form post (`Origin` of this server) as the director, as the
+/// round page sends it without its script.
+fn form(app: &App, path: &str, body: &str) -> jongg_server::client::Response {
+    let origin = format!("http://{}", app.addr);
+    app.director()
+        .request_with(
+            "POST",
+            path,
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(body.as_bytes()),
+        )
+        .unwrap()
+}
+
+/// Issue 23.7 from the round page, without script: the director opens the
+/// round's tables online with the page's form, the tiles say "online", and
+/// a seat's absent player is given a bot with the tile's form; a table
+/// with a game entered stays in the hall and the offer counts it out.
+#[test]
+fn the_round_page_opens_a_round_online_and_seats_a_bot_without_script() {
+    let app = App::start_with(jongg_store::Backend::Sqlite, |c| {
+        c.play_bot_delay_ms = 10_000
+    });
+    let id = round_of_two_tables(&app, 2, now());
+    let page = expect_text(&app, &format!("/director/t/{id}"), true);
+    assert!(page.contains("Open 2 tables online"), "{page}");
+    // Table 2 has a game on paper: it stays in the hall.
+    let mut d = app.director();
+    let link = expect(d.get(&format!("{}/rounds/1/tables/2/link", t(id))), 200);
+    let mut k = app.with_token(link["token"].as_str().unwrap());
+    let entry = json!({ "kind": "points",
+        "points": { "east": 30, "south": -10, "west": -10, "north": -10 }, "mah_jongg": "east" });
+    expect(
+        k.put(
+            &format!("{}/rounds/1/tables/2/games/1", t(id)),
+            &json!({ "entry": entry }),
+        ),
+        200,
+    );
+    let page = expect_text(&app, &format!("/director/t/{id}"), true);
+    assert!(page.contains("Open 1 table online"), "{page}");
+    assert!(!page.contains("tile-online"), "no table is online yet");
+    let then = format!("/director/t/{id}?round=1");
+    let r = form(
+        &app,
+        &format!("/api/tournaments/{id}/rounds/1/online"),
+        &format!("then={}", urlencode(&then)),
+    );
+    assert_eq!(r.status, 303, "{}", r.text());
+    let page = expect_text(&app, &then, true);
+    assert!(
+        !page.contains("Play this round online"),
+        "nothing left to open: {page}"
+    );
+    assert_eq!(page.matches("class=\"tile-online\"").count(), 1, "{page}");
+    assert!(page.contains("A bot plays this seat"), "{page}");
+    // A bot for West at table 1, from the tile's form.
+    let r = form(
+        &app,
+        &format!("/api/tournaments/{id}/rounds/1/tables/1/bots"),
+        &format!("seats=west&then={}", urlencode(&then)),
+    );
+    assert_eq!(r.status, 303, "{}", r.text());
+    let sheet = expect(
+        app.public().get(&format!("{}/rounds/1/tables/1", t(id))),
+        200,
+    );
+    let sheet = sheet_of(&sheet);
+    assert_eq!(sheet["online"], true, "{sheet}");
+    assert_eq!(sheet["bots"]["west"], true, "{sheet}");
+    assert_eq!(sheet["bots"]["east"], false, "{sheet}");
+    let page = expect_text(&app, &then, true);
+    assert!(
+        page.contains("Bots play West (their points count for no one)"),
+        "{page}"
+    );
+    // West is no longer offered.
+    assert!(!page.contains("<option value=\"west\">"), "{page}");
+    assert!(page.contains("<option value=\"east\">"), "{page}");
+}
+
+fn urlencode(s: &str) -> String {
+    serde_urlencoded::to_string([("", s)]).unwrap()[1..].to_string()
+}

@@ -17,8 +17,9 @@ use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Query, State};
 use jongg_store::now_millis;
+use jongg_tiles::Seat;
 use jongg_tournament::{
-    ClockState, OpenCall, PlayerNo, Reseat, ReseatCause, RoundNo, RoundState, SheetState,
+    ClockState, OpenCall, PlayerNo, Reseat, ReseatCause, RoundNo, RoundState, Sheet, SheetState,
     Tournament,
 };
 use serde::Deserialize;
@@ -91,6 +92,11 @@ pub(crate) struct Tile {
     pub call: Option<String>,
     /// The rulings made at this table this round (issue 20.7).
     pub rulings: Vec<crate::body::rulings::RulingView>,
+    /// Played at live tables (issue 23.7), and the seats bots play there.
+    pub online: bool,
+    pub bots: Vec<&'static str>,
+    /// Seats a bot may still take for an absent player: (seat, words).
+    pub bot_choices: Vec<(&'static str, String)>,
 }
 
 impl Tile {
@@ -187,6 +193,9 @@ pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
                     call_waiting,
                     call,
                     rulings,
+                    online: false,
+                    bots: Vec::new(),
+                    bot_choices: Vec::new(),
                 },
                 Some(s) => {
                     let entered = s.games.iter().flatten().count();
@@ -210,9 +219,33 @@ pub(crate) fn tiles_of(t: &Tournament, round: RoundNo, now: i64) -> Vec<Tile> {
                         call_waiting,
                         call,
                         rulings,
+                        online: s.online,
+                        bots: Seat::ALL
+                            .into_iter()
+                            .filter(|&seat| s.bots[seat])
+                            .map(seat_name)
+                            .collect(),
+                        bot_choices: bot_choices(t, s),
                     }
                 }
             }
+        })
+        .collect()
+}
+
+/// The seats of an online table a bot may take for their absent player
+/// (the domain's `fill_with_bots` refuses the rest): seated, no bot yet,
+/// the sheet not signed.
+fn bot_choices(t: &Tournament, s: &Sheet) -> Vec<(&'static str, String)> {
+    if !s.online || s.state != SheetState::Draft {
+        return Vec::new();
+    }
+    Seat::ALL
+        .into_iter()
+        .filter(|&seat| s.players[seat].is_some() && !s.bots[seat])
+        .map(|seat| {
+            let words = format!("{}: {}", seat_name(seat), who(t, s.players[seat]));
+            (seat.name(), words)
         })
         .collect()
 }
@@ -245,6 +278,9 @@ pub(crate) struct Tiles {
     unsigned: usize,
     late: usize,
     calls: usize,
+    /// Tables of the round under way that could still go online (issue
+    /// 23.7): not online, nothing entered.
+    could_go_online: usize,
     seq: u64,
 }
 
@@ -263,6 +299,13 @@ pub(crate) fn tiles_view(t: &Tournament, id: i64, round: RoundNo, now: i64) -> O
         unsigned: count(&|x| x.state == TileState::Unsigned),
         late: count(&|x| x.late),
         calls: count(&|x| x.call_waiting),
+        could_go_online: r
+            .sheets
+            .iter()
+            .filter(|s| {
+                !s.online && s.state == SheetState::Draft && s.games.iter().all(Option::is_none)
+            })
+            .count(),
         tiles,
         seq: t.log().len() as u64,
     })
