@@ -55,7 +55,11 @@ impl Store {
     pub(crate) async fn append_live(&self, append: LiveAppend) -> Result<(), String> {
         let (tx, rx) = oneshot::channel();
         let start = {
-            let mut q = self.live_commits.queue.lock().unwrap_or_else(|e| e.into_inner());
+            let mut q = self
+                .live_commits
+                .queue
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             q.appends.push((append, tx));
             !std::mem::replace(&mut q.committing, true)
         };
@@ -75,7 +79,11 @@ impl Store {
     async fn commit_live_queue(self) {
         loop {
             let group = {
-                let mut q = self.live_commits.queue.lock().unwrap_or_else(|e| e.into_inner());
+                let mut q = self
+                    .live_commits
+                    .queue
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
                 if q.appends.is_empty() {
                     q.committing = false;
                     return;
@@ -108,11 +116,18 @@ impl Store {
 
     /// One transaction: every append's records, and the tables whose game
     /// they end marked finished.
-    pub(crate) async fn write_live_appends(&self, appends: &[LiveAppend]) -> Result<(), StoreError> {
+    pub(crate) async fn write_live_appends(
+        &self,
+        appends: &[LiveAppend],
+    ) -> Result<(), StoreError> {
         let mut rows = Vec::new();
         for a in appends {
             for (i, r) in a.records.iter().enumerate() {
-                rows.push((a.table.as_str(), a.first + i as i64, serde_json::to_string(r)?));
+                rows.push((
+                    a.table.as_str(),
+                    a.first + i as i64,
+                    serde_json::to_string(r)?,
+                ));
             }
         }
         let mut tx = self.begin_write().await?;
@@ -130,7 +145,10 @@ impl Store {
             }
             query.execute(&mut *tx).await?;
         }
-        for a in appends.iter().filter(|a| a.records.iter().any(LogRecord::ends_game)) {
+        for a in appends
+            .iter()
+            .filter(|a| a.records.iter().any(LogRecord::ends_game))
+        {
             sqlx::query("UPDATE live_tables SET status = 'finished' WHERE id = $1")
                 .bind(a.table.as_str())
                 .execute(&mut *tx)

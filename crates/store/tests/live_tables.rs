@@ -202,26 +202,50 @@ async fn appends_waiting_together_are_committed_in_one_transaction(db: &TestDb) 
         let row = LiveTable::new(serde_json::json!({}), hashes());
         store.create_live_table(&row).await.unwrap();
         let mut log = store.live_table_log(&row.id);
-        log.append(vec![LogRecord::Resumed { run: 1 }]).await.unwrap();
+        log.append(vec![LogRecord::Resumed { run: 1 }])
+            .await
+            .unwrap();
         logs.push(log);
     }
     let before = store.live_commits();
     // Twenty owners append at once; the committer runs only once they all wait.
     let appends = logs.iter_mut().map(|log| {
         log.append(vec![
-            LogRecord::StandIn { seat: Seat::East, bot: true },
-            LogRecord::StandIn { seat: Seat::South, bot: false },
+            LogRecord::StandIn {
+                seat: Seat::East,
+                bot: true,
+            },
+            LogRecord::StandIn {
+                seat: Seat::South,
+                bot: false,
+            },
         ])
     });
     for done in futures_util::future::join_all(appends).await {
         done.unwrap();
     }
-    assert_eq!(store.live_commits() - before, 1, "one transaction for the twenty appends");
+    assert_eq!(
+        store.live_commits() - before,
+        1,
+        "one transaction for the twenty appends"
+    );
     for log in &mut logs {
         let records = log.load().await.unwrap();
         assert_eq!(records.len(), 3);
-        assert_eq!(records[1], LogRecord::StandIn { seat: Seat::East, bot: true });
-        assert_eq!(records[2], LogRecord::StandIn { seat: Seat::South, bot: false });
+        assert_eq!(
+            records[1],
+            LogRecord::StandIn {
+                seat: Seat::East,
+                bot: true
+            }
+        );
+        assert_eq!(
+            records[2],
+            LogRecord::StandIn {
+                seat: Seat::South,
+                bot: false
+            }
+        );
     }
     store.close().await;
 }
@@ -244,12 +268,23 @@ async fn a_bad_append_in_a_group_fails_only_its_own_table(db: &TestDb) {
     }
     let record = || vec![LogRecord::Resumed { run: 1 }];
     let before = store.live_commits();
-    let (ra1, ra2, rb) = tokio::join!(a1.append(record()), a2.append(record()), b1.append(record()));
-    assert!(ra1.is_ok(), "the first append of table a is stored: {ra1:?}");
+    let (ra1, ra2, rb) = tokio::join!(
+        a1.append(record()),
+        a2.append(record()),
+        b1.append(record())
+    );
+    assert!(
+        ra1.is_ok(),
+        "the first append of table a is stored: {ra1:?}"
+    );
     let refused = ra2.expect_err("the second log of table a took a number already taken");
     assert!(!refused.is_empty());
     assert!(rb.is_ok(), "table b's append is not failed by a's: {rb:?}");
-    assert_eq!(store.live_commits() - before, 1, "the three appends waited as one group");
+    assert_eq!(
+        store.live_commits() - before,
+        1,
+        "the three appends waited as one group"
+    );
     assert_eq!(a1.load().await.unwrap().len(), 1);
     assert_eq!(b1.load().await.unwrap().len(), 1);
     store.close().await;
