@@ -68,7 +68,11 @@ impl Default for TableSettings {
             turn_ms: 20_000,
             reserve_ms: 60_000,
             absent_ms: 30_000,
-            replay: 512,
+            // About a minute of play at a person's pace: a phone that was
+            // away longer gets the whole view. Each kept message costs a
+            // few hundred bytes a seat, and a game sends each seat 600 or
+            // more (BENCHMARKS.md, "Live tables under load").
+            replay: 128,
             bot_delay_ms: 0,
             spectators: DEFAULT_SPECTATORS,
             chat: true,
