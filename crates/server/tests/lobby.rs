@@ -440,8 +440,9 @@ fn the_play_practice_form_starts_a_table_without_a_script() {
     );
 }
 
-/// 200 waiting tables in the lobby: every one listed with its seats. The
-/// time is printed for BENCHMARKS.md, never asserted.
+/// 200 waiting tables in the lobby: 50 a page with its seats, every one on
+/// one of four pages by plain links. The time is printed for BENCHMARKS.md,
+/// never asserted.
 #[test]
 fn the_lobby_lists_200_waiting_tables() {
     let app = start();
@@ -460,8 +461,25 @@ fn the_lobby_lists_200_waiting_tables() {
     assert_eq!(r.status, 200);
     let page = r.text();
     assert!(page.contains("Waiting for players (200)"));
+    assert!(page.contains("Showing 1–50 of 200"), "{page}");
+    assert!(
+        page.contains("href=\"/play?waiting=2\" rel=\"next\""),
+        "{page}"
+    );
+    let pages: Vec<String> = std::iter::once(page.clone())
+        .chain((2..=4).map(|n| {
+            let other = ben.get(&format!("/play?waiting={n}")).text();
+            assert!(
+                other.contains(&format!("aria-current=\"page\"><strong>{n}</strong>")),
+                "page {n}"
+            );
+            other
+        }))
+        .collect();
     for id in &ids {
-        assert!(page.contains(&format!("/play/rooms/{id}/join")), "{id}");
+        let join = format!("/play/rooms/{id}/join");
+        let on = pages.iter().filter(|p| p.contains(&join)).count();
+        assert_eq!(on, 1, "{id} is on exactly one page");
     }
     println!(
         "lobby: 200 waiting tables, {} bytes, rendered in {} ms (debug build)",

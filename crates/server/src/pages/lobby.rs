@@ -5,6 +5,7 @@
 //! page here ever holds a seat's token: a player reaches their seat through
 //! `/play/rooms/{id}/seat` (`rooms.rs`), which only they may open.
 
+use super::paging::{Pager, query_part};
 use super::{PageResult, html};
 use crate::edge::access::{Access, MaybePlayer};
 use crate::edge::extract::Params;
@@ -14,7 +15,7 @@ use crate::state::AppState;
 use crate::state::tables::rooms::RoomSetup;
 use crate::state::tables::{SeatPlayer, Tables};
 use askama::Template;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use jongg_store::{LiveTableId, Room, RoomStatus};
 use jongg_tiles::Seat;
 use serde::Deserialize;
@@ -124,15 +125,40 @@ fn in_play(tables: &Tables, id: &LiveTableId) -> bool {
 struct LobbyPage {
     me: Option<String>,
     mine: Vec<RoomView>,
+    /// One page of each list (50 tables: 200 rooms on one page were 261 KB),
+    /// and its links to the others.
     waiting: Vec<RoomView>,
+    waiting_pager: Pager,
     playing: Vec<RoomView>,
+    playing_pager: Pager,
+}
+
+/// `?waiting=` and `?playing=`: which page of each list the lobby shows.
+#[derive(Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct LobbyQuery {
+    /// The page of the tables waiting for players, from 1 (50 a page).
+    waiting: Option<String>,
+    /// The page of the tables being played, from 1 (50 a page).
+    playing: Option<String>,
+}
+
+/// One page of `rooms`, the other list's page kept in its links.
+fn page_of(rooms: Vec<RoomView>, asked: Option<&str>, base: String) -> (Vec<RoomView>, Pager) {
+    let pager = Pager::new(rooms.len(), asked, base);
+    let shown = rooms[pager.range()].to_vec();
+    (shown, pager)
 }
 
 /// The lobby: your tables, the tables waiting for players (Join), the
 /// tables being played (Watch), and the ways to open one.
-#[utoipa::path(get, path = "/play",
+#[utoipa::path(get, path = "/play", params(LobbyQuery),
     responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn lobby(State(app): State<Arc<AppState>>, MaybePlayer(me): MaybePlayer) -> PageResult {
+async fn lobby(
+    State(app): State<Arc<AppState>>,
+    MaybePlayer(me): MaybePlayer,
+    Query(q): Query<LobbyQuery>,
+) -> PageResult {
     let store = app.tournaments.store();
     let key = me.as_ref().map(|p| p.account.key.as_str());
     let views = |rooms: Vec<Room>| -> Result<Vec<RoomView>, ApiError> {
@@ -158,11 +184,29 @@ async fn lobby(State(app): State<Arc<AppState>>, MaybePlayer(me): MaybePlayer) -
             .await
             .map_err(ApiError::from)?,
     )?;
+    let (waiting, waiting_pager) = page_of(
+        waiting,
+        q.waiting.as_deref(),
+        format!(
+            "/play?{}waiting=",
+            query_part("playing", q.playing.as_deref().unwrap_or(""))
+        ),
+    );
+    let (playing, playing_pager) = page_of(
+        playing,
+        q.playing.as_deref(),
+        format!(
+            "/play?{}playing=",
+            query_part("waiting", q.waiting.as_deref().unwrap_or(""))
+        ),
+    );
     html(&LobbyPage {
         me: me.map(|p| p.account.name),
         mine,
         waiting,
+        waiting_pager,
         playing,
+        playing_pager,
     })
 }
 
@@ -303,7 +347,9 @@ mod tests {
             me: Some("Ann".into()),
             mine: vec![v.clone()],
             waiting: vec![],
+            waiting_pager: Pager::new(0, None, "/play?waiting=".into()),
             playing: vec![v.clone()],
+            playing_pager: Pager::new(1, None, "/play?playing=".into()),
         }
         .render()
         .unwrap();
