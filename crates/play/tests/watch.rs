@@ -238,6 +238,32 @@ async fn a_chat_line_reaches_every_seat_and_spectator_and_a_newcomer_gets_the_ke
     assert!(!format!("{:?}", st.events).contains("luck"));
 }
 
+/// The chat's pace is the seat's, not the connection's: five lines, then a
+/// reconnect, and the sixth line within the ten seconds is still refused.
+#[tokio::test(start_paused = true)]
+async fn a_seat_that_reconnects_keeps_its_chat_pace() {
+    let table = open_table(setup(three(), &[EAST], 1), MemoryLog::default()).await;
+    let mut east = Client::connect(&table, EAST, None).await;
+    for i in 0..5 {
+        east.chat(&format!("line {i}")).await;
+    }
+    table.status().await.unwrap();
+    east.drain();
+    assert!(east.refusals().is_empty());
+    let mut again = Client::connect(&table, EAST, None).await;
+    again.chat("one more").await;
+    table.status().await.unwrap();
+    again.drain();
+    assert_eq!(again.refusals().last().unwrap().0, "chat_too_fast");
+    // Ten seconds on, the seat may chat again.
+    tokio::time::advance(jongg_play::chat::SPELL).await;
+    again.chat("now").await;
+    table.status().await.unwrap();
+    again.drain();
+    assert_eq!(again.refusals().len(), 1, "{:?}", again.refusals());
+    assert_eq!(again.chat_lines().last().unwrap().1, "now");
+}
+
 #[tokio::test(start_paused = true)]
 async fn a_table_whose_chat_is_off_refuses_a_line() {
     let mut s = setup(three(), &[EAST], 1);

@@ -392,7 +392,7 @@ impl<L: TableLog> Owner<L> {
         let conn = self.next_conn;
         self.seats[seat].conn = Some(conn);
         self.seats[seat].gone_since = None;
-        self.seats[seat].pace = Pace::default();
+        // The chat's pace stays the seat's: a reconnect does not reset it.
         let resumed = self.outboxes[seat].attach(conn, tx, last_seen);
         self.outboxes[seat].push(ServerMessage::Welcome {
             seat,
