@@ -386,3 +386,90 @@ fn the_round_page_opens_a_round_online_and_seats_a_bot_without_script() {
 fn urlencode(s: &str) -> String {
     serde_urlencoded::to_string([("", s)]).unwrap()[1..].to_string()
 }
+
+/// Data safety (issue 23.7): a game's end and its record on the sheet are
+/// two commits. If the server stops between them, the game must reach its
+/// sheet after the restart, not be dealt and played again. Here the
+/// server is stopped with game 1 waiting for its players; while it is down
+/// the table is resumed from the store with bots at every seat and played
+/// to its end (its end stored, the sheet untouched); after the restart the
+/// sheet holds game 1's record and game 2 is the one under way.
+#[test]
+fn a_game_whose_end_was_stored_but_not_entered_reaches_its_sheet_after_a_restart() {
+    use jongg_card::Card;
+    use jongg_game::CardJudge;
+    use jongg_game::bot::{Bot, GreedyBot};
+    use jongg_play::{BotFor, Players};
+    use jongg_store::{LiveTableId, Store};
+    use jongg_tiles::{BySeat, Seat};
+    use std::sync::{Arc, LazyLock};
+    static CARD: LazyLock<Card> = LazyLock::new(Card::practice);
+
+    let mut app = App::start_with(jongg_store::Backend::Sqlite, |c| c.play_bot_delay_ms = 0);
+    let id = round_of_two_tables(&app, 2, now());
+    let mut d = app.director();
+    let opened = expect(
+        d.post(
+            &format!("{}/rounds/1/online", t(id)),
+            &json!({ "tables": [1] }),
+        ),
+        200,
+    );
+    let first = opened["tables"][0]["id"].as_str().unwrap().to_string();
+    assert_eq!(opened["tables"][0]["game"], 1);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    app.restart_with(|url| {
+        rt.block_on(async {
+            let store = Store::connect(url).await.unwrap();
+            let table = LiveTableId::parse(&first).unwrap();
+            let players = Players {
+                judge: Arc::new(CardJudge::new(&CARD)),
+                bots: Arc::new(|s: Seat, _: BotFor| -> Box<dyn Bot + Send> {
+                    Box::new(GreedyBot::new(&CARD, s.index() as u64))
+                }),
+            };
+            // No person's token: bots play every seat, at once.
+            let handle = jongg_play::owner::resume(
+                first.clone(),
+                BySeat::default(),
+                store.live_table_log(&table),
+                players,
+            )
+            .await
+            .unwrap();
+            handle.start().await.unwrap();
+            let until = Instant::now() + Duration::from_secs(120);
+            while !store.live_table(&table).await.unwrap().unwrap().finished {
+                assert!(Instant::now() < until, "the game did not end");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            handle.stop().await;
+            store.close().await;
+        });
+    });
+    let until = Instant::now() + Duration::from_secs(30);
+    let sheet = loop {
+        let s = expect(
+            app.public().get(&format!("{}/rounds/1/tables/1", t(id))),
+            200,
+        );
+        if !sheet_of(&s)["games"][0].is_null() {
+            break s;
+        }
+        assert!(
+            Instant::now() < until,
+            "game 1 never reached its sheet after the restart: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(sheet_of(&sheet)["games"][1].is_null(), "{sheet}");
+    // Game 2 is the table's game now, at a live table of its own: the
+    // only open table, and not game 1's.
+    let live = expect(app.public().get("/api/play/tables"), 200);
+    let open = live["tables"].as_array().unwrap();
+    assert_eq!(open.len(), 1, "{live}");
+    assert_ne!(open[0]["id"], first.as_str(), "{live}");
+}

@@ -121,6 +121,23 @@ impl Store {
         rows.iter().map(LiveTable::read).collect()
     }
 
+    /// The finished tables created at or after `since` (Unix ms), oldest
+    /// first: after a restart, the server looks among them for a
+    /// tournament game whose end was stored but not yet put on its sheet.
+    pub async fn finished_live_tables_since(
+        &self,
+        since: i64,
+    ) -> Result<Vec<LiveTable>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM live_tables WHERE status = 'finished' AND created_at >= $1 \
+             ORDER BY created_at, id"
+        ))
+        .bind(since)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(LiveTable::read).collect()
+    }
+
     /// One table's row, open or finished.
     pub async fn live_table(&self, id: &LiveTableId) -> Result<Option<LiveTable>, StoreError> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM live_tables WHERE id = $1"))

@@ -37,17 +37,20 @@ pub(crate) async fn run(app: Arc<AppState>) {
     let Some(mut ends) = app.tables.take_ends() else {
         return;
     };
-    // After a restart: each online table whose game ended while the
-    // server was down opens its next game.
+    // After a restart: a game whose end was stored but had not reached
+    // its sheet goes onto it (not played again), then each online table
+    // whose game ended while the server was down opens its next game.
     for id in app.tournaments.ids() {
         let round = app
             .tournaments
             .get(id)
             .ok()
             .and_then(|slot| slot.read(|t| t.current_round()));
-        if let Some(round) = round
-            && let Err(e) = open_waiting(&app, id, round).await
-        {
+        let Some(round) = round else { continue };
+        if let Err(e) = enter_stored_ends(&app, id, round).await {
+            tracing::error!(tournament = id, %round, error = %e.message, "a stored game's end did not reach its sheet");
+        }
+        if let Err(e) = open_waiting(&app, id, round).await {
             tracing::error!(tournament = id, %round, error = %e.message, "an online round's tables did not open again");
         }
     }
@@ -141,6 +144,51 @@ async fn game_ended(app: &AppState, id: &LiveTableId) -> Result<(), ApiError> {
     let table = m.setup.table().map_err(ApiError::internal)?;
     enter(app, g, outcome.record(&table)).await?;
     next_game(app, g.tournament, g.round, g.table).await?;
+    Ok(())
+}
+
+/// How long before its round's start a table of the round may have been
+/// created (a start time the director set later than the moment).
+const ROUND_START_SLACK_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// The games of `round` that ended at a live table, stored, while the
+/// server stopped before their record reached the sheet (the end and the
+/// sheet are two commits): entered now, from each finished table's log.
+/// `enter` skips a game already on its sheet.
+async fn enter_stored_ends(app: &AppState, id: i64, round: RoundNo) -> Result<(), ApiError> {
+    let started = app.tournaments.get(id)?.read(|t| {
+        t.round(round).ok().and_then(|r| match r.state {
+            jongg_tournament::RoundState::Started { at } => Some(at),
+            _ => None,
+        })
+    });
+    let Some(started) = started else {
+        return Ok(());
+    };
+    let store = app.tournaments.store();
+    for row in store
+        .finished_live_tables_since(started - ROUND_START_SLACK_MS)
+        .await?
+    {
+        let Ok(setup) = serde_json::from_value::<TableSetupDoc>(row.setup) else {
+            continue;
+        };
+        let Some(g) = setup
+            .round
+            .filter(|g| g.tournament == id && g.round == round)
+        else {
+            continue;
+        };
+        let finished = app.tables.finished(&row.id).await?;
+        let outcome = finished.log.events.iter().rev().find_map(|e| match e {
+            jongg_game::Event::Ended { outcome } => Some(outcome.clone()),
+            _ => None,
+        });
+        if let Some(outcome) = outcome {
+            let table = setup.table().map_err(ApiError::internal)?;
+            enter(app, g, outcome.record(&table)).await?;
+        }
+    }
     Ok(())
 }
 

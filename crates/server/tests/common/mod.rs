@@ -110,8 +110,15 @@ impl App {
 
     /// Stops the server and starts another on the same database.
     pub fn restart(&mut self) {
+        self.restart_with(|_| {});
+    }
+
+    /// Stops the server, runs `between` on its database's URL while it is
+    /// down, and starts it again on the same database.
+    pub fn restart_with(&mut self, between: impl FnOnce(&str)) {
         let running = self.running.take().unwrap();
         self.rt.block_on(running.stop()).unwrap();
+        between(&self.db.as_ref().unwrap().url);
         let url = self.db.as_ref().unwrap().url.clone();
         let running = self
             .rt
