@@ -62,10 +62,10 @@ impl Tables {
 impl Finished {
     /// The coach's review of `seat`'s decisions (issue 24.6): the strong
     /// bot at each, judged on the table's card (`jongg_game::coach`, the
-    /// one `jongg review` uses). Every live table is a practice table
-    /// today (anyone opens one at `/play`; no tournament game is played
-    /// live), so every one may be coached. Computed on a blocking thread,
-    /// one review at a time.
+    /// one `jongg review` uses). Only ever after the game's end, so a
+    /// tournament's online game may be reviewed too: the help tournament
+    /// tables never show is help during play. Computed on a blocking
+    /// thread, one review at a time.
     pub(crate) async fn review(&self, seat: Seat) -> Result<Vec<Review>, ApiError> {
         let card = self.setup.card().map_err(ApiError::internal)?;
         let events = self.log.events.clone();
