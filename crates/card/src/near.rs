@@ -240,13 +240,12 @@ impl Card {
     }
 
     /// The `top` lines of `best`: fewest needed, then highest value, then
-    /// card order; each described.
+    /// card order; each described. `best` holds a line at most once (a few
+    /// more than `top` from the block search), so the keys are distinct
+    /// and one sort of it all is cheaper than a selection first.
     fn top_lines(&self, mut best: Vec<Ranked>, top: usize, rack: &Rack) -> Vec<NearHand> {
-        if best.len() > top {
-            best.select_nth_unstable_by_key(top - 1, |r| r.0);
-            best.truncate(top);
-        }
         best.sort_unstable_by_key(|r| r.0);
+        best.truncate(top);
         best.into_iter()
             .map(|(_, d, vi)| self.near_hand(&self.variants[vi], d, rack))
             .collect()

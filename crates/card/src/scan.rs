@@ -42,7 +42,7 @@ impl Card {
         let needed = self
             .columns
             .measure(&held[..kinds], rack.jokers, &mut stack, &mut heap);
-        let mut best = Vec::with_capacity(4 * top);
+        let mut best = Vec::with_capacity(2 * top);
         let mut cutoff = Cutoff::new(top, self.first_cutoff(needed, pool, top));
         // The line being visited and its best so far.
         let mut line = usize::MAX;
@@ -73,7 +73,7 @@ impl Card {
                 if n > cutoff.needed || line_best.is_some_and(|(x, _)| x <= n) {
                     continue;
                 }
-                if pool.is_some_and(|p| !p.can_make(&self.variants[vi], 0)) {
+                if pool.is_some_and(|p| !p.can_make_concealed(&self.variants[vi])) {
                     continue;
                 }
                 line_best = Some((n, vi));
@@ -86,49 +86,59 @@ impl Card {
 
 impl Card {
     /// A cut-off to start the scan from, so that its first blocks are not
-    /// visited whole: each block's first variant at the block's fewest
-    /// tiles needed (if the pool can make it) names a line that needs at
-    /// most that many, and the `top`-th fewest over distinct lines bounds
-    /// the cut-off the scan would reach. A line spans consecutive blocks,
-    /// so the same line can only come up block after block.
+    /// visited whole: the first variant at the fewest tiles needed of each
+    /// [`PART`] of a block (if the pool can make it) names a line that
+    /// needs at most that many, and the `top`-th fewest over distinct lines
+    /// bounds the cut-off the scan would reach. A line's variants are
+    /// consecutive, so the parts naming the same line come one after
+    /// another (the nearest of them is kept); the pool is asked only about
+    /// a part's variant that would lower the bound.
     fn first_cutoff(&self, needed: &[u8], pool: Option<&Pool>, top: usize) -> u8 {
-        let mut by_needed = [0usize; HAND_SIZE + 1];
-        // The last line named, and the fewest it was found to need.
-        let mut last: Option<(usize, usize)> = None;
-        for (b, block) in needed.as_chunks::<BLOCK>().0.iter().enumerate() {
-            let (n, lane) = first_at_fewest(block);
+        let mut bound = Cutoff::new(top, HAND_SIZE as u8);
+        let count = |n: usize, vi: usize, bound: &mut Cutoff| {
+            if n <= bound.needed as usize
+                && pool.is_none_or(|p| p.can_make_concealed(&self.variants[vi]))
+            {
+                bound.add(n as u8);
+            }
+        };
+        // The line named last, with its nearest variant, not yet counted.
+        let mut pending: Option<(u32, usize, usize)> = None;
+        for (p, part) in needed.as_chunks::<PART>().0.iter().enumerate() {
+            let (n, lane) = first_at_fewest(part);
             if n > HAND_SIZE {
                 continue;
             }
-            let vi = b * BLOCK + lane;
-            if pool.is_some_and(|p| !p.can_make(&self.variants[vi], 0)) {
-                continue;
-            }
-            let li = self.columns.line_of[vi] as usize;
-            match last {
-                Some((l, was)) if l == li => {
+            let vi = p * PART + lane;
+            let li = self.columns.line_of[vi];
+            match pending {
+                Some((l, was, _)) if l == li => {
                     if n < was {
-                        by_needed[was] -= 1;
-                        by_needed[n] += 1;
-                        last = Some((li, n));
+                        pending = Some((li, n, vi));
                     }
                 }
                 _ => {
-                    by_needed[n] += 1;
-                    last = Some((li, n));
+                    if let Some((_, n, vi)) = pending.replace((li, n, vi)) {
+                        count(n, vi, &mut bound);
+                    }
                 }
             }
         }
-        let mut seen = 0;
-        for (n, &count) in by_needed.iter().enumerate() {
-            seen += count;
-            if seen >= top {
-                return n as u8;
-            }
+        if let Some((_, n, vi)) = pending {
+            count(n, vi, &mut bound);
         }
-        HAND_SIZE as u8
+        bound.needed
     }
 }
+
+/// The lanes of a block looked at together for the first cut-off: the
+/// more parts, the more lines named and the closer the bound, for a
+/// little more work per block.
+const PART: usize = 32;
+const _: () = assert!(
+    BLOCK.is_multiple_of(PART) && PART <= 64,
+    "a lane fits in 6 bits"
+);
 
 /// The fewest tiles any lane of a block needs.
 #[inline]
@@ -136,11 +146,12 @@ fn fewest(block: &[u8; BLOCK]) -> u8 {
     block.iter().copied().fold(u8::MAX, u8::min)
 }
 
-/// The fewest tiles any lane of a block needs, and the first lane that
-/// needs them: the least of `needed << 6 | lane` over the lanes, in 16-bit
-/// signed lanes (255 << 6 plus 63 still fits) that compile to `pminsw`.
+/// The fewest tiles any lane of (part of) a block needs, and the first
+/// lane that needs them: the least of `needed << 6 | lane` over the lanes,
+/// in 16-bit signed lanes (255 << 6 plus 63 still fits) that compile to
+/// `pminsw`.
 #[inline]
-fn first_at_fewest(block: &[u8; BLOCK]) -> (usize, usize) {
+fn first_at_fewest<const LANES: usize>(block: &[u8; LANES]) -> (usize, usize) {
     let mut least = i16::MAX;
     for (lane, &n) in block.iter().enumerate() {
         least = least.min(i16::from(n) << 6 | lane as i16);
