@@ -28,6 +28,7 @@ CORE=(
   crates/card/src/matcher.rs
   crates/card/src/near.rs
   crates/card/src/columns.rs
+  crates/card/src/scan.rs
   crates/card/src/live.rs
   crates/card/src/rack.rs
   crates/card/src/expand.rs

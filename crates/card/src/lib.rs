@@ -23,6 +23,7 @@ mod options;
 mod parse;
 mod pattern;
 mod rack;
+mod scan;
 mod show;
 mod suggest;
 mod token;

@@ -3,7 +3,7 @@
 //! the closest lines, and what each needs and leaves useless.
 
 use crate::Card;
-use crate::compile::Variant;
+use crate::compile::{NATURAL_KINDS, Variant};
 use crate::live::Pool;
 use crate::matcher::place_exposures;
 use crate::parse::HAND_SIZE;
@@ -240,13 +240,12 @@ impl Card {
     }
 
     /// The `top` lines of `best`: fewest needed, then highest value, then
-    /// card order; each described.
+    /// card order; each described. `best` holds a line at most once (a few
+    /// more than `top` from the block search), so the keys are distinct
+    /// and one sort of it all is cheaper than a selection first.
     fn top_lines(&self, mut best: Vec<Ranked>, top: usize, rack: &Rack) -> Vec<NearHand> {
-        if best.len() > top {
-            best.select_nth_unstable_by_key(top - 1, |r| r.0);
-            best.truncate(top);
-        }
         best.sort_unstable_by_key(|r| r.0);
+        best.truncate(top);
         best.into_iter()
             .map(|(_, d, vi)| self.near_hand(&self.variants[vi], d, rack))
             .collect()
@@ -262,8 +261,10 @@ impl Card {
     }
 
     /// The line of variant `v` as a [`NearHand`]: what it needs and what
-    /// the rack holds of no use to it. Only the kinds the variant or the
-    /// rack holds are looked at (the others need nothing and hold nothing).
+    /// the rack holds of no use to it. What is needed is looked for only
+    /// among the variant's kinds, what is useless only among the rack's
+    /// (the others need nothing and hold nothing); both lists are written
+    /// into buffers on the stack and allocated once each.
     fn near_hand(&self, v: &Variant, d: Distance, rack: &Rack) -> NearHand {
         let line = &self.lines[v.line as usize];
         let exposed;
@@ -273,82 +274,108 @@ impl Card {
             exposed = unexposed(v, d.used);
             (&exposed.0, &exposed.1)
         };
+        let have = &rack.counts.0;
         // Naturals of each kind the rack holds, exposures included: the set
         // has only so many more to get.
-        let mut held = rack.counts.0;
+        let mut held = *have;
         for e in &rack.expos {
             held[e.tile.index()] += e.size - e.jokers;
         }
-        let mut kinds = [(Tile::JOKER, 0u8, 0u8); KIND_COUNT - 1];
+        // Per kind of the variant: the tile, the naturals its singles and
+        // pairs still lack, the tiles its larger groups lack, and the
+        // naturals the set still has.
+        let mut kinds = [(Tile::JOKER, 0u8, 0u8, 0u8); NATURAL_KINDS];
         let mut n = 0;
-        let mut bits = v.mask | rack.mask;
+        let mut short_total = 0u8;
+        let mut bits = v.mask;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let Some(tile) = Tile::from_index(k as u8) else {
                 continue;
             };
-            let extra = rack.counts.0[k].saturating_sub(natural[k]);
+            let in_pairs = have[k].min(natural[k]);
+            let extra = have[k] - in_pairs;
             let short = eligible[k] - extra.min(eligible[k]);
             let obtainable = tile.copies_in_set().saturating_sub(held[k]);
-            kinds[n] = (tile, short, obtainable);
+            kinds[n] = (tile, natural[k] - in_pairs, short, obtainable);
+            short_total += short;
             n += 1;
         }
         let kinds = &kinds[..n];
-        let short: u8 = kinds.iter().map(|&(_, short, _)| short).sum();
-        let jokers_used = rack.jokers.min(short);
+        let jokers_used = rack.jokers.min(short_total);
         // Jokers held stand first where the set has no natural left to get,
         // then in the lowest kinds.
-        let mut by_joker = [0u8; KIND_COUNT - 1];
+        let mut by_joker = [0u8; NATURAL_KINDS];
         let mut jokers_left = rack.jokers;
-        for (j, &(_, short, obtainable)) in by_joker.iter_mut().zip(kinds) {
-            *j = short.saturating_sub(obtainable).min(jokers_left);
-            jokers_left -= *j;
+        if jokers_left > 0 {
+            for (j, &(_, _, short, obtainable)) in by_joker.iter_mut().zip(kinds) {
+                *j = short.saturating_sub(obtainable).min(jokers_left);
+                jokers_left -= *j;
+            }
+            for (j, &(_, _, short, _)) in by_joker.iter_mut().zip(kinds) {
+                let more = (short - *j).min(jokers_left);
+                *j += more;
+                jokers_left -= more;
+            }
         }
-        for (j, &(_, short, _)) in by_joker.iter_mut().zip(kinds) {
-            let more = (short - *j).min(jokers_left);
-            *j += more;
-            jokers_left -= more;
-        }
-        let mut needed = Vec::with_capacity(d.needed as usize);
-        let mut useless = Vec::with_capacity(HAND_SIZE);
+        let (mut needed, mut needed_len) = ([Tile::JOKER; TILE_BUFFER], 0);
         let mut jokers_needed = 0;
-        for (&j, &(tile, short, obtainable)) in by_joker.iter().zip(kinds) {
-            let k = tile.index();
-            let c = rack.counts.0[k];
-            let nat = c.min(natural[k]);
-            let extra = c - nat;
-            let in_groups = extra.min(eligible[k]);
+        for (&j, &(tile, missing, short, obtainable)) in by_joker.iter().zip(kinds) {
             // What jokers held do not cover: naturals while the set has
             // them, then jokers to get.
             let open = short - j;
-            let naturals = (natural[k] - nat) + open.min(obtainable);
-            // A few tiles each: pushed one by one (`extend` calls memset).
-            for _ in 0..naturals {
-                needed.push(tile);
-            }
+            put(
+                &mut needed,
+                &mut needed_len,
+                tile,
+                missing + open.min(obtainable),
+            );
             jokers_needed += open - open.min(obtainable);
-            for _ in 0..extra - in_groups {
-                useless.push(tile);
-            }
         }
-        for _ in 0..jokers_needed {
-            needed.push(Tile::JOKER);
+        put(&mut needed, &mut needed_len, Tile::JOKER, jokers_needed);
+        // A tile is useless past what the variant's groups of its kind hold.
+        let (mut useless, mut useless_len) = ([Tile::JOKER; TILE_BUFFER], 0);
+        let mut bits = rack.mask;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(tile) = Tile::from_index(k as u8) else {
+                continue;
+            };
+            let count = have[k].saturating_sub(natural[k] + eligible[k]);
+            put(&mut useless, &mut useless_len, tile, count);
         }
-        for _ in 0..jokers_left {
-            useless.push(Tile::JOKER);
-        }
+        put(&mut useless, &mut useless_len, Tile::JOKER, jokers_left);
         NearHand {
             line: line.id,
             name: line.name.clone(),
             value: line.value,
             concealed_only: line.concealed_only,
             tiles_needed: d.needed,
-            needed,
-            useless,
+            needed: needed[..needed_len].to_vec(),
+            useless: useless[..useless_len].to_vec(),
             jokers_used,
         }
     }
+}
+
+/// Room for a list of tiles of a hand (at most 14) and one more write of
+/// [`put`] past it.
+const TILE_BUFFER: usize = 2 * PUT_MOST;
+
+/// The most copies of one tile [`put`] writes (more than a hand holds).
+const PUT_MOST: usize = 16;
+
+/// Appends `count` copies of `tile` to the list `buf[..*len]`: one store
+/// of a fixed size, whatever the count (a loop of pushes, or `fill`, costs
+/// a branch or a call per kind). A list of a hand never passes 14, so the
+/// bounds below never clip.
+#[inline(always)]
+fn put(buf: &mut [Tile; TILE_BUFFER], len: &mut usize, tile: Tile, count: u8) {
+    let at = (*len).min(PUT_MOST);
+    buf[at..at + PUT_MOST].copy_from_slice(&[tile; PUT_MOST]);
+    *len = at + (count as usize).min(PUT_MOST);
 }
 
 #[cfg(test)]
@@ -400,5 +427,19 @@ NN EEE WWW SS RRRR : 30 C
         let near = c.nearest(&t("F F 4Cx4 6Dx4"), &[t("2B 2B 2B J")], 5);
         assert_eq!(near.len(), 1);
         assert_eq!(near[0].tiles_needed, 0);
+    }
+    #[test]
+    fn put_appends_copies_after_the_list() {
+        let (mut buf, mut len) = ([Tile::JOKER; TILE_BUFFER], 0);
+        put(&mut buf, &mut len, Tile::FLOWER, 2);
+        put(&mut buf, &mut len, Tile::JOKER, 0);
+        let north = t("N")[0];
+        put(&mut buf, &mut len, north, 3);
+        assert_eq!(&buf[..len], t("F F N N N"));
+        // A whole hand of one kind fits.
+        let (mut buf, mut len) = ([Tile::JOKER; TILE_BUFFER], 0);
+        put(&mut buf, &mut len, north, 14);
+        assert_eq!(len, 14);
+        assert!(buf[..len].iter().all(|&x| x == north));
     }
 }
