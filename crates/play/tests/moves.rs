@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use jongg_game::bot::Bot;
-use jongg_game::{Action, Event, Game, Judge, Phase, Table, View};
+use jongg_game::{Action, Call, Event, Game, Judge, Phase, Table, View};
 use jongg_play::protocol::{ClientMessage, ServerMessage};
 use jongg_play::wall::{Contribution, ServerSeed, fair_wall};
 use jongg_play::{MemoryLog, Players, TableHandle};
@@ -208,4 +208,71 @@ async fn a_bots_move_the_rules_refuse_is_replaced_by_the_safe_default() {
             .iter()
             .any(|e| matches!(e, Event::Passed { .. }))
     );
+}
+
+/// A claim names its discard (issue 23.3): one that names an event after
+/// the discard which is not a discard is refused as such, not as a stale
+/// claim.
+#[tokio::test(start_paused = true)]
+async fn a_claim_naming_an_event_that_is_not_a_discard_is_refused_as_such() {
+    let table = open_table(
+        setup(three(), &[EAST, SOUTH, WEST], 11),
+        MemoryLog::default(),
+    )
+    .await;
+    let east = Client::connect(&table, EAST, None).await;
+    let south = Client::connect(&table, SOUTH, None).await;
+    let mut west = Client::connect(&table, WEST, None).await;
+    table.start().await.unwrap();
+    let (st, at) = now(&table).await;
+    east.act(
+        at,
+        Action::Discard {
+            tile: hand(&st, EAST)[0],
+        },
+    )
+    .await;
+    let (_, discard) = now(&table).await;
+    south.act(discard, Action::Decline).await;
+    let (_, answered) = now(&table).await;
+    assert_eq!(answered, discard + 1, "South's answer");
+    west.act(
+        answered,
+        Action::Claim {
+            call: Call::Exposure,
+        },
+    )
+    .await;
+    table.status().await.unwrap();
+    west.drain();
+    assert_eq!(
+        west.refusals(),
+        [("bad_message".to_string(), Some(answered))]
+    );
+}
+
+/// A bot's delay (issue 24.5) counts from when its move became due: a
+/// person's turn before it does not count toward it.
+#[tokio::test(start_paused = true)]
+async fn a_bots_delay_counts_from_when_its_move_became_due_not_during_a_persons_turn() {
+    let mut s = setup(three(), &[EAST], 12);
+    s.settings.bot_delay_ms = 1_000;
+    let table = open_table(s, MemoryLog::default()).await;
+    let east = Client::connect(&table, EAST, None).await;
+    table.start().await.unwrap();
+    advance(Duration::from_millis(500)).await;
+    let (st, at) = now(&table).await;
+    east.act(
+        at,
+        Action::Discard {
+            tile: hand(&st, EAST)[0],
+        },
+    )
+    .await;
+    let (_, discard) = now(&table).await;
+    // The bots may answer from 1.5 s, not from 1 s.
+    advance(Duration::from_millis(999)).await;
+    assert_eq!(now(&table).await.1, discard, "no answer at 1.499 s");
+    advance(Duration::from_millis(1)).await;
+    assert_eq!(now(&table).await.1, discard + 1, "one answer at 1.5 s");
 }
