@@ -260,6 +260,8 @@ async fn a_bots_delay_counts_from_when_its_move_became_due_not_during_a_persons_
     let table = open_table(s, MemoryLog::default()).await;
     let east = Client::connect(&table, EAST, None).await;
     table.start().await.unwrap();
+    // Dealt at 0 s: East's turn, no bot's.
+    now(&table).await;
     advance(Duration::from_millis(500)).await;
     let (st, at) = now(&table).await;
     east.act(
