@@ -43,6 +43,7 @@ CORE=(
   crates/play/src/wall.rs
   crates/play/src/owner/mod.rs
   crates/play/src/owner/play.rs
+  crates/play/src/owner/watch.rs
   crates/play/src/owner/clocks.rs
   crates/play/src/owner/defaults.rs
   crates/play/src/owner/handle.rs

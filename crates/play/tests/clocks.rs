@@ -381,3 +381,41 @@ async fn time_called_stops_the_clock_of_the_seat_it_interrupts_r7() {
     assert_eq!(status.timeouts[EAST], 0);
     assert!(!status.bots[EAST]);
 }
+
+/// Another clock that runs out during a calling window (here a player
+/// gone past `absent_ms`, whom a bot then stands in for) leaves the window
+/// open its whole length for the others (issue 23.4).
+#[tokio::test(start_paused = true)]
+async fn another_clock_running_out_in_a_calling_window_does_not_close_it_early() {
+    let table = open_table(
+        setup(three(), &[EAST, SOUTH, WEST], 7),
+        MemoryLog::default(),
+    )
+    .await;
+    let east = Client::connect(&table, EAST, None).await;
+    let _south = Client::connect(&table, SOUTH, None).await;
+    table.start().await.unwrap();
+    // East discards at 27 s: the window runs to 32 s; West, never here, is
+    // gone too long at 30 s.
+    advance(Duration::from_secs(27)).await;
+    let (st, at) = now(&table).await;
+    east.act(
+        at,
+        Action::Discard {
+            tile: hand(&st, EAST)[0],
+        },
+    )
+    .await;
+    now(&table).await;
+    let south_answered = |events: &[Event]| {
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Answered { seat: SOUTH, .. }))
+    };
+    advance(Duration::from_secs(5) - MS).await;
+    let status = table.status().await.unwrap();
+    assert!(status.bots[WEST], "a bot stands in for West from 30 s");
+    assert!(!south_answered(&status.events), "open at 31.999 s");
+    advance(MS).await;
+    assert!(south_answered(&table.status().await.unwrap().events));
+}

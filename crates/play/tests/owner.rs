@@ -361,3 +361,10 @@ async fn r7_time_called_ends_the_game_stored_and_told_to_every_seat() {
     }
     assert_eq!(table.call_time().await.unwrap_err(), "the game is over");
 }
+
+/// The judge and the bot maker are closures: a table's players show in
+/// debug output (the server's state, a test's failure) by name only.
+#[test]
+fn a_tables_players_show_by_name_only() {
+    assert_eq!(format!("{:?}", players(1)), "Players");
+}

@@ -276,3 +276,25 @@ async fn a_table_whose_chat_is_off_refuses_a_line() {
     assert_eq!(east.refusals()[0].0, "chat_off");
     assert!(east.chat_lines().is_empty());
 }
+
+/// A spectator whose connection was cut (it stopped reading, or its socket
+/// died without a goodbye) no longer counts: not toward the table's bound,
+/// not in the number of spectators told to everyone.
+#[tokio::test(start_paused = true)]
+async fn a_spectator_whose_connection_is_cut_leaves_its_place_to_another() {
+    let mut s = setup(three(), &[EAST], 1);
+    s.settings.spectators = 1;
+    let table = open_table(s, MemoryLog::default()).await;
+    let mut east = Client::connect(&table, EAST, None).await;
+    let mut a = Client::watch(&table).await;
+    // Closed as a dead socket's would be: no goodbye reaches the table.
+    a.conn.messages.close();
+    table.status().await.unwrap();
+    east.drain();
+    let spectators = east.got.iter().rev().find_map(|m| match &m.message {
+        ServerMessage::Presence { spectators, .. } => Some(*spectators),
+        _ => None,
+    });
+    assert_eq!(spectators, Some(0), "{:?}", east.got);
+    assert!(table.connect(&watch()).await.is_ok());
+}

@@ -51,6 +51,7 @@ pub fn safe_default(view: &View<'_>, just_picked: Option<Tile>) -> Option<Action
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jongg_game::position::{parse, setup};
     use jongg_game::{Game, Table, ToyJudge};
     use jongg_tiles::{Seat, full_set};
 
@@ -110,6 +111,45 @@ mod tests {
                 Some(Action::Discard { tile: first }),
                 "{picked:?}"
             );
+        }
+    }
+
+    /// Standard 16A: a claimed tile is exposed at once. Out of time, the
+    /// claimer exposes a pung with the naturals it holds of the tile before
+    /// any joker: two naturals, or one natural and one joker.
+    #[test]
+    fn a_claimed_tile_is_exposed_as_a_pung_of_naturals_first_then_jokers_standard_16a() {
+        for (south, naturals, jokers) in [("6Bx2", 2, 0), ("6B J", 1, 1)] {
+            let text = format!(
+                "rules standard\n\
+                 rack E 6B 1Cx3 2Cx3 3Cx3 4Cx3 5C\n\
+                 rack S {south} 1Dx3 2Dx3 3Dx3 4Dx2\n\
+                 rack W 1Bx3 2Bx3 3Bx3 4Bx3 5B\n\
+                 rack N Jx2 6Dx3 7Dx3 8Dx3 9Dx2\n\
+                 wall 5D 9B\n"
+            );
+            let position = parse(&text).unwrap().position;
+            let mut game = setup(&position, &ToyJudge).unwrap();
+            game.act(
+                Seat::East,
+                &Action::Discard {
+                    tile: "6B".parse().unwrap(),
+                },
+            )
+            .unwrap();
+            game.act(
+                Seat::South,
+                &Action::Claim {
+                    call: jongg_game::Call::Exposure,
+                },
+            )
+            .unwrap();
+            for other in [Seat::West, Seat::North] {
+                game.act(other, &Action::Decline).unwrap();
+            }
+            let d = safe_default(&game.view(Seat::South), None).unwrap();
+            assert_eq!(d, Action::Expose { naturals, jokers }, "{south}");
+            game.act(Seat::South, &d).unwrap();
         }
     }
 }
