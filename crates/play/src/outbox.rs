@@ -24,7 +24,12 @@ pub struct Outbox {
     run: u32,
     /// The number of the last message.
     last: u64,
-    kept: VecDeque<Arc<Numbered>>,
+    /// The last messages, each kept as the text it is sent as: a
+    /// `ServerMessage` takes the room of its largest variant (272 bytes)
+    /// even for a clock reading, and the kept messages were most of a live
+    /// table's memory (BENCHMARKS.md, "Live tables under load"); the text
+    /// is about a third of that. Read back only for a reconnect.
+    kept: VecDeque<(u64, Box<str>)>,
     keep: usize,
     live: Option<Live>,
 }
@@ -50,7 +55,7 @@ impl Outbox {
         if self.kept.len() == self.keep {
             self.kept.pop_front();
         }
-        self.kept.push_back(m.clone());
+        self.kept.push_back((m.n, m.to_text().into_boxed_str()));
         self.send(m);
     }
 
@@ -71,14 +76,22 @@ impl Outbox {
         let Some(seen) = last_seen else {
             return false;
         };
-        let first_kept = self.kept.front().map_or(self.last + 1, |m| m.n);
+        let first_kept = self.kept.front().map_or(self.last + 1, |m| m.0);
         if seen.run != self.run || seen.n > self.last || seen.n + 1 < first_kept {
             return false;
         }
-        let missed: Vec<Arc<Numbered>> =
-            self.kept.iter().filter(|m| m.n > seen.n).cloned().collect();
+        let missed: Result<Vec<Numbered>, String> = self
+            .kept
+            .iter()
+            .filter(|m| m.0 > seen.n)
+            .map(|(_, text)| Numbered::read(text))
+            .collect();
+        // A kept text that does not read back: the whole view instead.
+        let Ok(missed) = missed else {
+            return false;
+        };
         for m in missed {
-            self.send(m);
+            self.send(Arc::new(m));
         }
         true
     }
@@ -95,9 +108,12 @@ impl Outbox {
         self.live.as_ref().is_some_and(|l| !l.tx.is_closed())
     }
 
-    /// Every message kept (tests, and the hidden-information check).
-    pub fn kept(&self) -> impl Iterator<Item = &Numbered> {
-        self.kept.iter().map(|m| &**m)
+    /// Every message kept, read back from its text (a reconnect, tests,
+    /// and the hidden-information check).
+    pub fn kept(&self) -> impl Iterator<Item = Numbered> + '_ {
+        self.kept
+            .iter()
+            .filter_map(|(_, text)| Numbered::read(text).ok())
     }
 }
 
@@ -151,5 +167,46 @@ mod tests {
         o.detach(1);
         o.push(pong(3));
         assert_eq!(numbers(&mut rx), vec![3]);
+    }
+
+    /// A kept message is its text; what a reconnect is sent again is the
+    /// message as it was first sent, whatever its kind.
+    #[test]
+    fn a_missed_message_is_sent_again_as_it_was_sent() {
+        use crate::refusal::RefusalCode;
+        use jongg_game::Event;
+        use jongg_tiles::{Seat, Tile};
+        let sent = [
+            ServerMessage::Event {
+                at: 7,
+                event: Event::Discarded {
+                    seat: Seat::West,
+                    tile: "5B".parse::<Tile>().unwrap(),
+                },
+            },
+            ServerMessage::Refused {
+                code: RefusalCode::WrongTable,
+                words: "another table".into(),
+                answers: Some(6),
+            },
+            ServerMessage::Chat {
+                seat: Seat::North,
+                text: "\"quoted\" <b>".into(),
+            },
+            pong(3),
+        ];
+        let mut o = Outbox::new(2, 8);
+        for m in sent.clone() {
+            o.push(m);
+        }
+        let (tx, mut rx) = mpsc::channel(16);
+        assert!(o.attach(1, tx, Some(Seen { run: 2, n: 0 })));
+        let mut again = vec![];
+        while let Ok(m) = rx.try_recv() {
+            again.push((m.n, m.message.clone()));
+        }
+        let expected: Vec<(u64, ServerMessage)> = (1..).zip(sent).collect();
+        assert_eq!(again, expected);
+        assert_eq!(o.kept().count(), 4);
     }
 }

@@ -433,7 +433,7 @@ impl<L: TableLog> Owner<L> {
             connected: BySeat::from_fn(|s| self.seats[s].conn.is_some()),
             reserve: BySeat::from_fn(|s| self.seats[s].reserve),
             timeouts: BySeat::from_fn(|s| self.seats[s].timeouts),
-            kept: BySeat::from_fn(|s| self.outboxes[s].kept().cloned().collect()),
+            kept: BySeat::from_fn(|s| self.outboxes[s].kept().collect()),
         }
     }
 }
