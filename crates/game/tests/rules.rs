@@ -115,6 +115,33 @@ fn first_charleston_passes_right_across_left() {
 }
 
 #[test]
+fn a_table_without_the_second_charleston_or_the_courtesy_pass_skips_them_standard_5a_5b() {
+    // standard 5A (the second Charleston) and 5B (the courtesy pass): every
+    // preset plays both, but a table may leave either out; the Charleston
+    // then goes on to what comes next, or to play.
+    let after = |second: bool, courtesy: bool, passes: usize| {
+        let mut tb = Table::standard();
+        tb.second_charleston = second;
+        tb.courtesy_pass = courtesy;
+        let mut g = Game::new(tb, 11, &TOY).unwrap();
+        for _ in 0..passes {
+            pass_all(&mut g);
+        }
+        match g.state().phase() {
+            Phase::Charleston(c) => Some(c.pass),
+            Phase::Play(_) => None,
+            p => panic!("{p:?}"),
+        }
+    };
+    // After the second right (six passes): the courtesy pass, or play.
+    assert_eq!(after(true, true, 6), Some(PassKind::Courtesy));
+    assert_eq!(after(true, false, 6), None);
+    // Without the second Charleston, the same after the first left.
+    assert_eq!(after(false, true, 3), Some(PassKind::Courtesy));
+    assert_eq!(after(false, false, 3), None);
+}
+
+#[test]
 fn blind_passes_only_on_first_left_and_last_right_and_go_unseen() {
     // R17; standard 6; mississippi-2025 "steal a tile(s) ... first left and/or second right".
     let mut g = Game::new(Table::standard(), 5, &TOY).unwrap();
