@@ -38,6 +38,8 @@
       // An empty seat is left out: a table of three (R12).
       const seats = Object.fromEntries(T.SEATS.map((s) => [s, f.get(`seats.${s}`)]).filter(([, v]) => v));
       const body = { rules: f.get("rules"), seats, window_secs: Number(f.get("window_secs")), turn_secs: Number(f.get("turn_secs")), stand_in: f.get("stand_in") };
+      const position = (f.get("position") || "").trim();
+      if (position) body.position = f.get("position"); // a practice table set up from it
       const error = form.querySelector(".form-error");
       error.textContent = "";
       try {
