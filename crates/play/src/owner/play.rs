@@ -260,13 +260,21 @@ impl<L: TableLog> Owner<L> {
             return;
         }
         self.state = Some(set.state);
+        // A whole view clears a page's chat: the kept lines follow it.
+        let joining = self.joining();
         for s in Seat::ALL {
             let view = self.view(s);
             self.outboxes[s].push(view);
+            for m in &joining {
+                self.outboxes[s].push(m.clone());
+            }
         }
         let public = self.public_view();
         for w in self.watchers.values_mut() {
             w.push(public.clone());
+            for m in &joining {
+                w.push(m.clone());
+            }
         }
     }
 
