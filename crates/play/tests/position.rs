@@ -30,12 +30,22 @@ async fn a_table_set_up_from_a_position_is_laid_out_when_its_people_are_there_an
         })
         .await
         .unwrap();
-    assert!(table.status().await.unwrap().state.is_none(), "waiting for its people");
+    assert!(
+        table.status().await.unwrap().state.is_none(),
+        "waiting for its people"
+    );
     table.start().await.unwrap();
     let (state, at) = now(&table).await;
-    assert_eq!((state.rack_len(Seat::East), at), (14, 0), "East holds fourteen, no event yet");
+    assert_eq!(
+        (state.rack_len(Seat::East), at),
+        (14, 0),
+        "East holds fourteen, no event yet"
+    );
     east.drain();
-    assert_eq!(east.refusals(), vec![("contribution_closed".to_string(), None)]);
+    assert_eq!(
+        east.refusals(),
+        vec![("contribution_closed".to_string(), None)]
+    );
     assert!(
         !east.got.iter().any(|m| matches!(
             m.message,
@@ -46,10 +56,23 @@ async fn a_table_set_up_from_a_position_is_laid_out_when_its_people_are_there_an
     assert!(east.got.iter().any(
         |m| matches!(&m.message, ServerMessage::View { view: Some(v), .. } if v.hand.len() == 14)
     ));
-    east.act(0, Action::Discard { tile: "6C".parse::<Tile>().unwrap() })
-        .await;
+    east.act(
+        0,
+        Action::Discard {
+            tile: "6C".parse::<Tile>().unwrap(),
+        },
+    )
+    .await;
     let before = table.status().await.unwrap();
-    assert_eq!(before.events.len(), 1, "the discard, numbered 1");
+    let six = "6C".parse::<Tile>().unwrap();
+    assert_eq!(
+        before.events[0],
+        jongg_game::Event::Discarded {
+            seat: Seat::East,
+            tile: six
+        },
+        "the discard, numbered 1"
+    );
     let records = log.records();
     assert!(matches!(&records[0], LogRecord::Opened { position: Some(p), .. } if p == POSITION));
     assert_eq!(records[1], LogRecord::SetOut);
@@ -59,7 +82,10 @@ async fn a_table_set_up_from_a_position_is_laid_out_when_its_people_are_there_an
     let tokens = BySeat::from_fn(|s| Some(token(s)));
     let again = resume("t1".into(), tokens, log, players(1)).await.unwrap();
     let after = again.status().await.unwrap();
-    assert_eq!(after.state, before.state, "laid out again from the text, the discard on it");
+    assert_eq!(
+        after.state, before.state,
+        "laid out again from the text, the discard on it"
+    );
     assert_eq!(after.events, before.events);
 }
 

@@ -8,7 +8,7 @@
 
 use crate::client::{SeatClient, Socket, next_message, open_socket, open_watch};
 use crate::common::{App, expect};
-use jongg_game::{Action, Call, Phase, Step};
+use jongg_game::{Action, Call, Event, Phase, Step};
 use jongg_play::game_log::{FairGameLog, LogProblem};
 use jongg_play::protocol::{Numbered, ServerMessage};
 use jongg_store::Backend;
@@ -80,12 +80,15 @@ async fn watch(mut ws: Socket) -> Vec<Numbered> {
     got
 }
 
-/// No message before the end's `final` holds one of East's concealed tiles.
+/// No message before the end (East's Mah Jongg shows its hand, then
+/// `final` every rack) holds one of East's concealed tiles.
 fn nothing_of_easts(who: &str, got: &[Numbered]) {
-    for m in got
-        .iter()
-        .take_while(|m| !matches!(m.message, ServerMessage::Final { .. }))
-    {
+    let end = |m: &&Numbered| match &m.message {
+        ServerMessage::Final { .. } => true,
+        ServerMessage::Event { event, .. } => matches!(event, Event::MahJongg { .. }),
+        _ => false,
+    };
+    for m in got.iter().take_while(|m| !end(m)) {
         let text = serde_json::to_string(&m.message).unwrap();
         for t in EAST_ONLY {
             assert!(!text.contains(t), "{who} was sent East's {t}: {text}");
@@ -136,6 +139,9 @@ fn a_table_set_up_from_a_position_plays_a_claim_an_exchange_and_mah_jongg_and_re
         )
         .await;
         read_until(&mut s, |c| turn_of(c, Seat::South, false)).await;
+        // East has seen every move too, before the restart.
+        let at = s.at;
+        read_until(&mut e, |c| c.at == at).await;
         (e, s, watcher)
     });
     // The owner dropped in the middle of the game: a restart.
@@ -179,7 +185,8 @@ fn a_table_set_up_from_a_position_plays_a_claim_an_exchange_and_mah_jongg_and_re
         assert_eq!(
             game.view(Seat::East).hand().get(tile("F")),
             2,
-            "East picked the flower"
+            "East picked the flower: {:?}",
+            e.got.iter().map(|m| &m.message).collect::<Vec<_>>()
         );
         e.act(
             e.at,
