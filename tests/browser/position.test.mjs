@@ -153,6 +153,15 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     assert.equal(first.position, POSITION);
     assert.equal(first.fair_wall, undefined, "no fair wall in the log of a set-up game");
     assert.deepEqual(errors, [], "no script errors");
+  } catch (e) {
+    // What each page showed when it failed, to say where.
+    for (const p of browser.contexts().flatMap((c) => c.pages())) {
+      const shown = await p.evaluate(() => [document.querySelector("#next-step, .form-error, h1")?.textContent,
+        document.getElementById("refused")?.textContent, document.querySelector(".form-error")?.textContent]).catch(() => []);
+      e.message += `\n${p.url()}: ${JSON.stringify(shown)}`;
+    }
+    e.message += `\nscript errors: ${JSON.stringify(errors)}`;
+    throw e;
   } finally {
     await browser.close();
   }

@@ -34,6 +34,9 @@
   if (form) {
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
+      // This form's own sender: jongg.js's generic one (wired after this) would
+      // post it a second time, with its numbers as text.
+      ev.stopImmediatePropagation();
       const f = new FormData(form);
       // An empty seat is left out: a table of three (R12).
       const seats = Object.fromEntries(T.SEATS.map((s) => [s, f.get(`seats.${s}`)]).filter(([, v]) => v));
