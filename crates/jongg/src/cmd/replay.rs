@@ -81,6 +81,13 @@ fn events_of(text: &str) -> Result<Vec<jongg_game::Event>, String> {
     if first.contains("\"fair_wall\"") {
         return FairGameLog::from_json_lines(text).map(|l| l.events);
     }
+    if first.contains("\"position\"") {
+        return Err(
+            "line 1: this game was set up from a position, not dealt: `jongg replay` \
+                    tells it; the coach reviews games dealt from a wall"
+                .into(),
+        );
+    }
     if first.contains("\"event\"") {
         return read_events(text);
     }
