@@ -57,6 +57,10 @@ EXPECTED_NOJS_TESTS=1
 # A person plays a live table against three bots (play.test.mjs, issue 23.5).
 EXPECTED_PLAY_TESTS=1
 
+# Two people, two bots, a spectator and the replay at a table set up from a
+# position (position.test.mjs, issue 23).
+EXPECTED_POSITION_TESTS=1
+
 # Screenshots of every page the tests visit (test artefacts); with
 # JONGG_GUIDE_SHOTS=1 (scripts/guide-shots.sh) the guide's also go to docs/guide.
 export JONGG_SCREENSHOTS="${JONGG_SCREENSHOTS:-$ROOT/target/browser-screenshots}"
@@ -98,6 +102,9 @@ if [ -z "$only" ] || [ "$only" = eventday.test.mjs ]; then
 fi
 if [ -z "$only" ] || [ "$only" = play.test.mjs ]; then
   run play.test.mjs "$EXPECTED_PLAY_TESTS"
+fi
+if [ -z "$only" ] || [ "$only" = position.test.mjs ]; then
+  run position.test.mjs "$EXPECTED_POSITION_TESTS"
 fi
 if [ -z "$only" ] || [ "$only" = nojs.test.mjs ]; then
   # A fresh server: its setup link is the test's own first step.

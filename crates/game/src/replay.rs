@@ -47,7 +47,13 @@ pub struct Frame {
 
 /// The game of these events, a frame for each.
 pub fn frames(events: &[Event]) -> Vec<Frame> {
-    let mut st = State::default();
+    frames_from(State::default(), events)
+}
+
+/// The game of these events played from `start`: a table set up from a
+/// position (its events begin after the set-up, not with the deal).
+pub fn frames_from(start: State, events: &[Event]) -> Vec<Frame> {
+    let mut st = start;
     let mut out = Vec::with_capacity(events.len());
     for (i, e) in events.iter().enumerate() {
         let before = st.clone();
@@ -81,8 +87,13 @@ pub fn frames(events: &[Event]) -> Vec<Frame> {
 
 /// The game of these events, one move a line, racks shown as they change.
 pub fn replay_text(events: &[Event]) -> String {
+    replay_text_from(State::default(), events)
+}
+
+/// [`replay_text`] of a game played from `start` (a position's set-up).
+pub fn replay_text_from(start: State, events: &[Event]) -> String {
     let mut out = String::new();
-    for f in frames(events) {
+    for f in frames_from(start, events) {
         let _ = writeln!(out, "{:>4}. {}", f.number, f.words);
         for r in f.racks.iter().filter(|r| f.all || r.changed) {
             let _ = writeln!(out, "        {}", rack_line(r));

@@ -2,7 +2,11 @@
 //! writes for each bot game and `jongg verify-wall` checks. JSON lines: the
 //! first line `{"v": 1, "fair_wall": {commitment, contributions, seed}}`,
 //! then the game's events, one a line (`jongg_game::log`), the first of them
-//! `began` with the wall in picking order.
+//! `began` with the wall in picking order. A table set up from a position
+//! (`position.rs`) has no fair wall: its first line is
+//! `{"v": 1, "position": "<the position's text>"}` and its events follow
+//! the set-up; [`FairGameLog::verify`] says it was set up, never that it
+//! verified.
 
 use crate::wall::{Contribution, ServerSeed, WallMismatch, WallProof, fair_wall, verify};
 use jongg_game::bot::Bot;
@@ -18,13 +22,19 @@ pub const LOG_VERSION: u32 = 1;
 #[serde(deny_unknown_fields)]
 struct Header {
     v: u32,
-    fair_wall: WallProof,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fair_wall: Option<WallProof>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    position: Option<String>,
 }
 
 /// A game and the proof of its wall.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FairGameLog {
     pub proof: WallProof,
+    /// The position the table was set up from: then there was no fair wall
+    /// (`proof` is the table's unused commitment, never written out).
+    pub position: Option<String>,
     pub events: Vec<Event>,
 }
 
@@ -35,6 +45,10 @@ pub enum LogProblem {
     Wall(#[from] WallMismatch),
     #[error("line 2 is not the `began` event with the wall")]
     NoWall,
+    #[error(
+        "this game was set up from a position: its wall was not drawn, so there is no fair wall to verify"
+    )]
+    SetUp,
     #[error("line 3: the deal does not follow from the wall: {0}")]
     Deal(String),
     #[error("line {line}: {seat} picked {found}, but the wall's next tile is {expected}")]
@@ -50,7 +64,8 @@ impl FairGameLog {
     pub fn to_json_lines(&self) -> String {
         let header = Header {
             v: LOG_VERSION,
-            fair_wall: self.proof.clone(),
+            fair_wall: self.position.is_none().then(|| self.proof.clone()),
+            position: self.position.clone(),
         };
         let mut out = serde_json::to_string(&header).unwrap_or_default();
         out.push('\n');
@@ -80,10 +95,35 @@ impl FairGameLog {
             },
             None => e.clone(),
         })?;
+        let proof = match (header.fair_wall, &header.position) {
+            (Some(proof), None) => proof,
+            // A set-up game's proof is never checked: its wall was not drawn.
+            (None, Some(_)) => WallProof {
+                commitment: ServerSeed::from_bytes([0; 32]).commitment(),
+                contributions: BySeat::default(),
+                seed: ServerSeed::from_bytes([0; 32]),
+            },
+            _ => return Err(
+                "line 1: not a fair-wall header: it holds `fair_wall` or `position`, one of them"
+                    .into(),
+            ),
+        };
         Ok(FairGameLog {
-            proof: header.fair_wall,
+            proof,
+            position: header.position,
             events,
         })
+    }
+
+    /// The table before the first event: empty for a drawn game (its
+    /// events begin with the deal), the set-up for a position's.
+    pub fn start(&self) -> Result<jongg_game::State, String> {
+        match &self.position {
+            None => Ok(jongg_game::State::default()),
+            Some(text) => crate::position::set_out(text)
+                .map(|s| s.state)
+                .map_err(|e| format!("line 1: the position: {e}")),
+        }
     }
 
     /// The wall of the `began` event.
@@ -98,6 +138,9 @@ impl FairGameLog {
 
     /// Checks the commitment, the wall, the deal and every pick.
     pub fn verify(&self) -> Result<(), LogProblem> {
+        if self.position.is_some() {
+            return Err(LogProblem::SetUp);
+        }
         let (Some(Event::Began { table, .. }), Some(wall)) = (self.events.first(), self.wall())
         else {
             return Err(LogProblem::NoWall);
@@ -172,6 +215,7 @@ pub fn bot_game_log(
             contributions,
             seed,
         },
+        position: None,
         events: game.events().to_vec(),
     })
 }
@@ -282,6 +326,23 @@ mod tests {
             contribution.verify(),
             Err(LogProblem::Wall(WallMismatch::Tile { .. }))
         ));
+    }
+
+    #[test]
+    fn a_set_up_games_log_says_so_and_never_verifies() {
+        let mut log = log();
+        log.position = Some("turn S\nrack S 6C J".into());
+        log.events.clear();
+        let text = log.to_json_lines();
+        assert!(text.starts_with("{\"v\":1,\"position\":"), "{text}");
+        assert!(!text.contains("fair_wall"), "{text}");
+        let back = FairGameLog::from_json_lines(&text).unwrap();
+        assert_eq!(back.position, log.position);
+        assert_eq!(back.verify(), Err(LogProblem::SetUp));
+        assert_eq!(back.start().unwrap().rack_len(Seat::South), 14);
+        let both = "{\"v\":1}\n";
+        let e = FairGameLog::from_json_lines(both).unwrap_err();
+        assert!(e.contains("one of them"), "{e}");
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod chat;
 pub mod game_log;
 pub mod outbox;
 pub mod owner;
+pub mod position;
 pub mod protocol;
 pub mod public;
 pub mod refusal;

@@ -20,7 +20,14 @@ pub enum LogRecord {
         table: Table,
         settings: TableSettings,
         secret: ServerSeed,
+        /// A practice table set up from a position (`position.rs`): its
+        /// text, the table's start in place of a drawn wall.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        position: Option<String>,
     },
+    /// A table set up from a position: its players are here and play
+    /// begins from the position (a drawn table begins with its deal's events).
+    SetOut,
     Contributed {
         seat: Seat,
         contribution: Contribution,
@@ -40,6 +47,11 @@ pub enum LogRecord {
 }
 
 impl LogRecord {
+    /// Whether this record begins play: the deal's events, or a position set out.
+    pub fn begins_play(&self) -> bool {
+        matches!(self, LogRecord::Played { .. } | LogRecord::SetOut)
+    }
+
     /// Whether this record holds the game's end: the table is finished
     /// once it is stored (the store marks it in the same transaction).
     pub fn ends_game(&self) -> bool {
@@ -99,6 +111,10 @@ pub struct Replayed {
     pub table: Table,
     pub settings: TableSettings,
     pub secret: ServerSeed,
+    /// The position the table was set up from, if it was.
+    pub position: Option<String>,
+    /// The position was set out: play began from it.
+    pub set_out: bool,
     pub contributions: BySeat<Option<Contribution>>,
     pub events: Vec<Event>,
     pub bots: BySeat<bool>,
@@ -111,6 +127,7 @@ pub fn replay(records: &[LogRecord]) -> Result<Replayed, String> {
         table,
         settings,
         secret,
+        position,
     }) = records.first()
     else {
         return Err("record 1 is not the table's opening".into());
@@ -119,6 +136,8 @@ pub fn replay(records: &[LogRecord]) -> Result<Replayed, String> {
         table: table.clone(),
         settings: settings.clone(),
         secret: *secret,
+        position: position.clone(),
+        set_out: false,
         contributions: BySeat::default(),
         events: Vec::new(),
         bots: BySeat::default(),
@@ -128,6 +147,25 @@ pub fn replay(records: &[LogRecord]) -> Result<Replayed, String> {
         match r {
             LogRecord::Opened { .. } => {
                 return Err(format!("record {}: a second opening", i + 1));
+            }
+            LogRecord::Contributed { .. } if out.position.is_some() => {
+                return Err(format!(
+                    "record {}: a contribution to a table set up from a position",
+                    i + 1
+                ));
+            }
+            LogRecord::SetOut if out.position.is_none() || out.set_out => {
+                return Err(format!(
+                    "record {}: a position set out on a table that has none, or twice",
+                    i + 1
+                ));
+            }
+            LogRecord::SetOut => out.set_out = true,
+            LogRecord::Played { .. } if out.position.is_some() && !out.set_out => {
+                return Err(format!(
+                    "record {}: a move before the position was set out",
+                    i + 1
+                ));
             }
             LogRecord::Contributed { seat, contribution } => {
                 if !out.events.is_empty() {
@@ -158,6 +196,7 @@ impl Replayed {
                 contributions: self.contributions(),
                 seed: self.secret,
             },
+            position: self.position.clone(),
             events: self.events.clone(),
         })
     }
@@ -175,9 +214,43 @@ mod tests {
             table: Table::standard(),
             settings: TableSettings::default(),
             secret: ServerSeed::from_bytes([0; 32]),
+            position: None,
         };
         let e = replay(&[opened.clone(), opened]).unwrap_err();
         assert_eq!(e, "record 2: a second opening");
+    }
+
+    #[test]
+    fn a_set_up_tables_log_holds_its_position_and_takes_no_contribution() {
+        let opened = LogRecord::Opened {
+            table: Table::standard(),
+            settings: TableSettings::default(),
+            secret: ServerSeed::from_bytes([0; 32]),
+            position: Some("turn E".into()),
+        };
+        let played = LogRecord::Played { events: vec![] };
+        let r = replay(&[opened.clone(), LogRecord::SetOut, played.clone()]).unwrap();
+        assert_eq!(r.position.as_deref(), Some("turn E"));
+        assert!(r.set_out);
+        let contributed = LogRecord::Contributed {
+            seat: Seat::East,
+            contribution: Contribution::default(),
+        };
+        let e = replay(&[opened.clone(), contributed]).unwrap_err();
+        assert!(e.starts_with("record 2: a contribution"), "{e}");
+        let e = replay(&[opened.clone(), played]).unwrap_err();
+        assert!(e.starts_with("record 2: a move before"), "{e}");
+        let e = replay(&[opened, LogRecord::SetOut, LogRecord::SetOut]).unwrap_err();
+        assert!(e.starts_with("record 3: a position set out"), "{e}");
+        // The opening of a drawn table is written as it always was.
+        let drawn = LogRecord::Opened {
+            table: Table::standard(),
+            settings: TableSettings::default(),
+            secret: ServerSeed::from_bytes([0; 32]),
+            position: None,
+        };
+        let json = serde_json::to_string(&drawn).unwrap();
+        assert!(!json.contains("position"), "{json}");
     }
 
     #[tokio::test]

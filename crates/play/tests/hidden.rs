@@ -40,6 +40,7 @@ async fn no_message_to_a_seat_holds_another_seats_tiles_or_the_wall() {
             },
             tokens: BySeat::default(),
             secret,
+            position: None,
         };
         let table = open(setup, log.clone(), players(g)).await.unwrap();
         let status = table.status().await.unwrap();

@@ -68,6 +68,7 @@ async fn no_message_to_a_spectator_holds_a_concealed_tile_and_the_end_shows_ever
             },
             tokens: BySeat::from_fn(|s| (s == EAST).then(|| token(s))),
             secret,
+            position: None,
         };
         let table = jongg_play::owner::open(setup, MemoryLog::default(), players(g))
             .await

@@ -34,10 +34,15 @@
   if (form) {
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
+      // This form's own sender: jongg.js's generic one (wired after this) would
+      // post it a second time, with its numbers as text.
+      ev.stopImmediatePropagation();
       const f = new FormData(form);
       // An empty seat is left out: a table of three (R12).
       const seats = Object.fromEntries(T.SEATS.map((s) => [s, f.get(`seats.${s}`)]).filter(([, v]) => v));
       const body = { rules: f.get("rules"), seats, window_secs: Number(f.get("window_secs")), turn_secs: Number(f.get("turn_secs")), stand_in: f.get("stand_in") };
+      const position = (f.get("position") || "").trim();
+      if (position) body.position = f.get("position"); // a practice table set up from it
       const error = form.querySelector(".form-error");
       error.textContent = "";
       try {

@@ -12,6 +12,9 @@ mod client;
 #[path = "play/hidden.rs"]
 mod hidden;
 
+#[path = "play/position.rs"]
+mod position;
+
 use client::{SeatClient, next_message, open_socket};
 use common::{App, expect, refused};
 use jongg_game::{Action, Call, Event, Phase, Step};

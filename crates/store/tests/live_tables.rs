@@ -33,6 +33,7 @@ fn setup(id: &LiveTableId, tokens: BySeat<Option<String>>) -> TableSetup {
         settings: TableSettings::default(),
         tokens,
         secret: ServerSeed::from_bytes([7; 32]),
+        position: None,
     }
 }
 

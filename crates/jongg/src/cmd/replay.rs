@@ -4,8 +4,9 @@
 //! card, refusals named).
 
 use jongg_card::Card;
+use jongg_game::State;
 use jongg_game::log::{ActionLog, read_events};
-use jongg_game::replay::replay_text;
+use jongg_game::replay::replay_text_from;
 use jongg_play::game_log::FairGameLog;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,13 +21,38 @@ pub struct ReplayArgs {
 const MAX_LOG_BYTES: u64 = 4 << 20;
 
 pub fn run(a: ReplayArgs) -> ExitCode {
-    match read_log(&a.log) {
-        Ok(events) => {
-            print!("{}", replay_text(&events));
+    match set_up_game(&a.log).unwrap_or_else(|| read_log(&a.log).map(|e| (State::default(), e))) {
+        Ok((start, events)) => {
+            print!("{}", replay_text_from(start, &events));
             ExitCode::SUCCESS
         }
         Err(e) => super::bad_input(e),
     }
+}
+
+/// A live table's log whose game was set up from a position (its header
+/// holds the position, not a fair wall): the set-up and the events after
+/// it; `None` for any other log.
+fn set_up_game(path: &Path) -> Option<Result<(State, Vec<jongg_game::Event>), String>> {
+    let name = path.display();
+    // Too large: `read_log` says so.
+    if std::fs::metadata(path).ok()?.len() > MAX_LOG_BYTES {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let first = text.lines().next().unwrap_or_default();
+    if !first.contains("\"position\"") || first.contains("\"fair_wall\"") {
+        return None;
+    }
+    let log = match FairGameLog::from_json_lines(&text) {
+        Ok(log) => log,
+        Err(e) => return Some(Err(format!("{name}: {e}"))),
+    };
+    Some(
+        log.start()
+            .map(|start| (start, log.events))
+            .map_err(|e| format!("{name}: {e}")),
+    )
 }
 
 /// A game's events from its log file (any of the three forms); the error
@@ -54,6 +80,13 @@ fn events_of(text: &str) -> Result<Vec<jongg_game::Event>, String> {
         .unwrap_or("");
     if first.contains("\"fair_wall\"") {
         return FairGameLog::from_json_lines(text).map(|l| l.events);
+    }
+    if first.contains("\"position\"") {
+        return Err(
+            "line 1: this game was set up from a position, not dealt: `jongg replay` \
+                    tells it; the coach reviews games dealt from a wall"
+                .into(),
+        );
     }
     if first.contains("\"event\"") {
         return read_events(text);

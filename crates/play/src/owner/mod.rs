@@ -59,6 +59,9 @@ pub struct TableSetup {
     /// Each seat's secret token; `None`: a bot plays the seat from the start.
     pub tokens: BySeat<Option<String>>,
     pub secret: ServerSeed,
+    /// A practice table set up from this position (docs/positions.md)
+    /// instead of a drawn wall; its table must be the position's.
+    pub position: Option<String>,
 }
 
 /// The card and the bots a table plays with.
@@ -118,6 +121,8 @@ struct Owner<L> {
     settings: TableSettings,
     table: Table,
     secret: ServerSeed,
+    /// The position the table is set up from (no fair wall, no contributions).
+    position: Option<String>,
     contributions: BySeat<Option<Contribution>>,
     start: bool,
     state: Option<State>,
@@ -152,15 +157,30 @@ pub async fn open<L: TableLog>(
 ) -> Result<TableHandle, String> {
     setup.settings.check()?;
     setup.table.check()?;
+    if let Some(text) = &setup.position {
+        let set = crate::position::set_out(text)?;
+        if set.state.table() != &setup.table {
+            return Err(format!(
+                "the position's table ({} rules, {} deals) is not the table's ({} rules, {} deals, \
+                 the same seats empty)",
+                set.state.table().rules,
+                set.state.table().dealer,
+                setup.table.rules,
+                setup.table.dealer
+            ));
+        }
+    }
     log.append(vec![LogRecord::Opened {
         table: setup.table.clone(),
         settings: setup.settings.clone(),
         secret: setup.secret,
+        position: setup.position.clone(),
     }])
     .await?;
     let mut owner = Owner::new(setup, log, players, 0);
     let commitment = owner.secret.commitment();
-    for s in Seat::ALL {
+    // A set-up table draws no wall: nothing to commit to.
+    for s in Seat::ALL.into_iter().filter(|_| owner.position.is_none()) {
         owner.outboxes[s].push(ServerMessage::Commitment { commitment });
     }
     Ok(owner.spawn())
@@ -183,15 +203,24 @@ pub async fn resume<L: TableLog>(
         settings: r.settings.clone(),
         tokens,
         secret: r.secret,
+        position: r.position.clone(),
     };
     let mut owner = Owner::new(setup, log, players, run);
     owner.contributions = r.contributions.clone();
-    if !r.events.is_empty() {
+    let start = match &r.position {
+        // Set out again from its text: the log holds the text, not the tiles.
+        Some(text) if r.set_out => Some(crate::position::set_out(text)?.state),
+        Some(_) => None,
+        None if r.events.is_empty() => None,
+        None => Some(State::default()),
+    };
+    if let Some(mut state) = start {
         owner.start = true;
-        owner.state = Some(State::fold(&r.events));
         for e in &r.events {
+            state.apply(e);
             owner.track(e);
         }
+        owner.state = Some(state);
     }
     for s in Seat::ALL {
         if r.bots[s] && owner.seats[s].bot.is_none() {
@@ -241,6 +270,7 @@ impl<L: TableLog> Owner<L> {
             settings: setup.settings,
             table: setup.table,
             secret: setup.secret,
+            position: setup.position,
             contributions: BySeat::default(),
             start: false,
             state: None,

@@ -39,7 +39,12 @@ impl<L: TableLog> Owner<L> {
             }
             ClientMessage::Ping { id } => self.outboxes[seat].push(ServerMessage::Pong { id }),
             ClientMessage::Contribute { bytes } => {
-                let refusal = if self.state.is_some() {
+                let refusal = if self.position.is_some() {
+                    Some((
+                        RefusalCode::ContributionClosed,
+                        "this table was set up from a position: its wall is not drawn",
+                    ))
+                } else if self.state.is_some() {
                     Some((RefusalCode::ContributionClosed, "the wall is dealt already"))
                 } else if self.contributions[seat].is_some() {
                     Some((RefusalCode::AlreadyContributed, "this seat has contributed"))
@@ -176,13 +181,15 @@ impl<L: TableLog> Owner<L> {
             contributions: self.contributions_or_none(),
             seed: self.secret,
         };
-        vec![
-            ServerMessage::Final {
-                outcome,
-                racks: racks(&game),
-            },
-            ServerMessage::Reveal { proof },
-        ]
+        let mut out = vec![ServerMessage::Final {
+            outcome,
+            racks: racks(&game),
+        }];
+        // A set-up table's wall was not drawn from the seed: nothing to reveal.
+        if self.position.is_none() {
+            out.push(ServerMessage::Reveal { proof });
+        }
+        out
     }
 
     fn contributions_or_none(&self) -> BySeat<crate::wall::Contribution> {
@@ -227,6 +234,9 @@ impl<L: TableLog> Owner<L> {
         if self.state.is_some() || (waiting && !self.start) {
             return;
         }
+        if self.position.is_some() {
+            return self.set_out().await;
+        }
         let wall = fair_wall(&self.secret, &self.contributions_or_none());
         let dealt = Game::from_wall(self.table.clone(), wall, &*self.players.judge)
             .map(|g| (g.events().to_vec(), g.state().clone()));
@@ -234,6 +244,37 @@ impl<L: TableLog> Owner<L> {
         // at the next message.
         if let Ok((events, after)) = dealt {
             let _ = self.store_and_tell(events, after).await;
+        }
+    }
+
+    /// Sets the position out once the players are here (as a drawn table
+    /// deals): stored, then each seat told its whole view, spectators theirs.
+    async fn set_out(&mut self) {
+        let Some(text) = &self.position else { return };
+        // Read when the table opened; a text that no longer reads sets nothing out.
+        let Ok(set) = crate::position::set_out(text) else {
+            return;
+        };
+        // A failed store is tried again at the next message.
+        if self.log.append(vec![LogRecord::SetOut]).await.is_err() {
+            return;
+        }
+        self.state = Some(set.state);
+        // A whole view clears a page's chat: the kept lines follow it.
+        let joining = self.joining();
+        for s in Seat::ALL {
+            let view = self.view(s);
+            self.outboxes[s].push(view);
+            for m in &joining {
+                self.outboxes[s].push(m.clone());
+            }
+        }
+        let public = self.public_view();
+        for w in self.watchers.values_mut() {
+            w.push(public.clone());
+            for m in &joining {
+                w.push(m.clone());
+            }
         }
     }
 

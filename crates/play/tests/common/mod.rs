@@ -44,6 +44,7 @@ pub fn setup(table: Table, humans: &[Seat], secret: u8) -> TableSetup {
         settings: TableSettings::default(),
         tokens: BySeat::from_fn(|s| humans.contains(&s).then(|| token(s))),
         secret: ServerSeed::from_bytes([secret; 32]),
+        position: None,
     }
 }
 

@@ -2,9 +2,10 @@
 //! and its clocks.
 
 use crate::state::tables::{SeatPlayer, TableSetupDoc, players::PRACTICE};
+use jongg_game::Table;
 use jongg_game::bot::Strength;
 use jongg_play::settings::{DEFAULT_SPECTATORS, TableSettings};
-use jongg_tiles::BySeat;
+use jongg_tiles::{BySeat, Seat};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -62,6 +63,13 @@ pub(crate) struct NewTable {
     #[serde(default)]
     #[schema(value_type = Option<String>, example = "medium")]
     pub stand_in: Option<Strength>,
+    /// A practice table only: start from this position (docs/positions.md:
+    /// racks, exposures, discards, the wall's front, whose turn) instead of
+    /// a drawn wall. Its rules are the table's, its card the practice card,
+    /// East deals; set-up lines only. Such a table has no fair wall.
+    #[serde(default)]
+    #[schema(max_length = 16384)]
+    pub position: Option<String>,
 }
 
 impl NewTable {
@@ -83,13 +91,18 @@ impl NewTable {
             None => defaults.turn_ms,
         };
         let s = self.seats;
+        let position = self.position.filter(|p| !p.trim().is_empty());
         let setup = TableSetupDoc {
             rules: self.rules,
             card: self.card.unwrap_or_else(|| PRACTICE.to_string()),
             seats: BySeat([s.east, s.south, s.west, s.north]),
             round: None,
+            position,
         };
-        setup.table()?;
+        let table = setup.table()?;
+        if let Some(text) = &setup.position {
+            check_position(text, &table).map_err(|e| format!("position: {e}"))?;
+        }
         let spectators = match self.spectators {
             Some(n @ 0..=DEFAULT_SPECTATORS) => n,
             Some(n) => {
@@ -109,6 +122,53 @@ impl NewTable {
         };
         Ok((setup, settings))
     }
+}
+
+/// A position a practice table can start from: it reads (the parser's
+/// error names the line), and its table is the one the form chose: the
+/// same rules, East the dealer, the same seats empty, the practice card.
+fn check_position(text: &str, table: &Table) -> Result<(), String> {
+    let set = jongg_play::position::set_out(text)?;
+    if let Some(n) = toy_card_line(text) {
+        return Err(format!(
+            "line {n}: a live table plays the practice card, not the toy card \
+             (write `card practice` or leave the line out)"
+        ));
+    }
+    let p = &set.position;
+    if p.rules != table.rules {
+        return Err(format!(
+            "it plays {} rules (its `rules` line, or standard without one); the table's are {}: \
+             choose the same",
+            p.rules, table.rules
+        ));
+    }
+    if p.dealer != table.dealer {
+        return Err(format!(
+            "its dealer is {}; at a practice table East deals (leave out `dealer`)",
+            p.dealer
+        ));
+    }
+    let empty = Seat::ALL.into_iter().find(|s| !table.present[*s]);
+    if p.empty != empty {
+        let name = |s: Option<Seat>| s.map_or("none".to_string(), |s| s.name().to_string());
+        return Err(format!(
+            "its empty seat is {}; the seats chosen leave {} empty: choose the same",
+            name(p.empty),
+            name(empty)
+        ));
+    }
+    Ok(())
+}
+
+/// The line (from 1) that names the toy card, if one does.
+fn toy_card_line(text: &str) -> Option<usize> {
+    text.lines().enumerate().find_map(|(i, line)| {
+        let line = line.split('#').next().unwrap_or_default();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        matches!(words.as_slice(), [c, t] if c.eq_ignore_ascii_case("card") && t.eq_ignore_ascii_case("toy"))
+            .then_some(i + 1)
+    })
 }
 
 #[cfg(test)]
@@ -186,5 +246,64 @@ mod tests {
                     .unwrap();
             assert_eq!(settings.stand_in, strength, "{name}");
         }
+    }
+
+    #[test]
+    fn a_practice_table_may_start_from_a_position_that_it_keeps() {
+        let seats = serde_json::json!({"east": "person", "south": "person", "west": "easy", "north": "easy"});
+        let (setup, _) = body(serde_json::json!({"rules": "standard", "seats": seats,
+            "position": "turn E\nrack E 6C 6C\nrack S 6C J"}))
+        .unwrap();
+        assert_eq!(
+            setup.position.as_deref(),
+            Some("turn E\nrack E 6C 6C\nrack S 6C J")
+        );
+        // An empty box is no position: a drawn wall.
+        let (setup, _) =
+            body(serde_json::json!({"rules": "standard", "seats": seats, "position": "  \n"}))
+                .unwrap();
+        assert_eq!(setup.position, None);
+    }
+
+    #[test]
+    fn a_position_that_cannot_be_read_is_refused_naming_its_line() {
+        let seats =
+            serde_json::json!({"east": "person", "south": "easy", "west": "easy", "north": "easy"});
+        let e = body(serde_json::json!({"rules": "standard", "seats": seats,
+            "position": "rack E 1B\nrack S 1Bx9"}))
+        .unwrap_err();
+        assert!(e.starts_with("position: line 2:"), "{e}");
+        let e = body(serde_json::json!({"rules": "standard", "seats": seats,
+            "position": "card toy\nrack E 1B"}))
+        .unwrap_err();
+        assert!(
+            e.starts_with("position: line 1: a live table plays the practice card"),
+            "{e}"
+        );
+        let e = body(
+            serde_json::json!({"rules": "mississippi-2025", "seats": seats,
+            "position": "rack E 1B"}),
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("it plays standard rules") && e.contains("mississippi-2025"),
+            "{e}"
+        );
+        let e = body(serde_json::json!({"rules": "standard", "seats": seats,
+            "position": "dealer S"}))
+        .unwrap_err();
+        assert!(e.contains("East deals"), "{e}");
+        let three = serde_json::json!({"east": "person", "south": "easy", "west": "easy"});
+        let e = body(serde_json::json!({"rules": "standard", "seats": three,
+            "position": "rack E 1B"}))
+        .unwrap_err();
+        assert!(
+            e.contains("its empty seat is none") && e.contains("north"),
+            "{e}"
+        );
+        let (setup, _) = body(serde_json::json!({"rules": "standard", "seats": three,
+            "position": "empty N\nrack E 1B"}))
+        .unwrap();
+        assert!(setup.position.is_some());
     }
 }

@@ -171,6 +171,8 @@ struct LinksQuery {
 struct LinksPage {
     /// Each person seat and its page.
     links: Vec<(&'static str, String)>,
+    /// The table was set up from a position (its pages say so).
+    set_up: bool,
 }
 
 /// The links of a practice table's person seats, for its creator to send
@@ -178,7 +180,7 @@ struct LinksPage {
 /// It only writes back the links its own address holds.
 #[utoipa::path(get, path = "/play/links", params(LinksQuery),
     responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn links_page(Query(q): Query<LinksQuery>) -> PageResult {
+async fn links_page(State(app): State<Arc<AppState>>, Query(q): Query<LinksQuery>) -> PageResult {
     let id = jongg_store::LiveTableId::parse(&q.table)
         .ok_or_else(|| ApiError::not_found("no such table: a table's id is 16 hex digits"))?;
     let token_ok = |t: &String| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit());
@@ -194,7 +196,8 @@ async fn links_page(Query(q): Query<LinksQuery>) -> PageResult {
             .map(|t| (s, format!("/play/{id}?seat={s}&token={t}")))
     })
     .collect();
-    html(&LinksPage { links })
+    let set_up = app.tables.set_up_from_position(&id).await;
+    html(&LinksPage { links, set_up })
 }
 
 /// `/play/{id}`: a live table.
@@ -232,6 +235,18 @@ struct TablePage {
     id: String,
     /// A spectator's page: no rack, no moves, the chat read-only.
     watch: bool,
+    /// The table was set up from a position: the page says its wall was not drawn.
+    set_up: bool,
+}
+
+impl TablePage {
+    async fn of(app: &AppState, id: String, watch: bool) -> TablePage {
+        let set_up = match jongg_store::LiveTableId::parse(&id) {
+            Some(table) => app.tables.set_up_from_position(&table).await,
+            None => false,
+        };
+        TablePage { id, watch, set_up }
+    }
 }
 
 /// A seat at a live table: `?seat=east&token=...` from the table's link.
@@ -239,9 +254,12 @@ struct TablePage {
 /// address and says hello with it over the WebSocket.
 #[utoipa::path(get, path = "/play/{id}", params(AtTable),
     responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn table_page(Params(AtTable { id }): Params<AtTable>) -> PageResult {
+async fn table_page(
+    State(app): State<Arc<AppState>>,
+    Params(AtTable { id }): Params<AtTable>,
+) -> PageResult {
     let id = checked_id(&id)?.to_string();
-    html(&TablePage { id, watch: false })
+    html(&TablePage::of(&app, id, false).await)
 }
 
 /// `/play/{id}/watch`: a spectator's page. The same script in its spectator
@@ -249,9 +267,12 @@ async fn table_page(Params(AtTable { id }): Params<AtTable>) -> PageResult {
 /// every rack at the end, who is at each seat, the chat to read.
 #[utoipa::path(get, path = "/play/{id}/watch", params(AtTable),
     responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn watch_page(Params(AtTable { id }): Params<AtTable>) -> PageResult {
+async fn watch_page(
+    State(app): State<Arc<AppState>>,
+    Params(AtTable { id }): Params<AtTable>,
+) -> PageResult {
     let id = checked_id(&id)?.to_string();
-    html(&TablePage { id, watch: true })
+    html(&TablePage::of(&app, id, true).await)
 }
 
 #[cfg(test)]
@@ -298,6 +319,10 @@ mod tests {
             page.contains("<option value=\"medium\" selected>Medium"),
             "{page}"
         );
+        // A practice table may start from a position; a room may not.
+        assert!(page.contains("name=\"position\""), "{page}");
+        let room = StartPage::new(true).render().unwrap();
+        assert!(!room.contains("name=\"position\""), "{room}");
     }
 
     #[test]
@@ -305,6 +330,7 @@ mod tests {
         let page = TablePage {
             id: "abc".into(),
             watch: false,
+            set_up: false,
         }
         .render()
         .unwrap();
@@ -318,6 +344,7 @@ mod tests {
         assert!(page.contains("href=\"/play/abc/replay\""), "{page}");
         assert!(page.contains("href=\"/play/abc/log.jsonl\""), "{page}");
         assert!(page.contains("id=\"rack\"") && !page.contains("data-watch"));
+        assert!(!page.contains("Set up from a position"));
         assert!(page.contains("id=\"chat-form\""));
     }
 
@@ -326,6 +353,7 @@ mod tests {
         let page = TablePage {
             id: "abc".into(),
             watch: true,
+            set_up: true,
         }
         .render()
         .unwrap();
@@ -333,5 +361,7 @@ mod tests {
         assert!(page.contains("/assets/play.js"));
         assert!(!page.contains("id=\"rack\""));
         assert!(page.contains("only the players write"));
+        // A set-up table says so on every page (issue 23: a position's table).
+        assert!(page.contains("Set up from a position: this wall was not drawn."));
     }
 }

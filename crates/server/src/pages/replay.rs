@@ -17,7 +17,7 @@ use crate::state::AppState;
 use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
-use jongg_game::replay::frames;
+use jongg_game::replay::frames_from;
 use jongg_store::LiveTableId;
 use jongg_tiles::Seat;
 use serde::Deserialize;
@@ -144,7 +144,8 @@ async fn replay_page(
 ) -> PageResult {
     let id = p.table()?;
     let game = app.tables.finished(&id).await?;
-    let all = frames(&game.log.events);
+    let start = game.log.start().map_err(ApiError::internal)?;
+    let all = frames_from(start, &game.log.events);
     let n = q.number(all.len())?;
     let seat = q.seat()?;
     let reviews = match seat {

@@ -107,6 +107,8 @@ pub(super) struct ReplayPage {
     pub moves: Vec<MoveLink>,
     pub wall_ok: bool,
     pub wall_words: String,
+    /// Set up from a position: no wall to verify, no coach.
+    pub set_up: bool,
     pub log_href: String,
     pub log_name: String,
     pub seats: Vec<SeatLink>,
@@ -133,6 +135,16 @@ pub(super) fn wall_check(log: &FairGameLog) -> (bool, String) {
         .iter()
         .filter(|e| matches!(e, jongg_game::Event::Picked { .. }))
         .count();
+    if log.position.is_some() {
+        return (
+            false,
+            format!(
+                "{} The game began from a set-up (its racks, exposures, floor and wall were \
+                 laid out by hand), so there is no fair wall to check.",
+                crate::state::tables::TableSetupDoc::SET_UP_WORDS
+            ),
+        );
+    }
     match log.verify() {
         Ok(()) => (
             true,
@@ -204,6 +216,7 @@ impl At<'_> {
                 .collect(),
             wall_ok,
             wall_words,
+            set_up: self.log.position.is_some(),
             log_href: format!("/play/{}/log.jsonl", self.id),
             log_name: log_name(self.id),
             seats: f

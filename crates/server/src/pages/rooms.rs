@@ -59,6 +59,12 @@ async fn open_room(
     Body(b): Body<NewTable>,
 ) -> Result<Response, ApiError> {
     let (setup, settings) = b.read().map_err(ApiError::unprocessable)?;
+    if setup.position.is_some() {
+        return Err(ApiError::unprocessable(
+            "position: a lobby room is dealt from a drawn wall; a position starts a practice \
+             table (/play/new)",
+        ));
+    }
     let client = crate::edge::client::client_ip(&app, peer, &headers);
     crate::state::tables::charge_creation(&app.play_limiter, client)
         .map_err(|(_, words)| ApiError::new(StatusCode::TOO_MANY_REQUESTS, words))?;

@@ -336,6 +336,7 @@ async fn open_game(app: &AppState, g: RoundGame) -> Result<LiveTableId, ApiError
         card: PRACTICE.to_string(),
         seats,
         round: Some(g),
+        position: None,
     };
     let created = app
         .tables

@@ -64,9 +64,7 @@ struct Tracked {
 
 impl TableLog for Tracked {
     async fn append(&mut self, records: Vec<LogRecord>) -> Result<(), String> {
-        let played = records
-            .iter()
-            .any(|r| matches!(r, LogRecord::Played { .. }));
+        let played = records.iter().any(LogRecord::begins_play);
         let ends = records.iter().any(LogRecord::ends_game);
         self.log.append(records).await?;
         if played {
@@ -181,7 +179,7 @@ impl Tables {
         let players = setup.players(&row.id)?;
         let handle = resume(row.id.to_string(), row.token_hashes, log, players).await?;
         let status = handle.status().await?;
-        if !status.events.is_empty() {
+        if status.state.is_some() {
             progress.started.store(true, Ordering::Relaxed);
         }
         let over = status
@@ -309,6 +307,7 @@ impl Tables {
             settings,
             tokens: hashes,
             secret,
+            position: setup.position.clone(),
         };
         let handle = match open(owner_setup, self.log(&row.id, &progress), players).await {
             Ok(handle) => handle,
@@ -332,6 +331,19 @@ impl Tables {
             handle.start().await.map_err(ApiError::internal)?;
         }
         Ok(Created { id: row.id, tokens })
+    }
+
+    /// Whether table `id` was set up from a position (every page of it
+    /// says so): the mounted table's setup, or the store's once unmounted.
+    pub(crate) async fn set_up_from_position(&self, id: &LiveTableId) -> bool {
+        if let Some(m) = self.get(id) {
+            return m.setup.position.is_some();
+        }
+        match self.store.live_table(id).await {
+            Ok(Some(row)) => serde_json::from_value::<TableSetupDoc>(row.setup)
+                .is_ok_and(|s| s.position.is_some()),
+            _ => false,
+        }
     }
 
     /// A mounted table.

@@ -67,6 +67,11 @@ impl Finished {
     /// tables never show is help during play. Computed on a blocking
     /// thread, one review at a time.
     pub(crate) async fn review(&self, seat: Seat) -> Result<Vec<Review>, ApiError> {
+        if self.log.position.is_some() {
+            return Err(ApiError::bad_request(
+                "the coach reviews games dealt from a wall: this table was set up from a position",
+            ));
+        }
         let card = self.setup.card().map_err(ApiError::internal)?;
         let events = self.log.events.clone();
         let _turn = COACHING

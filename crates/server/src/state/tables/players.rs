@@ -58,6 +58,10 @@ pub(crate) struct TableSetupDoc {
     /// practice table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<RoundGame>,
+    /// A practice table set up from this position (docs/positions.md), not
+    /// dealt from a drawn wall; never a tournament's table or a room's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
 /// A game of a tournament's round played at a live table (issue 23.7):
@@ -71,6 +75,10 @@ pub(crate) struct RoundGame {
 }
 
 impl TableSetupDoc {
+    /// The words every page of a set-up table shows.
+    pub(crate) const SET_UP_WORDS: &'static str =
+        "Set up from a position: this wall was not drawn.";
+
     pub(crate) fn is_person(&self, seat: Seat) -> bool {
         self.seats[seat] == Some(SeatPlayer::Person)
     }
@@ -155,6 +163,7 @@ mod tests {
             card: PRACTICE.into(),
             seats: BySeat(seats),
             round: None,
+            position: None,
         }
     }
 

@@ -198,6 +198,7 @@ mod tests {
                     Some(SeatPlayer::Person),
                 ]),
                 round: None,
+                position: None,
             },
             settings: TableSettings::default(),
         };
