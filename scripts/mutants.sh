@@ -36,6 +36,20 @@ CORE=(
   crates/game/src/state.rs
   crates/game/src/view.rs
   crates/tournament/src/tournament/decide.rs
+  crates/tournament/src/tournament/roster.rs
+  crates/tournament/src/tournament/rounds.rs
+  crates/tournament/src/tournament/sheets.rs
+  crates/tournament/src/tournament/clock.rs
+  crates/tournament/src/tournament/schedule.rs
+  crates/tournament/src/tournament/online.rs
+  crates/tournament/src/tournament/floor.rs
+  crates/tournament/src/tournament/discipline.rs
+  crates/tournament/src/tournament/edits.rs
+  crates/tournament/src/tournament/event_card.rs
+  crates/tournament/src/tournament/settings.rs
+  crates/tournament/src/tournament/table_of_three.rs
+  crates/tournament/src/tournament/not_invited.rs
+  crates/tournament/src/tournament/access.rs
   crates/tournament/src/tournament/apply.rs
   crates/tournament/src/standings.rs
   crates/tournament/src/tournament/signing.rs

@@ -43,7 +43,7 @@ pub use error::{DomainError, ErrorKind};
 pub use event::{Event, Recorded};
 pub use floor::{
     Call, CallNo, CallState, DisqualifiedScores, Floor, KeptRuling, MAX_CALL_REASON,
-    MAX_OFFICIAL_TABLES, Official, OfficialNo, OpenCall, Sanction,
+    MAX_OFFICIAL_TABLES, MAX_OFFICIALS, Official, OfficialNo, OpenCall, Sanction,
 };
 pub use floor_audit::FloorEntry;
 pub use model::{

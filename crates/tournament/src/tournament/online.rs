@@ -164,7 +164,12 @@ impl Tournament {
                     .find(|&s| s != preset.verification.sheet_keeper)
                     .or(any)
             });
-            if let (true, Some(seat)) = (entered, seat) {
+            // Once each: the server runs them as one batch, and a second
+            // signature from a seat is refused (South both for North and
+            // for East at a table of three without West).
+            if let (true, Some(seat)) = (entered, seat)
+                && !out.contains(&sign(seat, m.game))
+            {
                 out.push(sign(seat, m.game));
             }
         }
