@@ -108,3 +108,27 @@ async fn a_position_whose_table_is_not_the_tables_is_refused() {
         .unwrap_err();
     assert!(e.starts_with("line 1:"), "{e}");
 }
+
+/// A table resumed before its start waits for its people again: a set-up
+/// table not yet laid out is not laid out by the restart, and a drawn table
+/// not yet dealt is not started with an empty state.
+#[tokio::test(start_paused = true)]
+async fn a_table_resumed_before_its_start_still_waits_for_its_people() {
+    for position in [Some(POSITION.to_string()), None] {
+        let log = MemoryLog::default();
+        let waiting = jongg_play::TableSetup {
+            position: position.clone(),
+            ..setup(Table::standard(), &[Seat::East, Seat::South], 5)
+        };
+        let table = open_table(waiting, log.clone()).await;
+        assert!(table.status().await.unwrap().state.is_none());
+        drop(table);
+        let tokens = BySeat::from_fn(|s| Some(token(s)));
+        let again = resume("t1".into(), tokens, log, players(1)).await.unwrap();
+        let st = again.status().await.unwrap();
+        assert!(
+            st.state.is_none() && st.events.is_empty(),
+            "{position:?}: resumed, it still waits"
+        );
+    }
+}
