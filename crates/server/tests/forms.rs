@@ -12,22 +12,6 @@ use jongg_server::client::Response;
 use jongg_store::Backend;
 use serde_json::json;
 
-/// A browser's form post (`Origin` of this server) as the director.
-fn form(app: &App, path: &str, body: &str) -> Response {
-    let origin = format!("http://{}", app.addr);
-    app.director()
-        .request_with(
-            "POST",
-            path,
-            &[
-                ("Content-Type", "application/x-www-form-urlencoded"),
-                ("Origin", origin.as_str()),
-            ],
-            Some(body.as_bytes()),
-        )
-        .unwrap()
-}
-
 /// Asserts a 303 to `to` saying `done`, and that the page it lands on
 /// shows it; returns the page.
 #[track_caller]

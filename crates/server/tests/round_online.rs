@@ -299,23 +299,6 @@ fn expect_text(app: &App, path: &str, director: bool) -> String {
     r.text()
 }
 
-/// A browser's form post (`Origin` of this server) as the director, as the
-/// round page sends it without its script.
-fn form(app: &App, path: &str, body: &str) -> jongg_server::client::Response {
-    let origin = format!("http://{}", app.addr);
-    app.director()
-        .request_with(
-            "POST",
-            path,
-            &[
-                ("Content-Type", "application/x-www-form-urlencoded"),
-                ("Origin", origin.as_str()),
-            ],
-            Some(body.as_bytes()),
-        )
-        .unwrap()
-}
-
 /// Issue 23.7 from the round page, without script: the director opens the
 /// round's tables online with the page's form, the tiles say "online", and
 /// a seat's absent player is given a bot with the tile's form; a table

@@ -134,11 +134,7 @@ async fn game_ended(app: &AppState, id: &LiveTableId) -> Result<(), ApiError> {
         return Ok(());
     };
     let status = m.handle.status().await.map_err(ApiError::internal)?;
-    let outcome = status.events.iter().rev().find_map(|e| match e {
-        jongg_game::Event::Ended { outcome } => Some(outcome.clone()),
-        _ => None,
-    });
-    let Some(outcome) = outcome else {
+    let Some(outcome) = outcome_of(&status.events) else {
         return Ok(());
     };
     let table = m.setup.table().map_err(ApiError::internal)?;
@@ -180,16 +176,20 @@ async fn enter_stored_ends(app: &AppState, id: i64, round: RoundNo) -> Result<()
             continue;
         };
         let finished = app.tables.finished(&row.id).await?;
-        let outcome = finished.log.events.iter().rev().find_map(|e| match e {
-            jongg_game::Event::Ended { outcome } => Some(outcome.clone()),
-            _ => None,
-        });
-        if let Some(outcome) = outcome {
+        if let Some(outcome) = outcome_of(&finished.log.events) {
             let table = setup.table().map_err(ApiError::internal)?;
             enter(app, g, outcome.record(&table)).await?;
         }
     }
     Ok(())
+}
+
+/// How a game ended, from its events (none before its end).
+fn outcome_of(events: &[jongg_game::Event]) -> Option<jongg_game::Outcome> {
+    events.iter().rev().find_map(|e| match e {
+        jongg_game::Event::Ended { outcome } => Some(outcome.clone()),
+        _ => None,
+    })
 }
 
 /// Enters `record` as game `g` of its sheet, as the system, with the

@@ -327,3 +327,20 @@ pub fn totals(app: &App, id: i64) -> std::collections::BTreeMap<u64, i64> {
         .map(|r| (r["player"].as_u64().unwrap(), r["points"].as_i64().unwrap()))
         .collect()
 }
+
+/// A browser's form post (`Origin` of this server) as the director, as a
+/// page sends it without its script.
+pub fn form(app: &App, path: &str, body: &str) -> Response {
+    let origin = format!("http://{}", app.addr);
+    app.director()
+        .request_with(
+            "POST",
+            path,
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Origin", origin.as_str()),
+            ],
+            Some(body.as_bytes()),
+        )
+        .unwrap()
+}
