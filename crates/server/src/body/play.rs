@@ -9,6 +9,10 @@ use jongg_tiles::{BySeat, Seat};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+/// The longest position a practice table takes (a whole table is a few
+/// hundred bytes).
+pub(crate) const MOST_POSITION_BYTES: usize = 16_384;
+
 /// The most seconds a move may take before the reserve is used.
 pub(crate) const MOST_TURN_SECS: u64 = 600;
 
@@ -68,7 +72,7 @@ pub(crate) struct NewTable {
     /// a drawn wall. Its rules are the table's, its card the practice card,
     /// East deals; set-up lines only. Such a table has no fair wall.
     #[serde(default)]
-    #[schema(max_length = 16384)]
+    #[schema(max_length = 16_384)]
     pub position: Option<String>,
 }
 
@@ -101,6 +105,12 @@ impl NewTable {
         };
         let table = setup.table()?;
         if let Some(text) = &setup.position {
+            if text.len() > MOST_POSITION_BYTES {
+                return Err(format!(
+                    "position: at most {MOST_POSITION_BYTES} bytes, not {}",
+                    text.len()
+                ));
+            }
             check_position(text, &table).map_err(|e| format!("position: {e}"))?;
         }
         let spectators = match self.spectators {
@@ -263,6 +273,19 @@ mod tests {
             body(serde_json::json!({"rules": "standard", "seats": seats, "position": "  \n"}))
                 .unwrap();
         assert_eq!(setup.position, None);
+    }
+
+    #[test]
+    fn a_position_longer_than_the_bound_is_refused_in_words() {
+        let seats =
+            serde_json::json!({"east": "person", "south": "easy", "west": "easy", "north": "easy"});
+        let long = format!("turn E\n{}", "# padding\n".repeat(2_000));
+        let e = body(serde_json::json!({"rules": "standard", "seats": seats, "position": long}))
+            .unwrap_err();
+        assert_eq!(
+            e,
+            format!("position: at most 16384 bytes, not {}", long.len())
+        );
     }
 
     #[test]
