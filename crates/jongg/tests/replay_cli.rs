@@ -76,3 +76,43 @@ fn a_file_that_is_no_log_is_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a game log"));
 }
+
+/// A live table set up from a position saves its log with the position
+/// where a drawn game has its fair wall (issue 23.9): `replay` tells it from
+/// the set-up, `verify-wall` says there is no drawn wall to check (exit 1),
+/// and `review` says it reviews only dealt games; none of them panics.
+#[test]
+fn a_set_up_tables_log_replays_from_its_position_and_has_no_wall_to_verify() {
+    let dir = fresh_dir("set-up-log");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("set-up.jsonl");
+    std::fs::write(
+        &log,
+        "{\"v\":1,\"position\":\"turn E\\nrack E 6B 1Cx3\"}\n\
+         {\"event\":\"discarded\",\"seat\":\"east\",\"tile\":\"6B\"}\n",
+    )
+    .unwrap();
+    let l = log.to_str().unwrap();
+    let out = jongg(&["replay", l]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("6B"), "{text}");
+    assert!(text.to_lowercase().contains("discard"), "{text}");
+
+    let out = jongg(&["verify-wall", l]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("set up from a position: its wall was not drawn"),
+        "{err}"
+    );
+
+    let out = jongg(&["review", l, "--seat", "east"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("set up from a position, not dealt"), "{err}");
+}

@@ -19,6 +19,7 @@ pub mod testing;
 pub mod wall;
 
 pub use owner::{
-    BotFor, BotMaker, Connection, Players, SharedJudge, TableHandle, TableSetup, TableStatus,
+    BotFor, BotMaker, Connection, Glance, Players, SharedJudge, TableHandle, TableSetup,
+    TableStatus,
 };
 pub use table_log::{LogRecord, MemoryLog, TableLog};

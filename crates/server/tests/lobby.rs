@@ -397,6 +397,41 @@ fn lobby_a_creator_leaving_a_waiting_table_closes_it() {
     assert_eq!(join(&ben, &id, "south").status, 409);
 }
 
+/// Issue 23.6: the table's creator sets chat and spectators on the form,
+/// and the lobby shows them beside the clocks.
+#[test]
+fn lobby_a_table_opened_with_chat_off_and_no_spectators_says_so() {
+    let app = start();
+    let mut ann = Browser::new(&app);
+    ann.sign_up("Ann");
+    let plain = open_room(&ann, ["person", "person", "medium", "medium"]);
+    let r = ann.post(
+        "/play/rooms",
+        "then=%2Fplay%2Frooms%2F%7Bid%7D&rules=standard&seats.east=person&seats.south=person\
+         &seats.west=medium&seats.north=medium&window_secs=3&turn_secs=20&chat=false&spectators=0",
+    );
+    assert_eq!(r.status, 303, "{}", r.text());
+    let quiet = location(&r);
+    let page = ann.get(&quiet).text();
+    assert!(page.contains("chat off · no spectators"), "{page}");
+    let page = ann.get(&format!("/play/rooms/{plain}")).text();
+    assert!(page.contains("chat on · up to 50 spectators"), "{page}");
+    let lobby = ann.get("/play").text();
+    assert!(lobby.contains("chat off · no spectators"), "{lobby}");
+    // Out of bounds: refused in words, nothing opened.
+    let r = ann.post(
+        "/play/rooms",
+        "then=%2Fplay&rules=standard&seats.east=person&seats.south=person\
+         &seats.west=medium&seats.north=medium&spectators=51",
+    );
+    assert_eq!(r.status, 422);
+    assert!(
+        r.text().contains("spectators must be from 0 to 50, not 51"),
+        "{}",
+        r.text()
+    );
+}
+
 #[test]
 fn the_play_practice_form_starts_a_table_without_a_script() {
     let app = start();

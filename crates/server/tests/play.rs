@@ -79,6 +79,8 @@ fn a_table_is_created_listed_and_played_to_its_end_by_a_person_and_three_bots() 
     );
     assert_eq!(listed["seats"]["north"], "strong");
     assert_eq!(listed["started"], false);
+    assert_eq!(listed["kind"], "practice");
+    assert_eq!(listed["set_up"], false, "a drawn wall");
     let addr = app.addr;
     let c = app.rt.block_on(async {
         let mut c = SeatClient::connect(addr, &id, &east)

@@ -455,4 +455,8 @@ fn a_game_whose_end_was_stored_but_not_entered_reaches_its_sheet_after_a_restart
     let open = live["tables"].as_array().unwrap();
     assert_eq!(open.len(), 1, "{live}");
     assert_ne!(open[0]["id"], first.as_str(), "{live}");
+    assert_eq!(
+        open[0]["kind"], "round",
+        "a tournament's table says so: {live}"
+    );
 }

@@ -1,7 +1,7 @@
 //! How the rest of the server reaches a table's owner: the handle, and a
 //! seat's connection (its messages in, the table's numbered messages out).
 
-use super::TableStatus;
+use super::{Glance, TableStatus};
 use crate::outbox::CONNECTION_BUFFER;
 use crate::protocol::{ClientMessage, Numbered, Seen, Unreadable};
 use crate::refusal::RefusalCode;
@@ -44,7 +44,8 @@ pub(super) enum Command {
     Start,
     /// Time is called (R7): the game ends where it stands.
     CallTime(oneshot::Sender<Result<(), String>>),
-    Status(oneshot::Sender<TableStatus>),
+    Status(oneshot::Sender<Result<TableStatus, String>>),
+    Glance(oneshot::Sender<Glance>),
     /// Ends the owner; answered once it has stopped.
     Stop(oneshot::Sender<()>),
 }
@@ -129,6 +130,16 @@ impl TableHandle {
         let (reply, answer) = oneshot::channel();
         self.tx
             .send(Command::Status(reply))
+            .await
+            .map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
+    }
+
+    /// Whether the game has been dealt and has ended: cheap (no log read).
+    pub async fn glance(&self) -> Result<Glance, String> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(Command::Glance(reply))
             .await
             .map_err(|_| gone())?;
         answer.await.map_err(|_| gone())

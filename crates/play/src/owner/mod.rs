@@ -82,6 +82,8 @@ impl fmt::Debug for Players {
 #[derive(Clone, Debug)]
 pub struct TableStatus {
     pub run: u32,
+    /// The game's events, read back from the table's log (the owner keeps
+    /// only the state they fold to: a live table's memory, BENCHMARKS.md).
     pub events: Vec<Event>,
     pub state: Option<State>,
     pub bots: BySeat<bool>,
@@ -90,6 +92,14 @@ pub struct TableStatus {
     pub timeouts: BySeat<u32>,
     /// Each seat's kept messages (its outbox's replay buffer).
     pub kept: BySeat<Vec<Numbered>>,
+}
+
+/// Whether a table's game has been dealt and has ended, without reading its
+/// log ([`TableHandle::glance`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glance {
+    pub dealt: bool,
+    pub over: bool,
 }
 
 /// A seat as the owner sees it.
@@ -126,8 +136,7 @@ struct Owner<L> {
     contributions: BySeat<Option<Contribution>>,
     start: bool,
     state: Option<State>,
-    /// The game's events; the last one's number is `at`.
-    events: Vec<Event>,
+    /// The number of the game's last event (the events are in the log).
     at: u64,
     /// The number of the last discard.
     last_discard: Option<u64>,
@@ -274,7 +283,6 @@ impl<L: TableLog> Owner<L> {
             contributions: BySeat::default(),
             start: false,
             state: None,
-            events: Vec::new(),
             at: 0,
             last_discard: None,
             last_pick: BySeat::default(),
@@ -386,7 +394,13 @@ impl<L: TableLog> Owner<L> {
                 let _ = reply.send(self.call_time().await);
             }
             Command::Status(reply) => {
-                let _ = reply.send(self.status());
+                let _ = reply.send(self.status().await);
+            }
+            Command::Glance(reply) => {
+                let _ = reply.send(Glance {
+                    dealt: self.state.is_some(),
+                    over: self.state.as_ref().is_some_and(|s| s.outcome().is_some()),
+                });
             }
             // Taken in the loop, before any command reaches here.
             Command::Stop(reply) => {
@@ -454,16 +468,17 @@ impl<L: TableLog> Owner<L> {
         });
     }
 
-    fn status(&self) -> TableStatus {
-        TableStatus {
+    async fn status(&mut self) -> Result<TableStatus, String> {
+        let events = replay(&self.log.load().await?)?.events;
+        Ok(TableStatus {
             run: self.run,
-            events: self.events.clone(),
+            events,
             state: self.state.clone(),
             bots: BySeat::from_fn(|s| self.seats[s].bot.is_some()),
             connected: BySeat::from_fn(|s| self.seats[s].conn.is_some()),
             reserve: BySeat::from_fn(|s| self.seats[s].reserve),
             timeouts: BySeat::from_fn(|s| self.seats[s].timeouts),
             kept: BySeat::from_fn(|s| self.outboxes[s].kept().collect()),
-        }
+        })
     }
 }

@@ -199,7 +199,6 @@ impl<L: TableLog> Owner<L> {
     /// Numbers an event and notes what the clocks and defaults need.
     pub(super) fn track(&mut self, e: &Event) {
         self.at += 1;
-        self.events.push(e.clone());
         match e {
             Event::Discarded { .. } => self.last_discard = Some(self.at),
             Event::Picked {

@@ -113,7 +113,9 @@ async fn create(
 
 /// The open tables (their games not ended), oldest first: each one's id,
 /// preset, card, who plays each seat (`person`, a bot's strength, or null:
-/// empty) and whether its game has been dealt.
+/// empty), whether its game has been dealt, what kind of table it is
+/// (`practice` or a tournament's `round`) and whether it was set up from a
+/// position (its wall not drawn).
 #[utoipa::path(get, path = "/api/play/tables",
     responses((status = OK, description = "The open tables", body = Object)))]
 async fn list(State(app): State<Arc<AppState>>) -> Json<Value> {
@@ -145,6 +147,8 @@ async fn list(State(app): State<Arc<AppState>>) -> Json<Value> {
                 "bots": seated.count() - persons,
                 "started": m.progress.started.load(std::sync::atomic::Ordering::Relaxed),
                 "created": m.created,
+                "kind": if m.setup.round.is_some() { "round" } else { "practice" },
+                "set_up": m.setup.position.is_some(),
             })
         })
         .collect();

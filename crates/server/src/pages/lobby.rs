@@ -43,6 +43,16 @@ pub(crate) struct SeatView {
     pub open: bool,
 }
 
+/// Chat and spectators in a few words, as a room's line shows them.
+fn company(chat: bool, spectators: usize) -> String {
+    let chat = if chat { "chat on" } else { "chat off" };
+    match spectators {
+        0 => format!("{chat} · no spectators"),
+        1 => format!("{chat} · one spectator at most"),
+        n => format!("{chat} · up to {n} spectators"),
+    }
+}
+
 /// One room as the lobby shows it.
 #[derive(Debug, Clone)]
 pub(crate) struct RoomView {
@@ -51,6 +61,9 @@ pub(crate) struct RoomView {
     pub card: String,
     pub window_secs: u64,
     pub turn_secs: u64,
+    /// The table's own words for chat and spectators: "chat off", "no
+    /// spectators", "up to 50 spectators".
+    pub company: String,
     pub creator: String,
     pub status: RoomStatus,
     pub seats: Vec<SeatView>,
@@ -94,6 +107,7 @@ impl RoomView {
             card: setup.table.card,
             window_secs: setup.settings.window_ms / 1000,
             turn_secs: setup.settings.turn_ms / 1000,
+            company: company(setup.settings.chat, setup.settings.spectators),
             creator: room.creator.name.clone(),
             status: room.status,
             seats,

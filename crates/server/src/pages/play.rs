@@ -91,6 +91,8 @@ pub(super) struct StartPage {
     presets: Vec<&'static str>,
     strengths: &'static [(&'static str, &'static str)],
     seats: &'static [(&'static str, &'static str)],
+    /// The spectators a table may take, and the form's default.
+    most_spectators: usize,
 }
 
 impl StartPage {
@@ -105,6 +107,7 @@ impl StartPage {
             presets: jongg_rules::PRESET_NAMES.to_vec(),
             strengths: &STRENGTHS,
             seats: &SEATS,
+            most_spectators: jongg_play::settings::DEFAULT_SPECTATORS,
         }
     }
 }
@@ -323,6 +326,15 @@ mod tests {
         assert!(page.contains("name=\"position\""), "{page}");
         let room = StartPage::new(true).render().unwrap();
         assert!(!room.contains("name=\"position\""), "{room}");
+        // Chat and spectators are the creator's to set, at either table.
+        for page in [&page, &room] {
+            assert!(
+                page.contains("<select id=\"chat\" name=\"chat\">"),
+                "{page}"
+            );
+            assert!(page.contains("name=\"spectators\""), "{page}");
+            assert!(page.contains("max=\"50\" value=\"50\""), "{page}");
+        }
     }
 
     #[test]

@@ -178,15 +178,11 @@ impl Tables {
         let log = self.log(&row.id, &progress);
         let players = setup.players(&row.id)?;
         let handle = resume(row.id.to_string(), row.token_hashes, log, players).await?;
-        let status = handle.status().await?;
-        if status.state.is_some() {
+        let glance = handle.glance().await?;
+        if glance.dealt {
             progress.started.store(true, Ordering::Relaxed);
         }
-        let over = status
-            .events
-            .iter()
-            .any(|e| matches!(e, jongg_game::Event::Ended { .. }));
-        if over {
+        if glance.over {
             // Stored as ended but not marked (a crash between): marked now,
             // and told (its sheet may not have it yet).
             let _ = progress.finished.set(Instant::now());

@@ -153,6 +153,9 @@ fn a_table_set_up_from_a_position_plays_a_claim_an_exchange_and_mah_jongg_and_re
     let list = expect(app.public().get("/api/play/tables"), 200);
     assert_eq!(list["tables"][0]["id"], id, "resumed and open");
     assert_eq!(list["tables"][0]["started"], true);
+    // The lobby's list says its wall was not drawn.
+    assert_eq!(list["tables"][0]["set_up"], true, "{list}");
+    assert_eq!(list["tables"][0]["kind"], "practice", "{list}");
     let watched_after = app.rt.block_on(async {
         let watcher = tokio::spawn(watch(open_watch(addr, &id).await));
         e.ws = open_socket(addr, &id, &east, Some(e_seen)).await;
