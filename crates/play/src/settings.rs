@@ -68,11 +68,12 @@ impl Default for TableSettings {
             turn_ms: 20_000,
             reserve_ms: 60_000,
             absent_ms: 30_000,
-            // About a minute of play at a person's pace: a phone that was
-            // away longer gets the whole view. Each kept message costs a
-            // few hundred bytes a seat, and a game sends each seat 600 or
-            // more (BENCHMARKS.md, "Live tables under load").
-            replay: 128,
+            // About 15 seconds of play at a person's pace (a message is
+            // about 90 bytes): a phone away longer gets the whole view,
+            // which is smaller than the messages it replaces (0.8-1.5 KB).
+            // The kept messages were most of a live table's memory
+            // (BENCHMARKS.md, "Live tables under load").
+            replay: 32,
             bot_delay_ms: 0,
             spectators: DEFAULT_SPECTATORS,
             chat: true,

@@ -29,7 +29,10 @@ async fn every_message_of_bot_games_and_a_played_table_validates() {
     let mut seen = 0;
     // Whole bot games: every event kind they reach, views, reveals.
     for g in 0..3u8 {
-        let table = open_table(setup(Table::standard(), &[], 10 + g), MemoryLog::default()).await;
+        // Every message of the game kept, to check them all.
+        let mut s = setup(Table::standard(), &[], 10 + g);
+        s.settings.replay = 4096;
+        let table = open_table(s, MemoryLog::default()).await;
         let status = table.status().await.unwrap();
         for s in Seat::ALL {
             seen += all_server_messages_valid(&status.kept[s]);

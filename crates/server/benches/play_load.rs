@@ -141,17 +141,33 @@ struct Server {
 
 impl Server {
     fn start(db: &str, bot_delay_ms: u64) -> Server {
-        let mut child = Command::new(std::env::current_exe().unwrap())
+        // `PLAY_LOAD_WRAP=heaptrack`: the server runs under that program (a
+        // memory profiler from its first allocation); the RSS column is then
+        // the wrapper's, not the server's.
+        let exe = std::env::current_exe().unwrap();
+        let mut command = match std::env::var_os("PLAY_LOAD_WRAP") {
+            Some(wrap) => {
+                let mut c = Command::new(wrap);
+                c.arg(exe);
+                c
+            }
+            None => Command::new(exe),
+        };
+        let mut child = command
             .env(SERVE_ENV, db)
             .env(DELAY_ENV, bot_delay_ms.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
             .unwrap();
+        // The first line that says where it serves (a wrapper may print
+        // before it).
+        let mut out = BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        while !line.starts_with("serving ") {
+            line.clear();
+            assert!(out.read_line(&mut line).unwrap() > 0, "the server ended");
+        }
         let mut words = line.split_whitespace().skip(1);
         let addr = words.next().expect(&line).parse().unwrap();
         let started = Duration::from_micros(words.next().expect(&line).parse().unwrap());
