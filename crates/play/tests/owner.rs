@@ -368,3 +368,26 @@ async fn r7_time_called_ends_the_game_stored_and_told_to_every_seat() {
 fn a_tables_players_show_by_name_only() {
     assert_eq!(format!("{:?}", players(1)), "Players");
 }
+
+/// A glance (the server's resume asks it of every table it resumes) says
+/// whether the game was dealt and whether it is over, from the owner's state;
+/// the status's events are the log's, read back.
+#[tokio::test(start_paused = true)]
+async fn a_glance_says_whether_the_game_was_dealt_and_is_over() {
+    let log = MemoryLog::default();
+    let table = open_table(setup(three(), &[EAST, SOUTH], 6), log.clone()).await;
+    let glance = |dealt, over| jongg_play::Glance { dealt, over };
+    assert_eq!(table.glance().await.unwrap(), glance(false, false));
+    table.start().await.unwrap();
+    let (_, at) = now(&table).await;
+    assert!(at > 0);
+    assert_eq!(table.glance().await.unwrap(), glance(true, false));
+    table.call_time().await.unwrap();
+    assert_eq!(table.glance().await.unwrap(), glance(true, true));
+    let status = table.status().await.unwrap();
+    let logged = jongg_play::table_log::replay(&log.records())
+        .unwrap()
+        .events;
+    assert_eq!(status.events, logged);
+    assert!(matches!(status.events.last(), Some(Event::Ended { .. })));
+}

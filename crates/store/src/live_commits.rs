@@ -49,6 +49,28 @@ struct Queue {
     committing: bool,
 }
 
+/// The committer while it runs. Should it end before the queue is empty (a
+/// panic in a commit), the appends still queued are failed (their waiters
+/// told the commit was dropped) and the queue is freed, so that the next
+/// append starts a new committer instead of waiting behind a flag that
+/// nobody would clear.
+struct OnDuty<'a> {
+    commits: &'a LiveCommits,
+    /// It emptied the queue and cleared the flag itself.
+    done: bool,
+}
+
+impl Drop for OnDuty<'_> {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let mut q = self.commits.queue.lock().unwrap_or_else(|e| e.into_inner());
+        q.committing = false;
+        q.appends.clear();
+    }
+}
+
 impl Store {
     /// Appends `append` in the next group commit; returns once that commit
     /// is done (or failed).
@@ -77,6 +99,10 @@ impl Store {
 
     /// Commits the queue, group after group, until it is empty.
     async fn commit_live_queue(self) {
+        let mut on_duty = OnDuty {
+            commits: &self.live_commits,
+            done: false,
+        };
         loop {
             let group = {
                 let mut q = self
@@ -86,6 +112,7 @@ impl Store {
                     .unwrap_or_else(|e| e.into_inner());
                 if q.appends.is_empty() {
                     q.committing = false;
+                    on_duty.done = true;
                     return;
                 }
                 std::mem::take(&mut q.appends)
@@ -156,5 +183,58 @@ impl Store {
         }
         tx.commit().await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn queued(commits: &LiveCommits) -> oneshot::Receiver<Result<(), String>> {
+        let (tx, rx) = oneshot::channel();
+        let mut q = commits.queue.lock().unwrap();
+        q.appends.push((
+            LiveAppend {
+                table: LiveTableId::new(),
+                first: 1,
+                records: Vec::new(),
+            },
+            tx,
+        ));
+        q.committing = true;
+        rx
+    }
+
+    #[test]
+    fn a_committer_that_ends_before_the_queue_is_empty_fails_its_waiters_and_frees_the_queue() {
+        let commits = LiveCommits::default();
+        let mut waiting = queued(&commits);
+        drop(OnDuty {
+            commits: &commits,
+            done: false,
+        });
+        let q = commits.queue.lock().unwrap();
+        assert!(!q.committing, "the next append starts a committer");
+        assert!(q.appends.is_empty());
+        assert!(waiting.try_recv().is_err(), "its waiter is told, not left");
+    }
+
+    #[test]
+    fn a_committer_that_emptied_the_queue_leaves_the_next_ones_appends_alone() {
+        let commits = LiveCommits::default();
+        // The next committer's append, queued after this one finished.
+        let mut waiting = queued(&commits);
+        drop(OnDuty {
+            commits: &commits,
+            done: true,
+        });
+        let q = commits.queue.lock().unwrap();
+        assert!(q.committing);
+        assert_eq!(q.appends.len(), 1);
+        drop(q);
+        assert!(matches!(
+            waiting.try_recv(),
+            Err(oneshot::error::TryRecvError::Empty)
+        ));
     }
 }
