@@ -26,14 +26,14 @@ pub(crate) const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// The largest message a client may send (a move is a few hundred bytes).
 pub(crate) const MAX_MESSAGE: usize = 16 * 1024;
 
-/// The socket's own bounds. The read buffer is 1 KB, not the library's
+/// The socket's own bounds. The read buffer is 4 KB, not the library's
 /// 128 KB (filled with zeros at each read, so resident): a client's
-/// messages are a few hundred bytes (a longer one grows it as it reads),
-/// and four sockets a table made most of a live table's memory
-/// (`benches/play_load.rs`, BENCHMARKS.md).
+/// messages are small, and four sockets a table made most of a live
+/// table's memory (`benches/play_load.rs`, BENCHMARKS.md). 1 KB saved 12 KB
+/// a table more but did worse past 1,000 tables (BENCHMARKS.md).
 pub(crate) fn limits(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
     upgrade
-        .read_buffer_size(1024)
+        .read_buffer_size(4 * 1024)
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .write_buffer_size(16 * 1024)
