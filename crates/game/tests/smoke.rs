@@ -107,3 +107,15 @@ fn greedy_bots_never_call_a_hand_dead_wrongly() {
     }
     assert!(dead > 0, "some hand was called dead in 16 games");
 }
+
+/// A game prints its state for a developer, never its judge (the card):
+/// `Game`'s `Debug`.
+#[test]
+fn a_game_prints_its_state_in_debug_and_not_its_judge() {
+    let judge = jongg_game::ToyJudge;
+    let game = jongg_game::Game::new(jongg_game::Table::standard(), 7, &judge).unwrap();
+    let shown = format!("{game:?}");
+    assert!(shown.starts_with("Game { state: State {"), "{shown}");
+    assert!(shown.ends_with(", .. }"), "{shown}");
+    assert!(!shown.contains("judge"), "{shown}");
+}
