@@ -370,24 +370,30 @@ fn a_tables_players_show_by_name_only() {
 }
 
 /// A glance (the server's resume asks it of every table it resumes) says
-/// whether the game was dealt and whether it is over, from the owner's state;
+/// whether the game was dealt and how it ended, from the owner's state;
 /// the status's events are the log's, read back.
 #[tokio::test(start_paused = true)]
 async fn a_glance_says_whether_the_game_was_dealt_and_is_over() {
     let log = MemoryLog::default();
     let table = open_table(setup(three(), &[EAST, SOUTH], 6), log.clone()).await;
-    let glance = |dealt, over| jongg_play::Glance { dealt, over };
-    assert_eq!(table.glance().await.unwrap(), glance(false, false));
+    let glance = |g: jongg_play::Glance| (g.dealt, g.over());
+    assert_eq!(glance(table.glance().await.unwrap()), (false, false));
     table.start().await.unwrap();
     let (_, at) = now(&table).await;
     assert!(at > 0);
-    assert_eq!(table.glance().await.unwrap(), glance(true, false));
+    assert_eq!(glance(table.glance().await.unwrap()), (true, false));
     table.call_time().await.unwrap();
-    assert_eq!(table.glance().await.unwrap(), glance(true, true));
+    let ended = table.glance().await.unwrap();
+    assert_eq!(glance(ended.clone()), (true, true));
     let status = table.status().await.unwrap();
     let logged = jongg_play::table_log::replay(&log.records())
         .unwrap()
         .events;
     assert_eq!(status.events, logged);
     assert!(matches!(status.events.last(), Some(Event::Ended { .. })));
+    // The glance's outcome is the one the log's end holds.
+    assert!(matches!(
+        status.events.last(),
+        Some(Event::Ended { outcome }) if Some(outcome) == ended.outcome.as_ref()
+    ));
 }

@@ -108,12 +108,7 @@ impl TableHandle {
     /// it stands, stored and then told to every seat as any end is.
     /// Refused (with why) before the deal and after the end.
     pub async fn call_time(&self) -> Result<(), String> {
-        let (reply, answer) = oneshot::channel();
-        self.tx
-            .send(Command::CallTime(reply))
-            .await
-            .map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
+        self.ask(Command::CallTime).await?
     }
 
     /// Ends the owner after the command under way (the server stops):
@@ -126,22 +121,21 @@ impl TableHandle {
         }
     }
 
+    /// Everything the owner holds, the game's events read back from its log.
     pub async fn status(&self) -> Result<TableStatus, String> {
-        let (reply, answer) = oneshot::channel();
-        self.tx
-            .send(Command::Status(reply))
-            .await
-            .map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
+        self.ask(Command::Status).await?
     }
 
-    /// Whether the game has been dealt and has ended: cheap (no log read).
+    /// Whether the game has been dealt and how it ended: cheap (no log read).
     pub async fn glance(&self) -> Result<Glance, String> {
+        self.ask(Command::Glance).await
+    }
+
+    /// Sends the command `make` builds around a reply channel and waits for
+    /// the owner's answer.
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, String> {
         let (reply, answer) = oneshot::channel();
-        self.tx
-            .send(Command::Glance(reply))
-            .await
-            .map_err(|_| gone())?;
+        self.tx.send(make(reply)).await.map_err(|_| gone())?;
         answer.await.map_err(|_| gone())
     }
 }

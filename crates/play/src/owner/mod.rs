@@ -25,7 +25,7 @@ use crate::settings::TableSettings;
 use crate::table_log::{LogRecord, TableLog, replay};
 use crate::wall::{Contribution, ServerSeed};
 use jongg_game::bot::{Bot, Strength};
-use jongg_game::{Event, Judge, State, Table};
+use jongg_game::{Event, Judge, Outcome, State, Table};
 use jongg_tiles::{BySeat, Seat, Tile};
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
@@ -94,12 +94,19 @@ pub struct TableStatus {
     pub kept: BySeat<Vec<Numbered>>,
 }
 
-/// Whether a table's game has been dealt and has ended, without reading its
-/// log ([`TableHandle::glance`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Whether a table's game has been dealt and how it ended, from the owner's
+/// state without reading its log ([`TableHandle::glance`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Glance {
     pub dealt: bool,
-    pub over: bool,
+    /// How the game ended; `None` while it is played (or not dealt).
+    pub outcome: Option<Outcome>,
+}
+
+impl Glance {
+    pub fn over(&self) -> bool {
+        self.outcome.is_some()
+    }
 }
 
 /// A seat as the owner sees it.
@@ -399,7 +406,7 @@ impl<L: TableLog> Owner<L> {
             Command::Glance(reply) => {
                 let _ = reply.send(Glance {
                     dealt: self.state.is_some(),
-                    over: self.state.as_ref().is_some_and(|s| s.outcome().is_some()),
+                    outcome: self.state.as_ref().and_then(|s| s.outcome().cloned()),
                 });
             }
             // Taken in the loop, before any command reaches here.

@@ -133,8 +133,9 @@ async fn game_ended(app: &AppState, id: &LiveTableId) -> Result<(), ApiError> {
     let Some(g) = m.setup.round else {
         return Ok(());
     };
-    let status = m.handle.status().await.map_err(ApiError::internal)?;
-    let Some(outcome) = outcome_of(&status.events) else {
+    // The owner's state holds the outcome: no need to read the table's log.
+    let glance = m.handle.glance().await.map_err(ApiError::internal)?;
+    let Some(outcome) = glance.outcome else {
         return Ok(());
     };
     let table = m.setup.table().map_err(ApiError::internal)?;

@@ -182,7 +182,7 @@ impl Tables {
         if glance.dealt {
             progress.started.store(true, Ordering::Relaxed);
         }
-        if glance.over {
+        if glance.over() {
             // Stored as ended but not marked (a crash between): marked now,
             // and told (its sheet may not have it yet).
             let _ = progress.finished.set(Instant::now());
