@@ -212,6 +212,24 @@ fn a_card_file_that_is_no_card_is_refused_and_the_log_keeps_the_text() {
     assert_eq!(again.card_setting(), run.t.card_setting());
 }
 
+/// The setting reads back as the director set it: the year chosen and the
+/// card file loaded (the card page and the table sheet show it).
+#[test]
+fn the_card_setting_reads_back_the_year_and_the_file_the_director_set() {
+    let mut run = Run::new("st-louis-senior-olympics", THREES);
+    assert_eq!(
+        run.t.card_setting(),
+        &jongg_tournament::card::CardSetting::default()
+    );
+    run.ok(
+        Actor::Director,
+        set_card(Some(2019), Some(CardFile::practice())),
+    );
+    let setting = run.t.card_setting();
+    assert_eq!(setting.year, Some(CardYear::Year(2019)));
+    assert_eq!(setting.file, Some(CardFile::practice()));
+}
+
 /// Issue 19.4: the 64 KB card of one unknown word inside a tournament file
 /// took 10.8 s and 4.47 GB to import. Now it is refused at once, in words.
 #[test]

@@ -83,4 +83,17 @@ mod tests {
         assert_eq!(found, vec![(PlayerNo(3), "P3 (#3)".to_string())]);
         assert!(later.not_invited_matches("P33").is_empty());
     }
+
+    /// Only a trailing "(#12)" is the number of the list's line: a name
+    /// with "(#" inside it is compared whole.
+    #[test]
+    fn only_a_closing_number_is_left_out_of_a_name_compared_standard_2b() {
+        let later = crate::testing::seated("standard", 4, None, false);
+        assert_eq!(
+            later.not_invited_matches("P2 (#17)  "),
+            vec![(PlayerNo(2), "P2 (#17)".to_string())]
+        );
+        assert!(later.not_invited_matches("P2 (#17").is_empty());
+        assert!(later.not_invited_matches("P2 (#1) junior").is_empty());
+    }
 }

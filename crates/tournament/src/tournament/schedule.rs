@@ -244,6 +244,60 @@ mod tests {
         assert_eq!(again.schedule(), Some(&offer));
     }
 
+    /// How many fewer repeat meetings than the preset's movement: none
+    /// fewer where the computed seating repeats more, nothing to say where
+    /// the movement does not apply.
+    #[test]
+    fn an_offer_says_how_many_fewer_repeats_than_the_presets_movement() {
+        let offer = |repeats, baseline_repeats| ScheduleOffer {
+            rounds: vec![],
+            repeats,
+            baseline_repeats,
+        };
+        assert_eq!(offer(3, Some(7)).fewer(), Some(4));
+        assert_eq!(offer(0, Some(12)).fewer(), Some(12));
+        assert_eq!(offer(5, Some(2)).fewer(), Some(0));
+        assert_eq!(offer(5, None).fewer(), None);
+    }
+
+    /// Once every round has started there is nothing to compute or adopt.
+    #[test]
+    fn no_seating_is_offered_or_adopted_once_every_round_has_started() {
+        let t = seated("standard", 16, Some(RoundNo(1)), true);
+        assert_eq!(t.schedule_offer(1_000_000).unwrap(), None);
+        let empty = ScheduleOffer {
+            rounds: vec![],
+            repeats: 0,
+            baseline_repeats: None,
+        };
+        let err = t
+            .decide(&Actor::Director, Command::AdoptSchedule { offer: empty })
+            .unwrap_err();
+        assert!(err.to_string().contains("every round has started"), "{err}");
+    }
+
+    /// Three players are a table of three (R12) and get a seating; with
+    /// fewer than three left active there is nobody to seat.
+    #[test]
+    fn three_active_players_get_a_seating_and_two_do_not_r12() {
+        let three = seated("standard", 3, Some(RoundNo(3)), true);
+        let offer = three.schedule_offer(1_000_000).unwrap().unwrap();
+        assert_eq!(offer.rounds.len(), 2);
+        assert_eq!(offer.rounds[0].tables.len(), 1);
+        let mut two = seated("standard", 4, Some(RoundNo(3)), true);
+        for n in [3, 4] {
+            two.execute(
+                Actor::Director,
+                Command::WithdrawPlayer {
+                    number: PlayerNo(n),
+                },
+                3_000,
+            )
+            .unwrap();
+        }
+        assert_eq!(two.schedule_offer(1_000_000).unwrap(), None);
+    }
+
     #[test]
     fn a_seating_that_is_not_the_rounds_left_or_seats_someone_twice_is_refused() {
         let t = seated("standard", 16, Some(RoundNo(5)), true);
