@@ -115,3 +115,23 @@ fn every_sanction_is_listed_with_its_player() {
         ]
     );
 }
+
+/// standard 2C: a penalty comes off the penalized player's points in the
+/// standings, and off no one else's.
+#[test]
+fn a_penalty_comes_off_the_players_points_in_the_standings_standard_2c() {
+    let mut run = started(standard());
+    let before = row(&run.t, 2).points;
+    run.ok(
+        Actor::Director,
+        Command::PenalizePlayer {
+            player: PlayerNo(2),
+            points: -10,
+            reason: "phone at the table".into(),
+        },
+    );
+    let after = row(&run.t, 2);
+    assert_eq!(after.penalties, -10);
+    assert_eq!(after.points, before - 10);
+    assert_eq!(row(&run.t, 3).points, 0);
+}

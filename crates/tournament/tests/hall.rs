@@ -230,3 +230,48 @@ fn a_players_record_gives_each_game_its_table_seat_points_mah_jongg_and_acceptan
     assert_eq!(out.sit_outs, vec![(RoundNo(1), 5)]);
     assert!(out.games.is_empty());
 }
+
+/// A row's points by round put each sit-out's points in the round the
+/// player sat out (R12: the players left over sit out for the rules'
+/// points), not in another round or another player's row.
+#[test]
+fn a_rows_points_by_round_hold_each_sit_out_in_the_round_sat_out_r12() {
+    let mut run = Run::new("standard", OddPlayers::SitOut { points: 5 });
+    run.register(1..=10);
+    for r in 1..=3u8 {
+        let method = if r == 1 {
+            SeatingMethod::ByNumber
+        } else {
+            SeatingMethod::Random {
+                seed: u64::from(r) * 7,
+            }
+        };
+        run.seat(RoundNo(r), method);
+        run.play_round(RoundNo(r), |_, _, _| (BySeat([0, 0, 0, 0]), None));
+    }
+    let sat_out = |r: u8, p: PlayerNo| {
+        run.t
+            .seating(RoundNo(r))
+            .unwrap()
+            .sit_outs
+            .iter()
+            .any(|s| s.player == p)
+    };
+    let later: Vec<PlayerNo> = (2..=3)
+        .flat_map(|r| run.t.seating(RoundNo(r)).unwrap().sit_outs.clone())
+        .map(|s| s.player)
+        .collect();
+    assert!(
+        later.iter().any(|&p| p != PlayerNo(1)),
+        "a later round sits out someone after the first row: {later:?}"
+    );
+    let standings = run.t.standings();
+    assert_eq!(standings.rows.len(), 10);
+    for row in &standings.rows {
+        let want: Vec<i64> = (1..=3u8)
+            .map(|r| if sat_out(r, row.player) { 5 } else { 0 })
+            .collect();
+        assert_eq!(row.rounds, want, "player {}", row.player);
+        assert_eq!(row.points, want.iter().sum::<i64>(), "player {}", row.player);
+    }
+}
