@@ -272,6 +272,11 @@ fn a_rows_points_by_round_hold_each_sit_out_in_the_round_sat_out_r12() {
             .map(|r| if sat_out(r, row.player) { 5 } else { 0 })
             .collect();
         assert_eq!(row.rounds, want, "player {}", row.player);
-        assert_eq!(row.points, want.iter().sum::<i64>(), "player {}", row.player);
+        assert_eq!(
+            row.points,
+            want.iter().sum::<i64>(),
+            "player {}",
+            row.player
+        );
     }
 }
