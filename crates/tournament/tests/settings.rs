@@ -178,105 +178,79 @@ fn each_setting_takes_its_bounds_inclusive_and_not_one_more() {
             .map(|i| format!("2026-{:02}-{:02}", 3 + i / 28, 1 + i % 28))
             .collect()
     };
-    let max_dates = u32::try_from(MAX_DATES).unwrap();
-    run.ok(
-        Actor::Director,
+    let dates = [(MAX_DATES, true), (MAX_DATES + 1, false)];
+    each_taken_or_refused(&mut run, &dates, "dates: a tournament lists at most", |n| {
         Change {
-            dates: Some(days(max_dates)),
+            dates: Some(days(u32::try_from(n).unwrap())),
             ..Change::default()
         }
-        .command(),
-    );
-    let e = refused(
+    });
+    each_taken_or_refused(
         &mut run,
-        Change {
-            dates: Some(days(max_dates + 1)),
+        &cases(0, MAX_ROUNDS.0),
+        "rounds: a tournament has 1 to",
+        |n| Change {
+            rounds: Some(n),
             ..Change::default()
         },
     );
-    assert!(
-        e.contains(&format!(
-            "{} dates: a tournament lists at most {MAX_DATES}",
-            MAX_DATES + 1
-        )),
-        "{e}"
-    );
-
-    for (n, ok) in [
-        (0, false),
-        (1, true),
-        (MAX_ROUNDS.0, true),
-        (MAX_ROUNDS.0 + 1, false),
-    ] {
-        let change = Change {
-            rounds: Some(n),
-            ..Change::default()
-        };
-        if ok {
-            run.ok(Actor::Director, change.command());
-        } else {
-            let e = refused(&mut run, change);
-            assert!(
-                e.contains(&format!("{n} rounds: a tournament has 1 to")),
-                "{e}"
-            );
-        }
-    }
-    for (n, ok) in [
-        (0, false),
-        (1, true),
-        (MAX_GAMES.0, true),
-        (MAX_GAMES.0 + 1, false),
-    ] {
-        let change = Change {
+    each_taken_or_refused(
+        &mut run,
+        &cases(0, MAX_GAMES.0),
+        "games a round: a round has 1 to",
+        |n| Change {
             games: Some(n),
             ..Change::default()
-        };
-        if ok {
-            run.ok(Actor::Director, change.command());
-        } else {
-            let e = refused(&mut run, change);
-            assert!(
-                e.contains(&format!("{n} games a round: a round has 1 to")),
-                "{e}"
-            );
-        }
-    }
-    for (n, ok) in [
-        (0, false),
-        (1, true),
-        (MAX_MINUTES, true),
-        (MAX_MINUTES + 1, false),
-    ] {
-        let change = Change {
+        },
+    );
+    each_taken_or_refused(
+        &mut run,
+        &cases(0, MAX_MINUTES),
+        "minutes a round: 1 to",
+        |n| Change {
             minutes: Some(n),
             ..Change::default()
-        };
-        if ok {
-            run.ok(Actor::Director, change.command());
-        } else {
-            let e = refused(&mut run, change);
-            assert!(e.contains(&format!("{n} minutes a round: 1 to")), "{e}");
-        }
-    }
-    for (points, ok) in [
+        },
+    );
+    let points = [
         (MAX_POINTS, true),
         (-MAX_POINTS, true),
         (MAX_POINTS + 1, false),
         (-MAX_POINTS - 1, false),
-    ] {
-        let change = Change {
+    ];
+    each_taken_or_refused(&mut run, &points, "points for sitting out", |points| {
+        Change {
             odd: Some(OddPlayers::SitOut { points }),
             ..Change::default()
-        };
+        }
+    });
+}
+
+/// Each bound and one past it: below `low`, `low + 1`, `high`, one above.
+fn cases<T: Copy + std::ops::Add<Output = T> + From<u8>>(low: T, high: T) -> [(T, bool); 4] {
+    let one = T::from(1);
+    [
+        (low, false),
+        (low + one, true),
+        (high, true),
+        (high + one, false),
+    ]
+}
+
+/// Each value's change is taken where marked `true`, else refused in words
+/// that start with the value and then `words`.
+fn each_taken_or_refused<T: Copy + std::fmt::Display>(
+    run: &mut Run,
+    cases: &[(T, bool)],
+    words: &str,
+    change: impl Fn(T) -> Change,
+) {
+    for &(value, ok) in cases {
         if ok {
-            run.ok(Actor::Director, change.command());
+            run.ok(Actor::Director, change(value).command());
         } else {
-            let e = refused(&mut run, change);
-            assert!(
-                e.contains(&format!("{points} points for sitting out")),
-                "{e}"
-            );
+            let e = refused(run, change(value));
+            assert!(e.contains(&format!("{value} {words}")), "{e}");
         }
     }
 }
