@@ -464,6 +464,41 @@ FF 2222a 4444b 6666c : 25 X
         assert!(!c.is_mahjong(&rack, &twice));
     }
 
+    /// Each exposure is shown at the group of its own tile, whatever the
+    /// order the exposures are given in.
+    #[test]
+    fn each_exposure_is_shown_at_its_own_group_in_any_order() {
+        let c = card(SMALL);
+        let m = c.wins(&t("F F 6Cx4"), &[t("4B 4B 4B J"), t("2D 2D J J")]);
+        assert_eq!(m.len(), 1);
+        let shown: Vec<(Option<usize>, Vec<Tile>)> = m[0]
+            .assignment
+            .iter()
+            .map(|g| (g.exposure, g.tiles.clone()))
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                (None, t("F F")),
+                (Some(1), t("2D 2D J J")),
+                (Some(0), t("4B 4B 4B J")),
+                (None, t("6Cx4")),
+            ]
+        );
+    }
+
+    /// Two exposures of the same tile and size fill the line's two such
+    /// groups, one each, in the order given.
+    #[test]
+    fn two_like_exposures_are_shown_at_two_groups() {
+        let c = card("[T]\nFFFF 222a 222a 6666b : 25 X\n");
+        let m = c.wins(&t("Fx4 6Cx4"), &[t("2B 2B 2B"), t("2B J J")]);
+        assert_eq!(m.len(), 1);
+        let exposed: Vec<Option<usize>> = m[0].assignment.iter().map(|g| g.exposure).collect();
+        assert_eq!(exposed, vec![None, Some(0), Some(1), None]);
+        assert_eq!(m[0].assignment[2].tiles, t("2B J J"));
+    }
+
     #[test]
     fn every_winning_line_is_listed_in_card_order() {
         // Jokers make the last kong 6D on the first line, 8D on the second.
