@@ -861,3 +861,26 @@ fn a_personal_code_is_required_of_a_tables_signature_where_the_rules_ask() {
         run.t.sheet(R1, T1).unwrap().signed
     );
 }
+
+/// standard 22, 27: a table calls the director from its own link, for
+/// itself: the link of table 1 cannot call for table 2.
+#[test]
+fn a_table_calls_the_director_only_for_itself_standard_22() {
+    let mut run = floor("standard");
+    let e = run
+        .try_do(
+            keeper(T1),
+            Command::CallDirector {
+                round: R1,
+                table: T2,
+                seat: None,
+                reason: "a question".into(),
+            },
+        )
+        .unwrap_err();
+    assert!(matches!(e, DomainError::Forbidden { .. }), "{e}");
+    assert!(e.to_string().contains("call for table 2, round 1"), "{e}");
+    assert!(run.t.open_calls().is_empty());
+    call(&mut run, T2, None, "a question");
+    assert_eq!(run.t.open_calls().len(), 1);
+}
