@@ -13,6 +13,14 @@ pub fn new_token() -> String {
     hex(&bytes)
 }
 
+/// A fresh random seed for the one generator (`jongg_rules::rng`): the
+/// server's roll for East at an online table (standard 3A).
+pub fn new_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    getrandom::getrandom(&mut bytes).expect("the operating system's random source failed");
+    u64::from_le_bytes(bytes)
+}
+
 /// The letters of a table's printed code: no 0/O, 1/I/L, so that what is
 /// read off a card is typed in right.
 pub const CODE_ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";

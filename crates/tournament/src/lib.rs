@@ -59,6 +59,7 @@ pub use table_rules::TableRules;
 pub use tournament::export::{FORMAT, OLDEST_VERSION, PROGRAM, TournamentFile, VERSION};
 pub use tournament::{
     EditBasis, EditRefused, FoldError, MissingSignature, ONLINE_TABLE, OddPlayersWarning,
-    PERSONAL_CODE, Round, ScheduleOffer, ScheduledRound, Tournament, missing_signatures,
+    PERSONAL_CODE, Round, ScheduleOffer, ScheduledRound, Throws, Tournament, missing_signatures,
+    roll_dice_for_east,
 };
 pub use warnings::RepeatMeeting;

@@ -102,6 +102,8 @@ impl NewTable {
             seats: BySeat([s.east, s.south, s.west, s.north]),
             round: None,
             position,
+            dealer: None,
+            east_roll: None,
         };
         let table = setup.table()?;
         if let Some(text) = &setup.position {

@@ -7,7 +7,7 @@
 //! and draws everything from the `view` and the events that follow.
 
 use super::assets::asset;
-use super::{PageResult, html};
+use super::{PageResult, html, seat_name};
 use crate::body::Body;
 use crate::body::play::NewTable;
 use crate::edge::access::Access;
@@ -240,16 +240,56 @@ struct TablePage {
     watch: bool,
     /// The table was set up from a position: the page says its wall was not drawn.
     set_up: bool,
+    /// A tournament's game: which, who deals it and why (R12).
+    game_line: Option<String>,
 }
 
 impl TablePage {
     async fn of(app: &AppState, id: String, watch: bool) -> TablePage {
-        let set_up = match jongg_store::LiveTableId::parse(&id) {
-            Some(table) => app.tables.set_up_from_position(&table).await,
-            None => false,
+        let setup = match jongg_store::LiveTableId::parse(&id) {
+            Some(table) => app.tables.setup_of(&table).await,
+            None => None,
         };
-        TablePage { id, watch, set_up }
+        TablePage {
+            id,
+            watch,
+            set_up: setup.as_ref().is_some_and(|s| s.position.is_some()),
+            game_line: setup.as_ref().and_then(game_line),
+        }
     }
+}
+
+/// "Round 2, table 3, game 4: South deals (won the roll for East: ...)".
+fn game_line(setup: &crate::state::tables::TableSetupDoc) -> Option<String> {
+    let g = setup.round?;
+    let dealer = setup.dealer.unwrap_or(Seat::East);
+    let mut line = format!(
+        "Round {}, table {}, game {}: {} deals",
+        g.round,
+        g.table,
+        g.game,
+        seat_name(dealer)
+    );
+    if let Some(throws) = &setup.east_roll {
+        let rounds: Vec<String> = throws
+            .iter()
+            .map(|round| {
+                round
+                    .iter()
+                    .map(|(s, d)| format!("{} {}+{}", seat_name(*s), d[0], d[1]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .collect();
+        line.push_str(&format!(
+            ", who won the roll for East ({}; standard 3A)",
+            rounds.join("; then ")
+        ));
+    } else {
+        line.push_str(" (the deal passes to the right after each game, R12)");
+    }
+    line.push('.');
+    Some(line)
 }
 
 /// A seat at a live table: `?seat=east&token=...` from the table's link.
@@ -343,6 +383,7 @@ mod tests {
             id: "abc".into(),
             watch: false,
             set_up: false,
+            game_line: None,
         }
         .render()
         .unwrap();
@@ -366,6 +407,7 @@ mod tests {
             id: "abc".into(),
             watch: true,
             set_up: true,
+            game_line: None,
         }
         .render()
         .unwrap();

@@ -20,7 +20,7 @@ use jongg_play::settings::TableSettings;
 use jongg_rules::record::{GameRecord, GameResult};
 use jongg_store::secret::seat_token;
 use jongg_store::{LiveTableId, TournamentId, now_millis};
-use jongg_tiles::BySeat;
+use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::{
     Actor, ClockState, Command, Entry, GameNo, RoundNo, RulesSource, SheetState, TableNo,
 };
@@ -332,12 +332,15 @@ async fn open_game(app: &AppState, g: RoundGame) -> Result<LiveTableId, ApiError
         Some(_) if bots[s] => Some(SeatPlayer::Medium),
         Some(_) => Some(SeatPlayer::Person),
     });
+    let (dealer, east_roll) = dealer_of(app, g).await?;
     let setup = TableSetupDoc {
         rules,
         card: PRACTICE.to_string(),
         seats,
         round: Some(g),
         position: None,
+        dealer: Some(dealer),
+        east_roll,
     };
     let created = app
         .tables
@@ -349,6 +352,46 @@ async fn open_game(app: &AppState, g: RoundGame) -> Result<LiveTableId, ApiError
         )
         .await?;
     Ok(created.id)
+}
+
+/// Who deals game `g`: the seat its sheet names (R12: East deals game 1
+/// and the deal passes to the right; after a roll for East the director
+/// recorded, the rolled seat). At a table of three that rolls again for
+/// East before this game (standard 3A, 5C) and has no roll recorded, the
+/// server rolls for its players and records the roll as the system, so
+/// the sheet, the audit and the table agree; the throws go with the
+/// table for everyone to see.
+async fn dealer_of(
+    app: &AppState,
+    g: RoundGame,
+) -> Result<(Seat, Option<jongg_tournament::Throws>), ApiError> {
+    let slot = app.tournaments.get(g.tournament)?;
+    let at = slot.read(|t| t.table_game(g.round, g.table, g.game))?;
+    if let Some(dealer) = at.dealer {
+        return Ok((dealer, None));
+    }
+    let mut rng = jongg_rules::rng::Rng::new(jongg_store::secret::new_seed());
+    let Some((east, throws)) = jongg_tournament::roll_dice_for_east(at.seated, &mut rng) else {
+        return Err(ApiError::internal(
+            "a table with nobody seated has no dealer",
+        ));
+    };
+    let command = Command::RecordEast {
+        round: g.round,
+        table: g.table,
+        east,
+    };
+    app.tournaments
+        .execute(g.tournament, Actor::System, command)
+        .await?;
+    let at = slot.read(|t| t.table_game(g.round, g.table, g.game))?;
+    let dealer = at.dealer.ok_or_else(|| {
+        ApiError::unprocessable(format!(
+            "table {} cannot know who deals game {} (R12)",
+            g.table, g.game
+        ))
+    })?;
+    Ok((dealer, Some(throws)))
 }
 
 /// Every second: the online tables of each round whose clock has called

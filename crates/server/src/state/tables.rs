@@ -332,13 +332,20 @@ impl Tables {
     /// Whether table `id` was set up from a position (every page of it
     /// says so): the mounted table's setup, or the store's once unmounted.
     pub(crate) async fn set_up_from_position(&self, id: &LiveTableId) -> bool {
+        self.setup_of(id)
+            .await
+            .is_some_and(|s| s.position.is_some())
+    }
+
+    /// The setup of a table, mounted or stored; `None` for no such table
+    /// (or one whose setup does not read back).
+    pub(crate) async fn setup_of(&self, id: &LiveTableId) -> Option<TableSetupDoc> {
         if let Some(m) = self.get(id) {
-            return m.setup.position.is_some();
+            return Some(m.setup.clone());
         }
         match self.store.live_table(id).await {
-            Ok(Some(row)) => serde_json::from_value::<TableSetupDoc>(row.setup)
-                .is_ok_and(|s| s.position.is_some()),
-            _ => false,
+            Ok(Some(row)) => serde_json::from_value::<TableSetupDoc>(row.setup).ok(),
+            _ => None,
         }
     }
 

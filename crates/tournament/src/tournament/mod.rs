@@ -34,6 +34,7 @@ pub use schedule::{ScheduleOffer, ScheduledRound};
 pub use settings::OddPlayersWarning;
 pub use signing::{MissingSignature, PERSONAL_CODE, missing_signatures};
 pub(crate) use table_of_three::roll_for_east;
+pub use table_of_three::{Throws, roll_dice_for_east};
 
 use crate::clock::ClockChange;
 use crate::command::Command;

@@ -80,6 +80,43 @@ pub(crate) fn roll_for_east(rules: &crate::TableRules) -> Option<GameNo> {
     }
 }
 
+/// The throws of one roll for East: each round of throws, each a seat
+/// and its two dice.
+pub type Throws = Vec<Vec<(Seat, [u8; 2])>>;
+
+/// The roll for East (standard 3, 3A; 5C at a table of three): each seated
+/// player throws two dice, the highest total is East, and the players tied
+/// for the highest throw again among themselves. Answers East and every
+/// round of throws, so a table can show everyone how East was found.
+/// Draws from the one generator.
+pub fn roll_dice_for_east(
+    seated: BySeat<bool>,
+    rng: &mut jongg_rules::rng::Rng,
+) -> Option<(Seat, Throws)> {
+    let mut rolling: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| seated[s]).collect();
+    let mut throws = Vec::new();
+    while !rolling.is_empty() {
+        let round: Vec<(Seat, [u8; 2])> =
+            rolling.iter().map(|&s| (s, [die(rng), die(rng)])).collect();
+        let best = round.iter().map(|(_, d)| d[0] + d[1]).max()?;
+        rolling = round
+            .iter()
+            .filter(|(_, d)| d[0] + d[1] == best)
+            .map(|&(s, _)| s)
+            .collect();
+        throws.push(round);
+        if let [east] = rolling[..] {
+            return Some((east, throws));
+        }
+    }
+    None
+}
+
+fn die(rng: &mut jongg_rules::rng::Rng) -> u8 {
+    // `below(6)` is 0 to 5.
+    1 + rng.below(6) as u8
+}
+
 /// The new `east` deals game `reroll`, and the deal passes to the right
 /// among the seated players (R12).
 fn dealer_from(seated: BySeat<bool>, east: Seat, reroll: GameNo, game: GameNo) -> Option<Seat> {
@@ -213,6 +250,54 @@ mod tests {
         .unwrap();
         let late = record(&mut t, 1, Seat::South).unwrap_err();
         assert!(late.to_string().contains("game 1 is already"), "{late}");
+    }
+
+    /// standard 3A, 5C: the players of a table of three roll for East;
+    /// the highest throw is East, those tied throw again; the empty seat
+    /// never throws.
+    #[test]
+    fn the_roll_for_east_finds_one_of_the_seated_by_the_highest_throw_standard_3a() {
+        let three = BySeat([true, true, false, true]);
+        let mut wins = BySeat([0u32; 4]);
+        let mut rng = jongg_rules::rng::Rng::new(7);
+        let total = |d: &[u8; 2]| d[0] + d[1];
+        let mut ties = 0;
+        for _ in 0..3_000 {
+            let (east, throws) = roll_dice_for_east(three, &mut rng).unwrap();
+            wins[east] += 1;
+            assert_eq!(throws[0].len(), 3, "every seated player throws first");
+            for (i, round) in throws.iter().enumerate() {
+                assert!(
+                    round
+                        .iter()
+                        .all(|(s, d)| three[*s] && d.iter().all(|x| (1..=6).contains(x)))
+                );
+                let best = round.iter().map(|(_, d)| total(d)).max().unwrap();
+                let top: Vec<Seat> = round
+                    .iter()
+                    .filter(|(_, d)| total(d) == best)
+                    .map(|p| p.0)
+                    .collect();
+                match throws.get(i + 1) {
+                    // Those tied, and only they, throw again.
+                    Some(next) => {
+                        assert_eq!(next.iter().map(|p| p.0).collect::<Vec<_>>(), top);
+                        ties += 1;
+                    }
+                    None => assert_eq!(top, vec![east]),
+                }
+            }
+        }
+        assert!(ties > 100, "ties happen and are thrown again ({ties})");
+        assert_eq!(wins[Seat::West], 0, "the empty seat");
+        for s in [Seat::East, Seat::South, Seat::North] {
+            assert!(
+                (800..1_200).contains(&wins[s]),
+                "{s} won {} of 3,000",
+                wins[s]
+            );
+        }
+        assert_eq!(roll_dice_for_east(BySeat([false; 4]), &mut rng), None);
     }
 
     #[test]

@@ -62,6 +62,15 @@ pub(crate) struct TableSetupDoc {
     /// dealt from a drawn wall; never a tournament's table or a room's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+    /// Who deals this game; `None`: East. A tournament's game is dealt by
+    /// the seat its sheet names (R12: the deal passes to the right after
+    /// each game; a table of three rolls again for East before game 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealer: Option<Seat>,
+    /// The roll for East the server made for this game's table (standard
+    /// 3A, 5C), every round of throws, for the table's page to show.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub east_roll: Option<jongg_tournament::Throws>,
 }
 
 /// A game of a tournament's round played at a live table (issue 23.7):
@@ -83,8 +92,8 @@ impl TableSetupDoc {
         self.seats[seat] == Some(SeatPlayer::Person)
     }
 
-    /// The engine's table: the preset's options, East the dealer, empty
-    /// seats left out. The error names what is wrong, for the creator.
+    /// The engine's table: the preset's options, the dealer (East unless
+    /// the setup names another), empty seats left out. The error names what is wrong, for the creator.
     pub(crate) fn table(&self) -> Result<Table, String> {
         let preset = Preset::builtin(&self.rules).ok_or_else(|| {
             format!(
@@ -109,7 +118,10 @@ impl TableSetupDoc {
         let table = Seat::ALL
             .into_iter()
             .filter(|s| self.seats[*s].is_none())
-            .fold(Table::from_preset(&preset, Seat::East), Table::without);
+            .fold(
+                Table::from_preset(&preset, self.dealer.unwrap_or(Seat::East)),
+                Table::without,
+            );
         table.check().map_err(|e| format!("seats: {e}"))?;
         Ok(table)
     }
@@ -164,6 +176,8 @@ mod tests {
             seats: BySeat(seats),
             round: None,
             position: None,
+            dealer: None,
+            east_roll: None,
         }
     }
 
@@ -189,6 +203,31 @@ mod tests {
         let mut d = doc("standard", [P, M, M, M]);
         d.card = "nmjl".into();
         assert!(d.table().unwrap_err().starts_with("card: `nmjl`"));
+    }
+
+    /// R12: a tournament's game is dealt by the seat its sheet names; a
+    /// setup stored before it named none is dealt by East.
+    #[test]
+    fn a_setup_deals_from_the_seat_it_names_r12() {
+        let mut d = doc("standard", [P, M, M, M]);
+        assert_eq!(d.table().unwrap().dealer, Seat::East);
+        d.dealer = Some(Seat::West);
+        assert_eq!(d.table().unwrap().dealer, Seat::West);
+        let back: TableSetupDoc =
+            serde_json::from_value(serde_json::to_value(&d).unwrap()).unwrap();
+        assert_eq!(back, d);
+        let old: TableSetupDoc = serde_json::from_value(serde_json::json!({
+            "rules": "standard", "card": "practice",
+            "seats": { "east": "person", "south": "medium", "west": "medium", "north": "medium" }
+        }))
+        .unwrap();
+        assert_eq!(old.dealer, None);
+        let mut three = doc("standard", [P, M, M, None]);
+        three.dealer = Some(Seat::North);
+        assert_eq!(
+            three.table().unwrap_err(),
+            "seats: the dealer's seat (north) is empty"
+        );
     }
 
     #[test]

@@ -199,6 +199,8 @@ mod tests {
                 ]),
                 round: None,
                 position: None,
+                dealer: None,
+                east_roll: None,
             },
             settings: TableSettings::default(),
         };
