@@ -410,3 +410,31 @@ fn standard_1_25_mania_1_mississippi_tables_are_reminded_of_the_card_and_the_she
     let p = Preset::from_toml("base = \"standard\"\n", "club.toml").unwrap();
     assert_eq!(p.reminders, Preset::builtin("standard").unwrap().reminders);
 }
+
+/// beth-emeth 7 ("NO MUSHING!") and 13 ("There is NO 'hot or cold wall'"):
+/// the engine follows both (it passes exactly the tiles chosen and plays
+/// the wall alike to its last tile); the preset states them to its tables,
+/// each with its rule, and its summary says them.
+#[test]
+fn beth_emeth_7_and_13_no_mushing_and_no_hot_or_cold_wall_are_reminders() {
+    let p = Preset::builtin("beth-emeth").unwrap();
+    let source = |needle: &str| {
+        p.reminders
+            .iter()
+            .find(|r| r.text.contains(needle))
+            .map(|r| r.source.clone())
+            .unwrap_or_else(|| panic!("no reminder with {needle:?}"))
+    };
+    assert_eq!(source("No mushing"), "beth-emeth 7");
+    assert_eq!(source("no hot or cold wall"), "beth-emeth 13");
+    let summary = p.summary();
+    assert!(summary.contains("No mushing"), "{summary}");
+    assert!(summary.contains("no hot or cold wall"), "{summary}");
+    for other in PRESET_NAMES.iter().filter(|n| **n != "beth-emeth") {
+        let o = Preset::builtin(other).unwrap();
+        assert!(
+            o.reminders.iter().all(|r| !r.text.contains("mushing")),
+            "{other} does not say beth-emeth's rule"
+        );
+    }
+}

@@ -427,7 +427,8 @@
     for (const s of T.SEATS) {
       if (s !== me && T.live(m, s)) {
         p.more.push({ label: `Call ${name(s)}'s hand dead (R5)`, danger: true, go: () => {
-          if (confirm(`Call ${name(s)}'s hand dead? If no line of the card is out of reach for it, your own hand may be dead instead (R5).`)) act({ do: "declare_dead", target: s });
+          // The table's rules say what a wrong call costs (R5; data-false-dead).
+          if (confirm(`Call ${name(s)}'s hand dead? ${root.dataset.falseDead || "A wrong call is penalised (R5)."}`)) act({ do: "declare_dead", target: s });
         } });
       }
     }

@@ -309,7 +309,7 @@ fn a_bad_new_table_is_refused_naming_what_is_wrong() {
     refused(
         post(json!({"rules": "standard", "seats": one_person(), "card": "nmjl"})),
         422,
-        "card: `nmjl` is not a card a table can use",
+        "the card: `nmjl` is neither `practice` nor the number of a card of the library",
     );
     // Two tables from this address, then it must wait.
     let first = expect(

@@ -14,6 +14,7 @@
 //! (`live_tables.rs`) are the play crate's records, one JSON row each.
 
 mod auth;
+mod card_library;
 mod codes;
 mod events;
 mod live_commits;
@@ -29,6 +30,7 @@ mod sqlite_url;
 pub mod testing;
 
 pub use auth::{Reset, SetupToken, TableLink};
+pub use card_library::{LibraryCard, NewLibraryCard, card_digest};
 pub use codes::TableCard;
 pub use live_tables::{LIVE_TABLE_ID_LEN, LiveTable, LiveTableId, StoredTableLog};
 pub use lobby::{Joined, Left, Room, RoomSeat, RoomStatus};

@@ -83,7 +83,9 @@ async fn set_card(
         .tournaments
         .get(id)?
         .read(|t| t.card_setting().file.clone());
-    run_command(&app, id, &caller, b.command(now)).await
+    let done = run_command(&app, id, &caller, b.command(now)).await?;
+    crate::state::card_library::keep_event_card(&app, id).await;
+    Ok(done)
 }
 
 /// Check a game against the event's card as entering it on game `g` of the

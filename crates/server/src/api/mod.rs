@@ -2,6 +2,7 @@
 
 pub(crate) mod auth;
 pub(crate) mod card;
+pub(crate) mod card_library;
 pub(crate) mod clock;
 pub(crate) mod floor;
 pub(crate) mod health;

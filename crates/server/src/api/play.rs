@@ -86,7 +86,8 @@ async fn create(
     headers: HeaderMap,
     Body(b): Body<NewTable>,
 ) -> Result<Response, ApiError> {
-    let (setup, settings) = b.read().map_err(ApiError::unprocessable)?;
+    let card = crate::state::card_library::resolve(&app, b.card).await?;
+    let (setup, settings) = b.read(card).map_err(ApiError::unprocessable)?;
     let client = crate::edge::client::client_ip(&app, peer, &headers);
     if let Err((secs, words)) = crate::state::tables::charge_creation(&app.play_limiter, client) {
         let mut res = ApiError::new(StatusCode::TOO_MANY_REQUESTS, words).into_response();

@@ -22,6 +22,7 @@ pub fn all() -> Vec<Route> {
     v.extend(crate::api::rounds::routes());
     v.extend(crate::api::sheet_edits::routes());
     v.extend(crate::api::card::routes());
+    v.extend(crate::api::card_library::routes());
     v.extend(crate::api::clock::routes());
     v.extend(crate::api::online::routes());
     v.extend(crate::api::schedule::routes());

@@ -87,3 +87,20 @@ pub struct CheckHand {
     pub record: GameRecord,
     pub hand: Option<Hand>,
 }
+
+/// Load a card into the server's library (issue 32.1): its name, the year
+/// of the card, and the card file (docs/card-format.md). The card is
+/// checked as an event's card is, and its warnings answered.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LoadCard {
+    /// The name players choose it by, e.g. `Our club's 2026 card`.
+    #[schema(schema_with = schema::label)]
+    pub name: String,
+    /// The year of the card.
+    #[serde(default)]
+    #[schema(minimum = 1960, maximum = 2100)]
+    pub year: Option<u16>,
+    #[schema(schema_with = schema::card_file)]
+    pub text: String,
+}

@@ -1,7 +1,8 @@
 //! A new live table (issue 23.2): its preset, card, who plays each seat,
 //! and its clocks.
 
-use crate::state::tables::{SeatPlayer, TableSetupDoc, players::PRACTICE};
+use crate::state::card_library::{CardPick, TableCard};
+use crate::state::tables::{SeatPlayer, TableSetupDoc};
 use jongg_game::Table;
 use jongg_game::bot::Strength;
 use jongg_play::settings::{DEFAULT_SPECTATORS, TableSettings};
@@ -39,11 +40,11 @@ pub(crate) struct NewTable {
     /// mississippi-2025 or st-louis-senior-olympics.
     #[schema(min_length = 1, max_length = 64)]
     pub rules: String,
-    /// The card: `practice` (jongg's practice card, the default and today
-    /// the only one).
+    /// The card: `practice` (jongg's practice card, the default) or the id
+    /// of a card of the server's library (`GET /api/cards`).
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 64)]
-    pub card: Option<String>,
+    #[schema(value_type = Option<String>, min_length = 1, max_length = 20, example = "practice")]
+    pub card: Option<CardPick>,
     pub seats: NewSeats,
     /// The calling window after each discard, the same after every one:
     /// 3-10 seconds (default 5).
@@ -77,8 +78,9 @@ pub(crate) struct NewTable {
 }
 
 impl NewTable {
-    /// The table's setup and settings; the error names the field.
-    pub(crate) fn read(self) -> Result<(TableSetupDoc, TableSettings), String> {
+    /// The table's setup and settings, with the card the server found for
+    /// [`NewTable::card`]; the error names the field.
+    pub(crate) fn read(self, card: TableCard) -> Result<(TableSetupDoc, TableSettings), String> {
         let defaults = TableSettings::default();
         let window_ms = match self.window_secs {
             Some(s @ 3..=10) => s * 1_000,
@@ -98,7 +100,8 @@ impl NewTable {
         let position = self.position.filter(|p| !p.trim().is_empty());
         let setup = TableSetupDoc {
             rules: self.rules,
-            card: self.card.unwrap_or_else(|| PRACTICE.to_string()),
+            card: card.name,
+            card_text: card.text,
             seats: BySeat([s.east, s.south, s.west, s.north]),
             round: None,
             position,
@@ -106,6 +109,12 @@ impl NewTable {
             east_roll: None,
         };
         let table = setup.table()?;
+        if setup.position.is_some() && setup.card_text.is_some() {
+            return Err(format!(
+                "position: a table set up from a position plays the practice card, not `{}`",
+                setup.card
+            ));
+        }
         if let Some(text) = &setup.position {
             if text.len() > MOST_POSITION_BYTES {
                 return Err(format!(
@@ -190,7 +199,7 @@ mod tests {
     fn body(json: serde_json::Value) -> Result<(TableSetupDoc, TableSettings), String> {
         crate::body::decode::<NewTable>(json)
             .map_err(|e| e.to_string())?
-            .read()
+            .read(TableCard::practice())
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub(crate) mod paging;
 mod pdf;
 mod play;
 pub(crate) mod play_accounts;
+mod play_cards;
 mod play_points;
 mod player_code;
 mod print;
@@ -66,6 +67,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(player_code::routes());
     v.extend(stop::routes());
     v.extend(play::routes());
+    v.extend(play_cards::routes());
     v.extend(play_points::routes());
     v.extend(replay::routes());
     v.extend(play_accounts::routes());

@@ -15,6 +15,7 @@ use crate::edge::extract::Params;
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
 use crate::state::AppState;
+use crate::state::tables::players::PRACTICE;
 use askama::Template;
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -88,7 +89,11 @@ pub(super) struct StartPage {
     heading: &'static str,
     /// A lobby room's (seats open for a person), not a practice table's.
     room: bool,
-    presets: Vec<&'static str>,
+    /// Each preset's name and title (the director's form shows titles too).
+    presets: Vec<(&'static str, String)>,
+    /// The cards to choose from: jongg's practice card first, then the
+    /// server's library (`id`, words).
+    cards: Vec<(String, String)>,
     strengths: &'static [(&'static str, &'static str)],
     seats: &'static [(&'static str, &'static str)],
     /// The spectators a table may take, and the form's default.
@@ -96,6 +101,23 @@ pub(super) struct StartPage {
 }
 
 impl StartPage {
+    /// The form, offering the library's cards (none when it cannot be read:
+    /// the practice card still plays).
+    pub(super) async fn with_library(app: &AppState, room: bool) -> StartPage {
+        let mut page = StartPage::new(room);
+        match crate::state::card_library::list(app).await {
+            Ok(cards) => page.cards.extend(cards.into_iter().map(|c| {
+                let year = c.year.map(|y| format!(", {y}")).unwrap_or_default();
+                (
+                    c.id.to_string(),
+                    format!("{}{year} ({} lines)", c.name, c.lines),
+                )
+            })),
+            Err(e) => tracing::warn!(error = %e.message, "the card library did not read"),
+        }
+        page
+    }
+
     pub(super) fn new(room: bool) -> StartPage {
         StartPage {
             heading: if room {
@@ -104,7 +126,18 @@ impl StartPage {
                 "Play a practice table"
             },
             room,
-            presets: jongg_rules::PRESET_NAMES.to_vec(),
+            presets: jongg_rules::PRESET_NAMES
+                .iter()
+                .map(|&n| {
+                    let title =
+                        jongg_rules::Preset::builtin(n).map_or_else(|| n.to_string(), |p| p.title);
+                    (n, title)
+                })
+                .collect(),
+            cards: vec![(
+                PRACTICE.to_string(),
+                "jongg's practice card (not the League's card)".to_string(),
+            )],
             strengths: &STRENGTHS,
             seats: &SEATS,
             most_spectators: jongg_play::settings::DEFAULT_SPECTATORS,
@@ -114,8 +147,8 @@ impl StartPage {
 
 /// Start a practice table: a preset, your seat, and bots of a strength.
 #[utoipa::path(get, path = "/play/new", responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn start_page() -> PageResult {
-    html(&StartPage::new(false))
+async fn start_page(State(app): State<Arc<AppState>>) -> PageResult {
+    html(&StartPage::with_library(&app, false).await)
 }
 
 /// The practice form sent without a script: the table is created as
@@ -130,7 +163,8 @@ async fn start_practice(
     headers: HeaderMap,
     Body(b): Body<NewTable>,
 ) -> Result<Response, ApiError> {
-    let (setup, settings) = b.read().map_err(ApiError::unprocessable)?;
+    let card = crate::state::card_library::resolve(&app, b.card).await?;
+    let (setup, settings) = b.read(card).map_err(ApiError::unprocessable)?;
     let client = crate::edge::client::client_ip(&app, peer, &headers);
     crate::state::tables::charge_creation(&app.play_limiter, client)
         .map_err(|(_, words)| ApiError::new(StatusCode::TOO_MANY_REQUESTS, words))?;
@@ -242,6 +276,14 @@ struct TablePage {
     set_up: bool,
     /// A tournament's game: which, who deals it and why (R12).
     game_line: Option<String>,
+    /// The card the table plays by, in words; `None`: no such table.
+    card_line: Option<String>,
+    /// What a wrong call of a hand dead costs the caller under the table's
+    /// rules (R5), for the confirmation before the call.
+    false_dead: String,
+    /// What the rules remind every table of, each with its rule
+    /// (`[[reminders]]`, as the score page shows them).
+    reminders: Vec<(String, String)>,
 }
 
 impl TablePage {
@@ -250,12 +292,50 @@ impl TablePage {
             Some(table) => app.tables.setup_of(&table).await,
             None => None,
         };
+        let rules = setup.as_ref().map_or("standard", |s| s.rules.as_str());
         TablePage {
             id,
             watch,
             set_up: setup.as_ref().is_some_and(|s| s.position.is_some()),
             game_line: setup.as_ref().and_then(game_line),
+            card_line: setup.as_ref().map(card_line),
+            false_dead: false_dead_words(rules),
+            reminders: jongg_rules::Preset::builtin(rules).map_or_else(Vec::new, |p| {
+                p.reminders
+                    .into_iter()
+                    .map(|r| (r.text, r.source))
+                    .collect()
+            }),
         }
+    }
+}
+
+/// What a wrong call of another hand dead costs the caller, under the
+/// preset `rules` (R5): the caller's own hand dead (standard 14F and most
+/// texts), or a charge and play on (mahjong-mania-2026 rule 13).
+fn false_dead_words(rules: &str) -> String {
+    let Some(p) = jongg_rules::Preset::builtin(rules) else {
+        return String::new();
+    };
+    let call = &p.false_dead_call;
+    if call.makes_dead {
+        format!(
+            "If the hand is not dead, your own hand is dead instead and scores 0 for the game ({}).",
+            call.penalty.source
+        )
+    } else {
+        format!(
+            "If the hand is not dead, you are charged {} points and play on ({}).",
+            call.penalty.points, call.penalty.source
+        )
+    }
+}
+
+/// The card a table plays by, as its page names it.
+fn card_line(setup: &crate::state::tables::TableSetupDoc) -> String {
+    match &setup.card_text {
+        Some(_) => format!("The card: “{}”.", setup.card),
+        None => "The card: jongg's practice card (not the League's card).".to_string(),
     }
 }
 
@@ -322,6 +402,25 @@ async fn watch_page(
 mod tests {
     use super::*;
 
+    /// R5: each preset's own consequence of a wrong dead call, in the
+    /// words the page asks before the call (mahjong-mania-2026 rule 13:
+    /// charged and plays on; standard 14F: the caller is dead).
+    #[test]
+    fn a_wrong_dead_call_is_told_as_each_preset_rules_it_r5() {
+        let mania = false_dead_words("mahjong-mania-2026");
+        assert!(mania.contains("charged -10 points and play on"), "{mania}");
+        assert!(mania.contains("mahjong-mania-2026 rule 13"), "{mania}");
+        let standard = false_dead_words("standard");
+        assert!(
+            standard.contains("your own hand is dead instead"),
+            "{standard}"
+        );
+        assert!(standard.contains("standard 14F"), "{standard}");
+        for p in jongg_rules::PRESET_NAMES {
+            assert!(!false_dead_words(p).is_empty(), "{p}");
+        }
+    }
+
     #[test]
     fn a_table_id_of_letters_digits_and_dashes_is_taken() {
         assert_eq!(checked_id("t-12_ab").ok(), Some("t-12_ab"));
@@ -384,6 +483,9 @@ mod tests {
             watch: false,
             set_up: false,
             game_line: None,
+            card_line: None,
+            false_dead: String::new(),
+            reminders: Vec::new(),
         }
         .render()
         .unwrap();
@@ -408,6 +510,9 @@ mod tests {
             watch: true,
             set_up: true,
             game_line: None,
+            card_line: None,
+            false_dead: String::new(),
+            reminders: Vec::new(),
         }
         .render()
         .unwrap();

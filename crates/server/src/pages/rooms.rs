@@ -41,8 +41,8 @@ pub(super) fn routes() -> Vec<Route> {
 /// The form of a new room.
 #[utoipa::path(get, path = "/play/rooms/new",
     responses((status = OK, description = "The page", content_type = "text/html")))]
-async fn new_room_page() -> PageResult {
-    html(&StartPage::new(true))
+async fn new_room_page(State(app): State<Arc<AppState>>) -> PageResult {
+    html(&StartPage::with_library(&app, true).await)
 }
 
 /// Open a room in the lobby: the rules, the card, the clocks and each
@@ -58,7 +58,8 @@ async fn open_room(
     player: Player,
     Body(b): Body<NewTable>,
 ) -> Result<Response, ApiError> {
-    let (setup, settings) = b.read().map_err(ApiError::unprocessable)?;
+    let card = crate::state::card_library::resolve(&app, b.card).await?;
+    let (setup, settings) = b.read(card).map_err(ApiError::unprocessable)?;
     if setup.position.is_some() {
         return Err(ApiError::unprocessable(
             "position: a lobby room is dealt from a drawn wall; a position starts a practice \

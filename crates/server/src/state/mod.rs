@@ -1,6 +1,7 @@
 //! The application's state: every tournament folded in memory, the live
 //! tables, and the event's time zone and clock readings.
 
+pub(crate) mod card_library;
 pub(crate) mod online;
 pub mod paper;
 pub(crate) mod password;

@@ -1,7 +1,7 @@
 //! A tournament's round played online (issue 23.7): each online table of
 //! the round plays its games one after another at live tables
-//! (`tables.rs`), with the tournament's preset and the practice card (the
-//! only card a live table has today); each player reaches their seat from
+//! (`tables.rs`), with the tournament's preset and the event's card (the
+//! practice card while the director has loaded none); each player reaches their seat from
 //! their own page (`/me?key=`: the seat's token is made from the page's
 //! key, `secret::seat_token`), and bots play the seats the director filled.
 //!
@@ -14,7 +14,6 @@
 
 use crate::http::error::ApiError;
 use crate::state::AppState;
-use crate::state::tables::players::PRACTICE;
 use crate::state::tables::{Mounted, RoundGame, SeatPlayer, TableSetupDoc};
 use jongg_play::settings::TableSettings;
 use jongg_rules::record::{GameRecord, GameResult};
@@ -299,11 +298,11 @@ async fn next_game(
     Ok(None)
 }
 
-/// Opens game `g` at a live table: the tournament's preset, the practice
+/// Opens game `g` at a live table: the tournament's preset, the event's
 /// card, a person at each seated player's seat (their token made from
 /// their page's key), the medium bot at each seat a bot fills.
 async fn open_game(app: &AppState, g: RoundGame) -> Result<LiveTableId, ApiError> {
-    let (rules, players, bots) = app.tournaments.get(g.tournament)?.read(|t| {
+    let (rules, players, bots, card) = app.tournaments.get(g.tournament)?.read(|t| {
         let rules = match t.settings().map(|s| &s.rules) {
             Some(RulesSource::Preset { name }) => name.clone(),
             Some(RulesSource::File { label, .. }) => {
@@ -314,7 +313,12 @@ async fn open_game(app: &AppState, g: RoundGame) -> Result<LiveTableId, ApiError
             None => return Err(ApiError::not_found("no such tournament")),
         };
         let sheet = t.sheet(g.round, g.table)?;
-        Ok((rules, sheet.players, sheet.bots))
+        Ok((
+            rules,
+            sheet.players,
+            sheet.bots,
+            crate::state::card_library::event_card(t),
+        ))
     })?;
     let mut keys: BySeat<Option<String>> = BySeat::default();
     for (seat, p) in players.iter() {
@@ -335,7 +339,8 @@ async fn open_game(app: &AppState, g: RoundGame) -> Result<LiveTableId, ApiError
     let (dealer, east_roll) = dealer_of(app, g).await?;
     let setup = TableSetupDoc {
         rules,
-        card: PRACTICE.to_string(),
+        card: card.name,
+        card_text: card.text,
         seats,
         round: Some(g),
         position: None,

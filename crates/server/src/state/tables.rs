@@ -10,6 +10,7 @@
 pub(crate) mod finished;
 pub(crate) mod players;
 pub(crate) mod rooms;
+pub(crate) mod shelf;
 
 pub(crate) use players::{RoundGame, SeatPlayer, TableSetupDoc};
 

@@ -67,7 +67,9 @@ pub fn body(route: &str, bytes: &[u8], t: &Tournament, round: u8) -> Result<usiz
         }
         "join_seat" => return typed::<crate::body::accounts::JoinSeat>(bytes).map(|_| 0),
         "new_live_table" => {
-            let (doc, settings) = typed::<crate::body::play::NewTable>(bytes)?.read()?;
+            // A library card is looked up by the handler; the body reads alike.
+            let card = crate::state::card_library::TableCard::practice();
+            let (doc, settings) = typed::<crate::body::play::NewTable>(bytes)?.read(card)?;
             settings.check()?;
             return doc.table().map(|_| 0);
         }

@@ -221,6 +221,9 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/healthz", "public"),
     ("GET", "/readyz", "public"),
     // live tables (issue 23.2): no accounts yet; a seat's token is its key
+    ("GET", "/api/cards", "public"),
+    ("POST", "/api/cards", "player"),
+    ("GET", "/play/cards", "public"),
     ("POST", "/api/play/tables", "public"),
     ("GET", "/api/play/tables", "public"),
     ("GET", "/api/play/tables/{id}/ws", "public"),

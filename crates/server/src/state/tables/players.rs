@@ -2,23 +2,21 @@
 //! person or a bot of a strength. Stored with the table (as JSON) so that a
 //! restart mounts it again with the same judge and bots.
 
+use super::shelf;
 use jongg_card::Card;
+use jongg_game::Table;
 use jongg_game::bot::{Bot, Strength};
-use jongg_game::{CardJudge, Table};
-use jongg_play::{BotFor, Players, SharedJudge};
+use jongg_play::{BotFor, Players};
 use jongg_rules::{PRESET_NAMES, Preset};
 use jongg_store::LiveTableId;
 use jongg_tiles::{BySeat, Seat};
 use jongg_tournament::{GameNo, RoundNo, TableNo};
 use serde::{Deserialize, Serialize};
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
-/// The card a practice table plays by: jongg's own practice card.
+/// The name of jongg's own practice card, the card of a table that names
+/// no other.
 pub(crate) const PRACTICE: &str = "practice";
-
-static PRACTICE_CARD: LazyLock<Card> = LazyLock::new(Card::practice);
-static PRACTICE_JUDGE: LazyLock<SharedJudge> =
-    LazyLock::new(|| Arc::new(CardJudge::new(&PRACTICE_CARD)));
 
 /// Who plays a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -50,8 +48,13 @@ impl SeatPlayer {
 pub(crate) struct TableSetupDoc {
     /// A built-in preset's name.
     pub rules: String,
-    /// The card's name (today only [`PRACTICE`]).
+    /// The card's name: [`PRACTICE`], or the name of the card in `card_text`.
     pub card: String,
+    /// The text of the card the table plays by (an event's card, a card of
+    /// the server's library), kept with the table so that its replay and
+    /// coach read the same card; `None`: jongg's practice card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_text: Option<String>,
     /// Who plays each seat; `None`: the seat is empty (a table of three, R12).
     pub seats: BySeat<Option<SeatPlayer>>,
     /// The tournament game this table plays (issue 23.7); `None`: a
@@ -102,12 +105,7 @@ impl TableSetupDoc {
                 PRESET_NAMES.join(", ")
             )
         })?;
-        if self.card != PRACTICE {
-            return Err(format!(
-                "card: `{}` is not a card a table can use; today only `{PRACTICE}`",
-                self.card
-            ));
-        }
+        self.shelved().map_err(|e| format!("card: {e}"))?;
         // A tournament's table may be all bots: every player absent, their
         // games still played and marked (issue 23.7).
         if self.round.is_none() && !Seat::ALL.into_iter().any(|s| self.is_person(s)) {
@@ -128,10 +126,19 @@ impl TableSetupDoc {
 
     /// The card the table plays by (the coach judges its game on it).
     pub(crate) fn card(&self) -> Result<&'static Card, String> {
-        if self.card != PRACTICE {
-            return Err(format!("unknown card `{}`", self.card));
+        Ok(self.shelved()?.card)
+    }
+
+    /// The card and its judge, from the shelf.
+    fn shelved(&self) -> Result<shelf::Shelved, String> {
+        match &self.card_text {
+            Some(text) => shelf::card(&self.card, text),
+            None if self.card == PRACTICE => Ok(shelf::practice()),
+            None => Err(format!(
+                "`{}` is not a card this table has: `{PRACTICE}`, or a card's text with its name",
+                self.card
+            )),
         }
-        Ok(&PRACTICE_CARD)
     }
 
     /// The judge (the card) and the bots of table `id`: a bot seat's own
@@ -139,14 +146,15 @@ impl TableSetupDoc {
     /// owner asks for (the table's `stand_in`, medium unless it says
     /// otherwise). Each bot's ties follow from the table's id and its seat.
     pub(crate) fn players(&self, id: &LiveTableId) -> Result<Players, String> {
-        self.card()?;
+        let shelved = self.shelved()?;
+        let card = shelved.card;
         let seed = u64::from_str_radix(id.as_str(), 16).unwrap_or_default();
         let seats = self.seats;
         Ok(Players {
-            judge: PRACTICE_JUDGE.clone(),
+            judge: shelved.judge,
             bots: Arc::new(move |s: Seat, role: BotFor| {
                 let seed = seed.wrapping_mul(8).wrapping_add(s.index() as u64);
-                bot(role, seats[s], seed)
+                bot(card, role, seats[s], seed)
             }),
         })
     }
@@ -155,14 +163,19 @@ impl TableSetupDoc {
 /// The bot the owner asks for (the engine's one way to make one): a
 /// stand-in of the table's strength, or the seat's own bot (a seat a
 /// person holds, or none, never asks for its own: medium if it did).
-fn bot(role: BotFor, player: Option<SeatPlayer>, seed: u64) -> Box<dyn Bot + Send> {
+fn bot(
+    card: &'static Card,
+    role: BotFor,
+    player: Option<SeatPlayer>,
+    seed: u64,
+) -> Box<dyn Bot + Send> {
     let strength = match (role, player) {
         (BotFor::StandIn(strength), _) => strength,
         (BotFor::Seat, Some(SeatPlayer::Easy)) => Strength::Easy,
         (BotFor::Seat, Some(SeatPlayer::Strong)) => Strength::Strong,
         (BotFor::Seat, Some(SeatPlayer::Medium | SeatPlayer::Person) | None) => Strength::Medium,
     };
-    strength.make(&PRACTICE_CARD, seed)
+    strength.make(card, seed)
 }
 
 #[cfg(test)]
@@ -173,6 +186,7 @@ mod tests {
         TableSetupDoc {
             rules: rules.into(),
             card: PRACTICE.into(),
+            card_text: None,
             seats: BySeat(seats),
             round: None,
             position: None,
@@ -203,6 +217,12 @@ mod tests {
         let mut d = doc("standard", [P, M, M, M]);
         d.card = "nmjl".into();
         assert!(d.table().unwrap_err().starts_with("card: `nmjl`"));
+        d.card_text = Some("not a card".into());
+        let e = d.table().unwrap_err();
+        assert!(
+            e.starts_with("card: the card file is not a card: line 1"),
+            "{e}"
+        );
     }
 
     /// R12: a tournament's game is dealt by the seat its sheet names; a

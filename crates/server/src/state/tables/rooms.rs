@@ -191,6 +191,7 @@ mod tests {
             table: TableSetupDoc {
                 rules: "standard".into(),
                 card: "practice".into(),
+                card_text: None,
                 seats: BySeat([
                     Some(SeatPlayer::Strong),
                     Some(SeatPlayer::Person),
