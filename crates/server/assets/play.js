@@ -73,6 +73,9 @@
   const me = watching ? null : params.get("seat");
   const token = params.get("token") || "";
   const tableId = root.dataset.table;
+  // A tournament game's replay is its table's until its round is closed:
+  // the seat's token goes with the end screen's links (issue 32.7).
+  if (token) for (const a of document.querySelectorAll("#end a[href^='/play/']")) a.href += `?token=${encodeURIComponent(token)}`;
   let m = null;             // the model (play_table.js)
   let run = null, lastN = 0; // the last message seen, for a reconnect
   let ws = null, tries = 0, closedForGood = false, contributed = false;

@@ -94,9 +94,10 @@ fn play_link(html: &str, seat: &str) -> (String, String) {
     (table.to_string(), rest.to_string())
 }
 
-/// Who dealt a finished live table's game: its log's `began`.
+/// Who dealt a finished live table's game: its log's `began` (read as
+/// the director: the round is not closed).
 fn dealer_in_log(app: &App, table: &str) -> String {
-    let log = text(app, &format!("/play/{table}/log.jsonl"), false);
+    let log = text(app, &format!("/play/{table}/log.jsonl"), true);
     let began: Value = log
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
@@ -241,11 +242,12 @@ fn standard_3a_the_server_rolls_for_east_before_game_4_at_an_online_table_of_thr
 #[test]
 fn standard_3a_an_online_table_of_three_deals_game_4_from_the_directors_roll() {
     let app = App::start_with(jongg_store::Backend::Sqlite, |c| c.play_bot_delay_ms = 0);
-    let id = round_of(&app, 7);
+    // 3 players: one table of three, North empty.
+    let id = round_of(&app, 3);
     let mut d = app.director();
     expect(
         d.post(
-            &format!("{}/rounds/1/tables/2/east", t(id)),
+            &format!("{}/rounds/1/tables/1/east", t(id)),
             &json!({ "east": "south" }),
         ),
         200,
@@ -253,17 +255,101 @@ fn standard_3a_an_online_table_of_three_deals_game_4_from_the_directors_roll() {
     expect(
         d.post(
             &format!("{}/rounds/1/online", t(id)),
-            &json!({ "tables": [2], "bots": [ { "table": 2, "seat": "east" },
-                { "table": 2, "seat": "south" } ] }),
+            &json!({ "tables": [1], "bots": [ { "table": 1, "seat": "east" },
+                { "table": 1, "seat": "south" } ] }),
         ),
         200,
     );
-    let played = play_four_games(&app, id, 2, 7, "west");
+    let played = play_four_games(&app, id, 1, 3, "west");
     let dealers: Vec<String> = played.iter().map(|(t, _)| dealer_in_log(&app, t)).collect();
     assert_eq!(dealers, ["east", "south", "west", "south"]);
+    replays_are_the_tables_until_the_round_closes(&app, id, &played[0].0, 3, "west");
     assert!(
         !played[3].1.contains("won the roll"),
         "nobody rolled at the table: {}",
         played[3].1
+    );
+}
+
+/// Issue 32.7: until the round is closed a tournament game's replay and
+/// log are its table's (a seat's token) and the director's; its coach is
+/// the director's only; once the round is closed, anyone replays it.
+fn replays_are_the_tables_until_the_round_closes(
+    app: &App,
+    id: i64,
+    table: &str,
+    p: u32,
+    seat: &str,
+) {
+    let status = |path: &str, director: bool| {
+        let mut c = if director {
+            app.director()
+        } else {
+            app.public()
+        };
+        c.get(path).unwrap().status
+    };
+    let replay = format!("/play/{table}/replay");
+    assert_eq!(
+        status(&replay, false),
+        403,
+        "the public, before the round closes"
+    );
+    assert_eq!(status(&format!("/play/{table}/log.jsonl"), false), 403);
+    assert_eq!(status(&replay, true), 200, "the director");
+    assert_eq!(
+        status(&format!("{replay}?seat=east"), true),
+        200,
+        "the director's coach"
+    );
+    // The seat's token, as its page links the replay.
+    let key = key(app, id, p);
+    let token = jongg_store::secret::seat_token(&key, table);
+    assert_eq!(
+        status(&format!("{replay}?token={token}"), false),
+        200,
+        "the table"
+    );
+    assert_eq!(
+        status(&format!("{replay}?seat={seat}&token={token}"), false),
+        403,
+        "no coach for a tournament's players"
+    );
+    assert_eq!(
+        status(&format!("{replay}?token={}", "0".repeat(64)), false),
+        403
+    );
+    let mut d = app.director();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while expect(
+        app.public().get(&format!("{}/rounds/1/tables/1", t(id))),
+        200,
+    )
+    .to_string()
+    .contains("\"state\":\"draft\"")
+    {
+        assert!(
+            std::time::Instant::now() < until,
+            "the table never signed its sheet"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    expect(
+        d.post(&format!("{}/rounds/1/accept-signed", t(id)), &json!({})),
+        200,
+    );
+    expect(
+        d.post(&format!("{}/rounds/1/close", t(id)), &json!({})),
+        200,
+    );
+    assert_eq!(
+        status(&replay, false),
+        200,
+        "anyone, once the round is closed"
+    );
+    assert_eq!(
+        status(&format!("{replay}?seat={seat}"), false),
+        403,
+        "still no coach"
     );
 }

@@ -10,15 +10,17 @@
 
 use super::replay_view::{At, log_name};
 use super::{PageResult, html};
-use crate::edge::access::Access;
+use crate::edge::access::{Access, Caller};
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
 use crate::state::AppState;
+use crate::state::tables::finished::Finished;
 use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use jongg_game::replay::frames_from;
 use jongg_store::LiveTableId;
+use jongg_store::secret::hash_token;
 use jongg_tiles::Seat;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -29,8 +31,8 @@ use crate::edge::extract::Params;
 
 pub(super) fn routes() -> Vec<Route> {
     vec![
-        route(Access::Public, routes!(log_file)),
-        route(Access::Public, routes!(replay_page)),
+        route(Access::Anyone, routes!(log_file)),
+        route(Access::Anyone, routes!(replay_page)),
         route(Access::Public, routes!(replay_js)),
     ]
 }
@@ -74,6 +76,9 @@ struct ReplayAt {
     at: Option<String>,
     /// The seat the coach reviews: east, south, west or north.
     seat: Option<String>,
+    /// A tournament game's seat token (its table's link): the replay of a
+    /// round not yet closed is its table's and the director's only.
+    token: Option<String>,
 }
 
 impl ReplayAt {
@@ -106,16 +111,19 @@ impl ReplayAt {
 
 /// A finished table's game as JSON lines with its fair wall's proof: the
 /// file `jongg verify-wall` checks and `jongg replay` tells.
-#[utoipa::path(get, path = "/play/{id}/log.jsonl", params(FinishedTable),
+#[utoipa::path(get, path = "/play/{id}/log.jsonl", params(FinishedTable, SeatToken),
     responses((status = OK, description = "The game's log", content_type = "application/jsonl"),
         (status = NOT_FOUND, description = "No such table"),
         (status = CONFLICT, description = "The table's game has not ended")))]
 async fn log_file(
     State(app): State<Arc<AppState>>,
+    caller: Caller,
     Params(p): Params<FinishedTable>,
+    Query(q): Query<SeatToken>,
 ) -> PageResult {
     let id = p.table()?;
     let game = app.tables.finished(&id).await?;
+    viewer(&app, &game, &caller, q.token.as_deref())?;
     let disposition = format!("attachment; filename=\"{}\"", log_name(id.as_str()));
     Ok((
         [
@@ -139,15 +147,24 @@ async fn log_file(
         (status = CONFLICT, description = "The table's game has not ended")))]
 async fn replay_page(
     State(app): State<Arc<AppState>>,
+    caller: Caller,
     Params(p): Params<FinishedTable>,
     Query(q): Query<ReplayAt>,
 ) -> PageResult {
     let id = p.table()?;
     let game = app.tables.finished(&id).await?;
+    let viewer = viewer(&app, &game, &caller, q.token.as_deref())?;
     let start = game.log.start().map_err(ApiError::internal)?;
     let all = frames_from(start, &game.log.events);
     let n = q.number(all.len())?;
     let seat = q.seat()?;
+    if seat.is_some() && viewer == Viewer::NoCoach {
+        return Err(ApiError::forbidden(
+            "a tournament's game has no coach for its players (docs/playing-online.md): \
+             its director may review it",
+        )
+        .into());
+    }
     let reviews = match seat {
         Some(s) => Some((s, game.review(s).await?)),
         None => None,
@@ -164,6 +181,69 @@ async fn replay_page(
     )
 }
 
+/// `?token=`: a tournament game's seat token.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct SeatToken {
+    /// A seat's token of the table (its link): the replay and log of a
+    /// round not yet closed are its table's and the director's only.
+    token: Option<String>,
+}
+
+/// What a caller may see of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Viewer {
+    /// The replay and the coach: a practice table's, or the director.
+    Coached,
+    /// The replay without the coach: a tournament game's (issue 32.7;
+    /// tournament tables have no coach, docs/playing-online.md).
+    NoCoach,
+}
+
+/// Who may see game `game` (issue 32.7): a practice table's, anyone, with
+/// its coach; a tournament game's, until its round is closed, its table
+/// (a seat's token) and the director, and after, anyone; its coach, the
+/// director only. 403 in words otherwise.
+fn viewer(
+    app: &AppState,
+    game: &Finished,
+    caller: &Caller,
+    token: Option<&str>,
+) -> Result<Viewer, ApiError> {
+    let Some(g) = game.setup.round else {
+        return Ok(Viewer::Coached);
+    };
+    if matches!(caller, Caller::Director { .. }) {
+        return Ok(Viewer::Coached);
+    }
+    let closed = app
+        .tournaments
+        .get(g.tournament)
+        .ok()
+        .and_then(|slot| {
+            slot.read(|t| {
+                t.round(g.round)
+                    .ok()
+                    .map(|r| matches!(r.state, jongg_tournament::RoundState::Closed { .. }))
+            })
+        })
+        // The tournament is gone: nothing left to protect.
+        .unwrap_or(true);
+    let seated = token.is_some_and(|t| {
+        let hash = hash_token(t);
+        game.token_hashes
+            .iter()
+            .any(|(_, h)| h.as_deref() == Some(hash.as_str()))
+    });
+    if closed || seated {
+        return Ok(Viewer::NoCoach);
+    }
+    Err(ApiError::forbidden(format!(
+        "this tournament game's replay is its table's and the director's until round {} is          closed: open it from your seat's page",
+        g.round
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +252,7 @@ mod tests {
         ReplayAt {
             at: at.map(str::to_string),
             seat: seat.map(str::to_string),
+            token: None,
         }
     }
 

@@ -237,8 +237,8 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/assets/play.css", "public"),
     ("POST", "/play/points", "public"),
     // a finished table: its log, its replay and coach (issue 23.9, 24.6)
-    ("GET", "/play/{id}/log.jsonl", "public"),
-    ("GET", "/play/{id}/replay", "public"),
+    ("GET", "/play/{id}/log.jsonl", "anyone"),
+    ("GET", "/play/{id}/replay", "anyone"),
     // a spectator's page of a live table (issue 23.6)
     ("GET", "/play/{id}/watch", "public"),
     ("GET", "/assets/replay.js", "public"),

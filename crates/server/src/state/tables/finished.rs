@@ -25,6 +25,9 @@ static COACHING: Semaphore = Semaphore::const_new(1);
 pub(crate) struct Finished {
     pub setup: TableSetupDoc,
     pub log: FairGameLog,
+    /// Each person seat's token, hashed: a tournament game's seat shows
+    /// its token to see the replay before the round is closed.
+    pub token_hashes: jongg_tiles::BySeat<Option<String>>,
 }
 
 impl Tables {
@@ -55,7 +58,11 @@ impl Tables {
         // A table closed without a game (it never opened): nothing to show.
         let log = game.fair_log().ok_or_else(not_yet)?;
         let setup = serde_json::from_value(row.setup).map_err(ApiError::internal)?;
-        Ok(Finished { setup, log })
+        Ok(Finished {
+            setup,
+            log,
+            token_hashes: row.token_hashes,
+        })
     }
 }
 
