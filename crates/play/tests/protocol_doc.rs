@@ -139,7 +139,7 @@ async fn expose_counts_the_racks_tiles_and_claims_name_the_discard() {
 /// the thrower's, with no `dead` event: the view's `dead` shows them (R8).
 #[tokio::test(start_paused = true)]
 async fn a_shown_false_mah_jongg_and_a_throw_in_make_hands_dead_without_a_dead_event() {
-    let (table, mut c) = laid_out("turn E\nrack E 1B 2B 3B").await;
+    let (table, c) = laid_out("turn E\nrack E 1B 2B 3B").await;
     c[0].act(0, Action::MahJongg { shown: true }).await;
     let (st, at) = now(&table).await;
     assert!(
