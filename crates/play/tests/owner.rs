@@ -495,9 +495,8 @@ async fn a_window_names_its_discard_and_keeps_each_answer_to_its_seat_until_it_c
     now(&table).await;
     let got = west.drain();
     assert_eq!(west.refusals(), []);
-    // West's own answer at once, South's at the close: a seat may get its
-    // own answer before a lower-numbered one (docs/play-protocol.md).
-    assert_eq!(answered(&got), [(discard + 2, WEST), (discard + 1, SOUTH)]);
+    // West's answer closed the window: it is told with South's, in order.
+    assert_eq!(answered(&got), [(discard + 1, SOUTH), (discard + 2, WEST)]);
     let next = got.iter().position(|m| {
         matches!(
             &m.message,

@@ -151,10 +151,11 @@ struct Owner<L> {
     /// discard: the last one, or under `beth-emeth` the natural before a
     /// discarded joker); a calling window is on it.
     open_discard: Option<u64>,
-    /// The answers (and withdrawals) of the open calling window, told so
-    /// far only to the seat that gave each: everyone else is told them
-    /// when the window closes (a pass is silent at a real table).
-    held: Vec<(u64, Event)>,
+    /// The answers (and withdrawals) of the open calling window, each with
+    /// the seat told it already (the one that gave it, while the window
+    /// stayed open): everyone else is told them when the window closes (a
+    /// pass is silent at a real table).
+    held: Vec<(u64, Event, Option<Seat>)>,
     last_pick: BySeat<Option<Tile>>,
     window: Option<WindowClock>,
     /// When the bot whose move is due may make it (`bot_delay_ms`).

@@ -30,17 +30,23 @@ impl<L: TableLog> Owner<L> {
 
     /// Tells the table's event `at`: each seat its share, spectators the
     /// public part. An answer in a calling window (a claim, a decline, a
-    /// withdrawal) is told at once only to the seat that gave it; the
-    /// others are told the window's answers, in order, when it closes,
-    /// before what follows (at a real table a pass is silent).
+    /// withdrawal) that leaves it open is told at once only to the seat that
+    /// gave it; everyone is told the window's answers (each seat those it
+    /// was not told yet), in order, when it closes, before what follows (at
+    /// a real table a pass is silent).
     pub(super) fn tell_event(&mut self, at: u64, e: &Event) {
         match e {
             Event::Answered { seat, .. } | Event::Withdrew { seat } => {
-                self.outboxes[*seat].push(ServerMessage::Event {
-                    at,
-                    event: e.redacted_for(*seat),
-                });
-                self.held.push((at, e.clone()));
+                // An answer that closes the window is told with the others,
+                // in order, to everyone (the seat that gave it included).
+                let told = self.window_at().is_some().then_some(*seat);
+                if let Some(seat) = told {
+                    self.outboxes[seat].push(ServerMessage::Event {
+                        at,
+                        event: e.redacted_for(seat),
+                    });
+                }
+                self.held.push((at, e.clone(), told));
             }
             // What may come while a window stays open (a hand called dead).
             Event::DeadCalled { .. } | Event::Dead { .. } | Event::Penalty { .. } => {
@@ -58,12 +64,8 @@ impl<L: TableLog> Owner<L> {
     /// seat those it did not give): before the event that follows the
     /// window, or after a move that closed it.
     pub(super) fn tell_held(&mut self) {
-        for (at, e) in std::mem::take(&mut self.held) {
-            let by = match e {
-                Event::Answered { seat, .. } | Event::Withdrew { seat } => Some(seat),
-                _ => None,
-            };
-            self.tell_everyone(at, &e, by);
+        for (at, e, told) in std::mem::take(&mut self.held) {
+            self.tell_everyone(at, &e, told);
         }
     }
 
