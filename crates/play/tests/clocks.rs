@@ -429,7 +429,8 @@ async fn a_player_still_connected_after_two_timeouts_takes_the_seat_back_with_a_
     let mut s = setup(three(), &[EAST], 12);
     // The bots wait a second a move, so the game stands still between steps.
     s.settings.bot_delay_ms = 1_000;
-    let table = open_table(s, MemoryLog::default()).await;
+    let log = MemoryLog::default();
+    let table = open_table(s, log.clone()).await;
     let mut east = Client::connect(&table, EAST, None).await;
     table.start().await.unwrap();
     let mut status = table.status().await.unwrap();
@@ -455,6 +456,14 @@ async fn a_player_still_connected_after_two_timeouts_takes_the_seat_back_with_a_
     assert!(st.awaiting(EAST), "East's move is due");
     let before = status.events.len() as u64;
     east.drain();
+    // A taking back the log cannot store did not happen: the move is refused.
+    log.fail(true);
+    east.act(before, default_move(&st, EAST)).await;
+    table.status().await.unwrap();
+    log.fail(false);
+    east.drain();
+    assert_eq!(east.refusals(), [("not_saved".to_string(), Some(before))]);
+    east.got.clear();
     east.act(before, default_move(&st, EAST)).await;
     let after = table.status().await.unwrap();
     east.drain();

@@ -388,8 +388,15 @@ impl<L: TableLog> Owner<L> {
                     // timeouts) takes the seat back with their next move,
                     // as one who comes back: the bot leaves first, so the
                     // seat never has two players (docs/play-protocol.md).
-                    if matches!(m, ClientMessage::Act { .. }) {
+                    if let ClientMessage::Act { answers, .. } = &m {
                         self.give_back(seat).await;
+                        if self.seats[seat].bot.is_some() {
+                            // Not stored: the bot keeps the seat for now.
+                            let words = "the table could not store that you took your seat \
+                                         back: send the move again"
+                                .to_string();
+                            return self.refuse(seat, RefusalCode::NotSaved, words, Some(*answers));
+                        }
                     }
                     self.message(seat, m).await
                 }
