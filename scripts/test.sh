@@ -6,8 +6,42 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# A heading before each stage, so a long run says where it is.
-stage() { printf '\n== %s ==\n' "$*"; }
+# The long runs (1,000 games over the wire, 1,000 through the table's owner,
+# 100,000 bot games) stay out of the default run, which plays a bounded
+# sample of each (5, 30 and 60 games); JONGG_LONG_TESTS=1 adds them as a
+# last stage, in release where they were measured (docs/testing.md, "The
+# long runs"). Mutation runs are never part of it (scripts/mutants.sh).
+LONG="${JONGG_LONG_TESTS:-0}"
+
+# A heading before each stage, with when it starts (seconds since the run
+# began); each stage's time when it ends, and every stage's and the total at
+# the end (even when a stage fails), so a slow run says where its time went.
+RUN_START=$(date +%s)
+STAGE_NAME=""
+STAGE_START=$RUN_START
+STAGE_TIMES=()
+end_stage() {
+  [ -n "$STAGE_NAME" ] || return 0
+  local took=$(($(date +%s) - STAGE_START))
+  STAGE_TIMES+=("$(printf '%6ds  %s' "$took" "$STAGE_NAME")")
+  printf '== %s: %ds ==\n' "$STAGE_NAME" "$took"
+  STAGE_NAME=""
+}
+stage() {
+  end_stage
+  STAGE_NAME="$*"
+  STAGE_START=$(date +%s)
+  printf '\n== %s (at %ds) ==\n' "$*" $((STAGE_START - RUN_START))
+}
+summary() {
+  local status=$?
+  end_stage
+  printf '\n== time by stage ==\n'
+  printf '%s\n' "${STAGE_TIMES[@]}"
+  printf '%6ds  total%s\n' $(($(date +%s) - RUN_START)) \
+    "$([ "$status" = 0 ] || echo " (failed, exit $status)")"
+}
+trap summary EXIT
 
 if ! cargo nextest --version >/dev/null 2>&1; then
   stage "installing cargo-nextest (the test runner) from crates.io"
@@ -56,3 +90,12 @@ scripts/api-fuzz.sh
 # The web pages in a real browser (Debian's headless Chromium).
 stage "the web pages in headless Chromium"
 scripts/browser-tests.sh
+
+if [ "$LONG" = 1 ]; then
+  stage "the long runs (JONGG_LONG_TESTS=1)"
+  cargo nextest run --release -p jongg-game --run-ignored only \
+    -E 'test(no_bot_makes_an_illegal_move_in_100000_games)'
+  JONGG_PLAY_GAMES=1000 cargo nextest run --release -p jongg-play -E 'test(no_message)'
+  JONGG_PLAY_WIRE_GAMES=1000 JONGG_PLAY_WIRE_AT_ONCE=25 \
+    cargo nextest run -p jongg-server --test play -E 'test(no_message)'
+fi

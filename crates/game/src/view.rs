@@ -35,6 +35,11 @@ pub enum Situation {
         tile: Tile,
         from: Seat,
         answer: Option<Answer>,
+        /// The discard's event number, which a claim or decline names: the
+        /// engine does not number events, a live table does (`jongg-play`
+        /// fills it in every view it sends; docs/play-protocol.md).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
     },
     /// After a shown false Mah Jongg (R8): did this seat expose its hand?
     MahJonggInError {
@@ -153,6 +158,7 @@ impl<'a> View<'a> {
                     tile,
                     from,
                     answer: w.answers[me],
+                    at: None,
                 },
                 _ => Situation::Waiting { on: None },
             },

@@ -161,7 +161,8 @@ pub enum ServerMessage {
     Pong {
         id: u64,
     },
-    /// Before the deal: the SHA-256 the revealed seed must hash to.
+    /// Before the deal: SHA-256 of the commitment tag followed by the seed
+    /// (`wall::COMMITMENT_TAG`; docs/play-protocol.md, "The fair wall").
     Commitment {
         commitment: Commitment,
     },

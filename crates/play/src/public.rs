@@ -47,8 +47,14 @@ pub enum PublicSituation {
     Pick {
         seat: Seat,
     },
-    /// The calling window on the last discard: `awaiting` tells who has not answered.
-    Window,
+    /// The calling window on a discard: `at` is the discard's event number
+    /// (the one a claim names; filled by the table's owner). `awaiting`
+    /// names every seat that may call, answered or not: a pass is silent
+    /// until the window closes.
+    Window {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
     /// After a shown false Mah Jongg (R8).
     MahJonggInError {
         declarer: Seat,
@@ -69,7 +75,7 @@ impl PublicSituation {
                 begun: t.began != Began::Dealt,
             },
             Phase::Play(Step::Pick(s)) => PublicSituation::Pick { seat: *s },
-            Phase::Play(Step::Window(_)) => PublicSituation::Window,
+            Phase::Play(Step::Window(_)) => PublicSituation::Window { at: None },
             Phase::Play(Step::Error { declarer, .. }) => PublicSituation::MahJonggInError {
                 declarer: *declarer,
             },
@@ -99,8 +105,32 @@ impl PublicSnapshot {
         )
     }
 
+    /// The snapshot as a live table tells it: the open window's discard
+    /// number, and no answer given in it ([`seen_awaiting`]).
+    pub fn as_told(mut self, state: &State, discard: Option<u64>) -> PublicSnapshot {
+        if let PublicSituation::Window { at } = &mut self.situation {
+            *at = discard;
+        }
+        self.awaiting = seen_awaiting(state);
+        self
+    }
+
     pub fn over(&self) -> bool {
         self.situation == PublicSituation::Over
+    }
+}
+
+/// Whom the table is seen to wait for. In a calling window: every seat
+/// that may call the discard, whether it has answered or not (at a real
+/// table a pass is silent; the answers are told when the window closes,
+/// docs/play-protocol.md); otherwise whom the engine waits for.
+pub fn seen_awaiting(state: &State) -> BySeat<bool> {
+    match state.phase() {
+        Phase::Play(Step::Window(w)) => BySeat::from_fn(|s| match w.callable {
+            Some((_, from, _)) => s != from && s != w.last && state.live(s),
+            None => state.awaiting(s),
+        }),
+        _ => BySeat::from_fn(|s| state.awaiting(s)),
     }
 }
 

@@ -286,6 +286,58 @@ mod tests {
         }
     }
 
+    /// The worked example of docs/play-protocol.md ("The fair wall") is
+    /// what the code computes: a verifier written from the doc alone gets
+    /// the same commitment, key and wall (issue 34.9).
+    #[test]
+    fn the_protocol_docs_worked_example_is_the_codes() {
+        let doc = include_str!("../../../docs/play-protocol.md");
+        let field = |name: &str| -> String {
+            let line = doc
+                .lines()
+                .find(|l| l.starts_with(name))
+                .unwrap_or_else(|| panic!("the doc's example has no line {name:?}"));
+            line[name.len()..].trim().to_string()
+        };
+        let seed: [u8; 32] = from_hex(&field("seed:")).unwrap().try_into().unwrap();
+        let seed = ServerSeed::from_bytes(seed);
+        assert_eq!(to_hex(&seed.commitment().0), field("commitment:"));
+        // The doc's warning: the commitment is not the seed's bare hash.
+        let bare = field("sha256(seed):");
+        assert!(
+            bare.starts_with(&to_hex(&sha256(&[seed.bytes()]))),
+            "{bare}"
+        );
+        assert_ne!(
+            to_hex(&seed.commitment().0),
+            to_hex(&sha256(&[seed.bytes()]))
+        );
+        // "east 00000000, south 01010101, ..." in seat order.
+        let given = field("contributions:");
+        let parts: Vec<&str> = given.split(", ").collect();
+        assert_eq!(parts.len(), 4, "{given}");
+        let contributions = BySeat::from_fn(|s| {
+            let (name, hex) = parts[s.index()].split_once(' ').unwrap();
+            assert_eq!(name, s.name(), "{given}");
+            Contribution::new(from_hex(hex).unwrap()).unwrap()
+        });
+        assert_eq!(contributions, proof(7).contributions);
+        assert_eq!(to_hex(&shuffle_key(&seed, &contributions)), field("key:"));
+        let wall = fair_wall(&seed, &contributions);
+        let begins = field("wall begins:");
+        let n = begins.split(' ').count();
+        assert_eq!(format_tiles(&wall[..n]), begins);
+        // The doc's tags are the code's.
+        for (tag, bytes) in [
+            ("jongg fair wall v1 commitment", COMMITMENT_TAG),
+            ("jongg fair wall v1 key", KEY_TAG),
+        ] {
+            assert_eq!(tag.as_bytes(), bytes);
+            let quoted = format!("`\"{tag}\"` ({} bytes)", bytes.len());
+            assert!(doc.contains(&quoted), "the doc gives {quoted}");
+        }
+    }
+
     #[test]
     fn the_stream_is_standard_chacha20() {
         // RFC 7539 appendix A.1, test vector 1: all-zero key and nonce,

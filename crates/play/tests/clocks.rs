@@ -419,3 +419,73 @@ async fn another_clock_running_out_in_a_calling_window_does_not_close_it_early()
     advance(MS).await;
     assert!(south_answered(&table.status().await.unwrap().events));
 }
+
+/// Issue 34.9: a player still connected when two timeouts gave the seat to
+/// a stand-in takes it back with their next move, as a player who comes
+/// back does: the bot leaves (told to all), the move is the player's, and
+/// the seat never has two players.
+#[tokio::test(start_paused = true)]
+async fn a_player_still_connected_after_two_timeouts_takes_the_seat_back_with_a_move() {
+    let mut s = setup(three(), &[EAST], 12);
+    // The bots wait a second a move, so the game stands still between steps.
+    s.settings.bot_delay_ms = 1_000;
+    let log = MemoryLog::default();
+    let table = open_table(s, log.clone()).await;
+    let mut east = Client::connect(&table, EAST, None).await;
+    table.start().await.unwrap();
+    let mut status = table.status().await.unwrap();
+    for _ in 0..2_000 {
+        if status.bots[EAST] {
+            break;
+        }
+        advance(Duration::from_millis(500)).await;
+        status = table.status().await.unwrap();
+    }
+    assert!(status.bots[EAST], "two timeouts: a stand-in plays East");
+    assert!(status.connected[EAST], "East never left");
+    // Wait for a moment the table awaits East (its stand-in not yet moved).
+    for _ in 0..2_000 {
+        let st = status.state.as_ref().unwrap();
+        if st.awaiting(EAST) && !matches!(st.phase(), Phase::Play(Step::Pick(_)) | Phase::Over) {
+            break;
+        }
+        advance(Duration::from_millis(100)).await;
+        status = table.status().await.unwrap();
+    }
+    let st = status.state.clone().unwrap();
+    assert!(st.awaiting(EAST), "East's move is due");
+    let before = status.events.len() as u64;
+    east.drain();
+    // A taking back the log cannot store did not happen: the move is refused.
+    log.fail(true);
+    east.act(before, default_move(&st, EAST)).await;
+    table.status().await.unwrap();
+    log.fail(false);
+    east.drain();
+    assert_eq!(east.refusals(), [("not_saved".to_string(), Some(before))]);
+    east.got.clear();
+    east.act(before, default_move(&st, EAST)).await;
+    let after = table.status().await.unwrap();
+    east.drain();
+    assert_eq!(east.refusals(), [], "the move was taken as East's");
+    assert!(!after.bots[EAST], "the bot left the seat");
+    assert_eq!(after.timeouts[EAST], 0);
+    assert!(after.events.len() as u64 > before, "East's move was played");
+    let told = east.got.iter().position(|m| {
+        matches!(
+            m.message,
+            ServerMessage::StandIn {
+                seat: EAST,
+                bot: false
+            }
+        )
+    });
+    let moved = east
+        .got
+        .iter()
+        .position(|m| matches!(&m.message, ServerMessage::Event { at, .. } if *at == before + 1));
+    assert!(
+        told < moved && told.is_some(),
+        "told the bot left, then the move"
+    );
+}

@@ -111,16 +111,18 @@ async fn a_reconnect_in_a_calling_window_gets_exactly_what_it_missed() {
         .filter(|m| m.n > seen.n)
         .cloned()
         .collect();
-    assert!(
-        missed.iter().any(|m| matches!(
+    // South's decline is not told to West while the window is open (a
+    // pass is silent): it comes when the window closes (issue 34.9).
+    let south_answered = |m: &jongg_play::protocol::Numbered| {
+        matches!(
             &m.message,
             ServerMessage::Event {
                 event: Event::Answered { seat: SOUTH, .. },
                 ..
             }
-        )),
-        "South's answer came while West was away: {missed:?}"
-    );
+        )
+    };
+    assert!(!missed.iter().any(south_answered), "{missed:?}");
     let mut west = Client::connect(&table, WEST, Some(seen)).await;
     now(&table).await;
     let got = west.drain();
@@ -147,8 +149,12 @@ async fn a_reconnect_in_a_calling_window_gets_exactly_what_it_missed() {
     west.act(discard, Action::Decline).await;
     let (st, _) = now(&table).await;
     assert!(!in_window(&st));
-    west.drain();
+    let after = west.drain();
     assert!(west.refusals().is_empty());
+    assert!(
+        after.iter().any(south_answered),
+        "told at the close: {after:?}"
+    );
 }
 
 #[tokio::test(start_paused = true)]
@@ -396,4 +402,140 @@ async fn a_glance_says_whether_the_game_was_dealt_and_is_over() {
         status.events.last(),
         Some(Event::Ended { outcome }) if Some(outcome) == ended.outcome.as_ref()
     ));
+}
+
+/// Issue 34.9: the whole view in a calling window names the discard a
+/// claim must answer (the seat's situation and the public one), and a
+/// seat's answer is told at once only to that seat: the others learn the
+/// window's answers, in order, when it closes (a pass is silent).
+#[tokio::test(start_paused = true)]
+async fn a_window_names_its_discard_and_keeps_each_answer_to_its_seat_until_it_closes() {
+    use jongg_game::{Answer, Situation};
+    use jongg_play::public::PublicSituation;
+    let table = open_table(
+        setup(three(), &[EAST, SOUTH, WEST], 5),
+        MemoryLog::default(),
+    )
+    .await;
+    let east = Client::connect(&table, EAST, None).await;
+    let mut south = Client::connect(&table, SOUTH, None).await;
+    let mut west = Client::connect(&table, WEST, None).await;
+    let mut watcher = Client::watch(&table).await;
+    table.start().await.unwrap();
+    let (st, at) = now(&table).await;
+    east.act(
+        at,
+        Action::Discard {
+            tile: hand(&st, EAST)[0],
+        },
+    )
+    .await;
+    let (_, discard) = now(&table).await;
+    south.act(discard, Action::Decline).await;
+    now(&table).await;
+    let answered = |got: &[jongg_play::protocol::Numbered]| -> Vec<(u64, Seat)> {
+        got.iter()
+            .filter_map(|m| match &m.message {
+                ServerMessage::Event {
+                    at,
+                    event: Event::Answered { seat, .. },
+                } => Some((*at, *seat)),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        answered(&south.drain()),
+        [(discard + 1, SOUTH)],
+        "its own, at once"
+    );
+    assert_eq!(answered(&west.drain()), [], "not West's to know yet");
+    assert_eq!(answered(&watcher.drain()), [], "nor a spectator's");
+    // A new connection's whole view names the discard and shows South as
+    // still awaited, as every seat that may call is until the close.
+    let mut west = Client::connect(&table, WEST, None).await;
+    let mut late = Client::watch(&table).await;
+    now(&table).await;
+    let view = west
+        .drain()
+        .into_iter()
+        .find_map(|m| match m.message {
+            ServerMessage::View { view, .. } => view,
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        matches!(view.situation, Situation::Window { at: Some(a), answer: None, .. } if a == discard),
+        "{:?}",
+        view.situation
+    );
+    assert!(view.awaiting[SOUTH] && view.awaiting[WEST] && !view.awaiting[EAST]);
+    let public = late
+        .drain()
+        .into_iter()
+        .find_map(|m| match m.message {
+            ServerMessage::PublicView { view, .. } => view,
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        public.situation,
+        PublicSituation::Window { at: Some(discard) }
+    );
+    assert!(public.awaiting[SOUTH] && public.awaiting[WEST]);
+    // West answers the discard the view named; the window closes and
+    // everyone is told both answers, in order, before what follows.
+    let Situation::Window {
+        at: Some(named), ..
+    } = view.situation
+    else {
+        unreachable!()
+    };
+    west.act(named, Action::Decline).await;
+    now(&table).await;
+    let got = west.drain();
+    assert_eq!(west.refusals(), []);
+    // West's answer closed the window: it is told with South's, in order.
+    assert_eq!(answered(&got), [(discard + 1, SOUTH), (discard + 2, WEST)]);
+    let next = got.iter().position(|m| {
+        matches!(
+            &m.message,
+            ServerMessage::Event {
+                event: Event::Next { .. },
+                ..
+            }
+        )
+    });
+    let south_told = got
+        .iter()
+        .position(|m| matches!(&m.message, ServerMessage::Event { at, .. } if *at == discard + 1));
+    assert!(south_told < next && next.is_some(), "{got:?}");
+    for w in [&mut watcher, &mut late] {
+        let got = w.drain();
+        let events: Vec<u64> = got
+            .iter()
+            .filter_map(|m| match &m.message {
+                ServerMessage::Event { at, .. } => Some(*at),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            events.windows(2).all(|p| p[0] < p[1]),
+            "in order: {events:?}"
+        );
+        assert_eq!(answered(&got), [(discard + 1, SOUTH), (discard + 2, WEST)]);
+    }
+    assert!(
+        !south.drain().iter().any(|m| matches!(
+            &m.message,
+            ServerMessage::Event {
+                event: Event::Answered {
+                    seat: SOUTH,
+                    answer: Answer::Decline
+                },
+                ..
+            }
+        )),
+        "South is not told its own answer twice"
+    );
 }

@@ -92,6 +92,42 @@ async fn every_message_of_bot_games_and_a_played_table_validates() {
     assert!(seen > 1000, "{seen} messages checked");
 }
 
+/// A seat's whole view and a spectator's public view while a calling window
+/// is open name the discard (`at` of the situations, issue 34.9).
+#[tokio::test(start_paused = true)]
+async fn the_views_in_a_calling_window_validate_with_the_discards_number() {
+    let table = open_table(
+        setup(three(), &[Seat::East, Seat::South, Seat::West], 3),
+        MemoryLog::default(),
+    )
+    .await;
+    let east = Client::connect(&table, Seat::East, None).await;
+    let _south = Client::connect(&table, Seat::South, None).await;
+    table.start().await.unwrap();
+    let (st, at) = now(&table).await;
+    east.act(
+        at,
+        Action::Discard {
+            tile: hand(&st, Seat::East)[0],
+        },
+    )
+    .await;
+    let (_, discard) = now(&table).await;
+    let mut west = Client::connect(&table, Seat::West, None).await;
+    let mut watcher = Client::watch(&table).await;
+    now(&table).await;
+    let got: Vec<Numbered> = west.drain().into_iter().chain(watcher.drain()).collect();
+    all_server_messages_valid(&got);
+    let named: Vec<serde_json::Value> = got
+        .iter()
+        .map(|m| m.to_json())
+        .filter(|j| j["view"]["situation"]["kind"] == "window")
+        .map(|j| j["view"]["situation"]["at"].clone())
+        .collect();
+    let want = serde_json::json!(discard);
+    assert_eq!(named, [want.clone(), want], "the view and the public view");
+}
+
 #[tokio::test(start_paused = true)]
 async fn a_spectators_messages_presence_chat_and_the_end_validate() {
     let mut s = setup(three(), &[Seat::East, Seat::South], 12);

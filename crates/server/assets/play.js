@@ -216,7 +216,7 @@
         break;
       case "stand_in":
         standIn[msg.seat] = msg.bot;
-        log(msg.bot ? `A bot plays ${name(msg.seat)} for now.` : `${name(msg.seat)} is back.`);
+        log(msg.bot ? (msg.seat === me ? "A bot plays your seat for now: your next move takes it back." : `A bot plays ${name(msg.seat)} for now.`) : `${name(msg.seat)} is back.`);
         break;
       case "reveal":
         log(`The wall's seed is revealed: ${msg.proof.seed} (check the game with jongg verify-wall).`);

@@ -174,9 +174,10 @@
     return m;
   }
 
-  // A claim window as a view shows it. The discard's number is not in the
-  // view: the events since it are the answers of the seats no longer
-  // awaited (a claim names it; play.js steps back if the guess is wrong).
+  // A claim window as a view shows it. The situation names the discard
+  // (`at`, issue 34.9); a server without it leaves a guess: the events
+  // since it are the answers of the seats no longer awaited (a claim names
+  // it; play.js steps back if the guess is wrong).
   function window_(m, at, v, mine) {
     const last = m.floor.length - 1;
     // A discarded joker covers the tile before it unless the table says not (R16).
@@ -184,7 +185,8 @@
     m.open = open >= 0 ? open : null;
     const [from, tile] = m.open === null ? [null, null] : m.floor[m.open];
     const answered = SEATS.filter((s) => s !== from && live(m, s) && !v.awaiting[s]).length;
-    m.step = { kind: "window", tile, from, discarder: m.floor[last] && m.floor[last][0], discardAt: at - answered, guessed: true,
+    const named = v.situation && Number.isInteger(v.situation.at);
+    m.step = { kind: "window", tile, from, discarder: m.floor[last] && m.floor[last][0], discardAt: named ? v.situation.at : at - answered, guessed: !named,
       answers: bySeat((s) => (s === m.me ? (v.awaiting[s] ? null : mine || "decline") : v.awaiting[s] ? null : "decline")) };
   }
 

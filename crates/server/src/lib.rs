@@ -20,6 +20,8 @@ mod testing;
 
 pub use app::routes;
 pub use http::{hall, logging};
+#[cfg(feature = "test-support")]
+pub use state::password_checks::checks_made as password_checks_made;
 #[doc(hidden)]
 pub use testing::pdf_text;
 #[cfg(feature = "test-support")]

@@ -56,6 +56,10 @@ pub struct ServeArgs {
     /// public address). Beyond it: a 503, then close.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
     max_per_address: u32,
+    /// Milliseconds the bots of the live tables wait before each move, as a
+    /// person would (0 to 10000; the browser tests play faster with less).
+    #[arg(long, value_name = "MS", default_value_t = jongg_server::PLAY_BOT_DELAY_MS, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    play_bot_delay_ms: u64,
 }
 
 /// A timeout in seconds (fractions allowed): more than 0, at most a day.
@@ -192,7 +196,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         },
         started: jongg_server::hall::Started::Command,
         play_tables_free: jongg_server::PLAY_TABLES_FREE,
-        play_bot_delay_ms: jongg_server::PLAY_BOT_DELAY_MS,
+        play_bot_delay_ms: a.play_bot_delay_ms,
         play_sign_ups_free: jongg_server::PLAY_SIGN_UPS_FREE,
     };
     match rt.block_on(jongg_server::run(config)) {

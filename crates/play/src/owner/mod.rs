@@ -18,7 +18,7 @@ pub use handle::{Connection, TableHandle};
 
 use crate::chat::Pace;
 use crate::outbox::Outbox;
-use crate::protocol::{Numbered, Seen, ServerMessage, Unreadable};
+use crate::protocol::{ClientMessage, Numbered, Seen, ServerMessage, Unreadable};
 use crate::public::Presence;
 use crate::refusal::RefusalCode;
 use crate::settings::TableSettings;
@@ -147,6 +147,15 @@ struct Owner<L> {
     at: u64,
     /// The number of the last discard.
     last_discard: Option<u64>,
+    /// The number of the discard a claim may take (the engine's open
+    /// discard: the last one, or under `beth-emeth` the natural before a
+    /// discarded joker); a calling window is on it.
+    open_discard: Option<u64>,
+    /// The answers (and withdrawals) of the open calling window, each with
+    /// the seat told it already (the one that gave it, while the window
+    /// stayed open): everyone else is told them when the window closes (a
+    /// pass is silent at a real table).
+    held: Vec<(u64, Event, Option<Seat>)>,
     last_pick: BySeat<Option<Tile>>,
     window: Option<WindowClock>,
     /// When the bot whose move is due may make it (`bot_delay_ms`).
@@ -292,6 +301,8 @@ impl<L: TableLog> Owner<L> {
             state: None,
             at: 0,
             last_discard: None,
+            open_discard: None,
+            held: Vec::new(),
             last_pick: BySeat::default(),
             window: None,
             bot_at: None,
@@ -372,7 +383,23 @@ impl<L: TableLog> Owner<L> {
                 conn,
                 message,
             } if self.seats[seat].conn == Some(conn) => match message {
-                Ok(m) => self.message(seat, m).await,
+                Ok(m) => {
+                    // A player still connected when a bot stood in (two
+                    // timeouts) takes the seat back with their next move,
+                    // as one who comes back: the bot leaves first, so the
+                    // seat never has two players (docs/play-protocol.md).
+                    if let ClientMessage::Act { answers, .. } = &m {
+                        self.give_back(seat).await;
+                        if self.seats[seat].bot.is_some() {
+                            // Not stored: the bot keeps the seat for now.
+                            let words = "the table could not store that you took your seat \
+                                         back: send the move again"
+                                .to_string();
+                            return self.refuse(seat, RefusalCode::NotSaved, words, Some(*answers));
+                        }
+                    }
+                    self.message(seat, m).await
+                }
                 Err(u) => self.refuse(seat, u.code, u.words, None),
             },
             Command::Message { .. } => {}

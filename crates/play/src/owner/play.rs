@@ -5,11 +5,11 @@
 use super::Owner;
 use super::defaults::safe_default;
 use crate::protocol::{ClientMessage, ServerMessage};
-use crate::public::racks;
+use crate::public::{racks, seen_awaiting};
 use crate::refusal::{RefusalCode, code_of};
 use crate::table_log::{LogRecord, TableLog};
 use crate::wall::{WallProof, fair_wall};
-use jongg_game::{Action, Event, Game, Phase, State, Step};
+use jongg_game::{Action, Event, Game, Phase, Situation, State, Step};
 use jongg_tiles::{BySeat, Seat};
 
 /// A refusal: its code and words.
@@ -92,22 +92,32 @@ impl<L: TableLog> Owner<L> {
         ) {
             return Ok(());
         }
-        let open = self.state.as_ref().is_some_and(window_open);
-        match self.last_discard {
-            Some(d) if d == answers && open => Ok(()),
-            Some(d) if d == answers => Err((
+        let open = self.window_at();
+        match (open, self.last_discard) {
+            // The last discard is taken too when the window is on the
+            // natural before a discarded joker (`beth-emeth`): clients
+            // written before the window told its discard named it.
+            (Some(w), Some(d)) if answers == w || answers == d => Ok(()),
+            (None, Some(d)) if d == answers => Err((
                 RefusalCode::WindowClosed,
                 format!("the calling window on discard {answers} has closed"),
             )),
-            Some(d) if answers < d => Err((
+            // Any older event, a discard or not, is past (docs/play-protocol.md).
+            (_, Some(d)) if answers < d => Err((
                 RefusalCode::StaleClaim,
-                format!("discard {answers} is past: the discard on the table is {d}"),
+                format!("event {answers} is past: the last discard is {d}"),
             )),
             _ => Err((
                 RefusalCode::BadMessage,
                 format!("event {answers} is not a discard"),
             )),
         }
+    }
+
+    /// The number of the discard the open calling window is on, if one is.
+    pub(super) fn window_at(&self) -> Option<u64> {
+        let open = self.state.as_ref().is_some_and(window_open);
+        self.open_discard.filter(|_| open)
     }
 
     /// Checks `action` with the engine, stores its events, then tells them.
@@ -164,6 +174,9 @@ impl<L: TableLog> Owner<L> {
                 }
             }
         }
+        if self.window_at().is_none() {
+            self.tell_held();
+        }
         Ok(())
     }
 
@@ -200,7 +213,17 @@ impl<L: TableLog> Owner<L> {
     pub(super) fn track(&mut self, e: &Event) {
         self.at += 1;
         match e {
-            Event::Discarded { .. } => self.last_discard = Some(self.at),
+            Event::Discarded { tile, .. } => {
+                self.last_discard = Some(self.at);
+                // As the engine's open discard (State::apply): a joker
+                // covers the tile before it unless the table says not.
+                if !tile.is_joker() {
+                    self.open_discard = Some(self.at);
+                } else if self.table.joker_covers {
+                    self.open_discard = None;
+                }
+            }
+            Event::Took { .. } => self.open_discard = None,
             Event::Picked {
                 seat,
                 tile: Some(t),
@@ -216,9 +239,18 @@ impl<L: TableLog> Owner<L> {
     /// The whole view of `seat`.
     pub(super) fn view(&self, seat: Seat) -> ServerMessage {
         let view = self.state.as_ref().map(|st| {
-            Game::resume(st.clone(), &*self.players.judge)
+            let mut snapshot = Game::resume(st.clone(), &*self.players.judge)
                 .view(seat)
-                .snapshot()
+                .snapshot();
+            if let Situation::Window { at, .. } = &mut snapshot.situation {
+                *at = self.window_at();
+            }
+            // Others' answers are not told while the window is open.
+            let seen = seen_awaiting(st);
+            for s in Seat::ALL.into_iter().filter(|s| *s != seat) {
+                snapshot.awaiting[s] = seen[s];
+            }
+            snapshot
         });
         ServerMessage::View { at: self.at, view }
     }

@@ -28,9 +28,50 @@ impl<L: TableLog> Owner<L> {
         }
     }
 
-    /// Tells the table's event `at`: each seat its share, spectators the public part.
+    /// Tells the table's event `at`: each seat its share, spectators the
+    /// public part. An answer in a calling window (a claim, a decline, a
+    /// withdrawal) that leaves it open is told at once only to the seat that
+    /// gave it; everyone is told the window's answers (each seat those it
+    /// was not told yet), in order, when it closes, before what follows (at
+    /// a real table a pass is silent).
     pub(super) fn tell_event(&mut self, at: u64, e: &Event) {
-        for s in Seat::ALL {
+        match e {
+            Event::Answered { seat, .. } | Event::Withdrew { seat } => {
+                // An answer that closes the window is told with the others,
+                // in order, to everyone (the seat that gave it included).
+                let told = self.window_at().is_some().then_some(*seat);
+                if let Some(seat) = told {
+                    self.outboxes[seat].push(ServerMessage::Event {
+                        at,
+                        event: e.redacted_for(seat),
+                    });
+                }
+                self.held.push((at, e.clone(), told));
+            }
+            // What may come while a window stays open (a hand called dead).
+            Event::DeadCalled { .. } | Event::Dead { .. } | Event::Penalty { .. } => {
+                self.tell_everyone(at, e, None);
+            }
+            // Anything else comes after the window closed.
+            _ => {
+                self.tell_held();
+                self.tell_everyone(at, e, None);
+            }
+        }
+    }
+
+    /// Tells everyone the answers held while the window was open (each
+    /// seat those it did not give): before the event that follows the
+    /// window, or after a move that closed it.
+    pub(super) fn tell_held(&mut self) {
+        for (at, e, told) in std::mem::take(&mut self.held) {
+            self.tell_everyone(at, &e, told);
+        }
+    }
+
+    /// Tells event `at` to every seat but `except` and every spectator.
+    fn tell_everyone(&mut self, at: u64, e: &Event, except: Option<Seat>) {
+        for s in Seat::ALL.into_iter().filter(|s| Some(*s) != except) {
             self.outboxes[s].push(ServerMessage::Event {
                 at,
                 event: e.redacted_for(s),
@@ -118,10 +159,10 @@ impl<L: TableLog> Owner<L> {
 
     /// The whole public view.
     pub(super) fn public_view(&self) -> ServerMessage {
-        let view = self
-            .state
-            .as_ref()
-            .map(|st| PublicSnapshot::from_game(&Game::resume(st.clone(), &*self.players.judge)));
+        let view = self.state.as_ref().map(|st| {
+            PublicSnapshot::from_game(&Game::resume(st.clone(), &*self.players.judge))
+                .as_told(st, self.window_at())
+        });
         ServerMessage::PublicView { at: self.at, view }
     }
 

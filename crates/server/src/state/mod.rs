@@ -5,6 +5,7 @@ pub(crate) mod card_library;
 pub(crate) mod online;
 pub mod paper;
 pub(crate) mod password;
+pub(crate) mod password_checks;
 pub(crate) mod running;
 pub(crate) mod tables;
 pub(crate) mod time;

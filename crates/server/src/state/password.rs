@@ -23,6 +23,7 @@ pub async fn hash_password(password: String) -> Result<String, ApiError> {
 pub(crate) async fn verify_password(password: String, hash: String) -> Result<bool, ApiError> {
     tokio::task::spawn_blocking(move || {
         let parsed = PasswordHash::new(&hash).map_err(ApiError::internal)?;
+        super::password_checks::note(&parsed);
         Ok(Argon2::default()
             .verify_password(password.as_bytes(), &parsed)
             .is_ok())

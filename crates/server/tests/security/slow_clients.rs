@@ -249,8 +249,9 @@ fn too_many_connections_from_one_address_are_refused_politely() {
         ..ConnectionLimits::default()
     });
     let four: Vec<TcpStream> = (0..4).map(|_| held(&app, "127.0.0.2")).collect();
+    // Refused at the accept, before any request (a request sent after the
+    // refusal had closed could reset the 503 away on a loaded machine).
     let mut fifth = connect_from(&app, "127.0.0.2");
-    fifth.write_all(ME).unwrap();
     let (said, closed) = until_closed(&mut fifth, REFUSAL_WITHIN);
     assert!(closed.is_some(), "the refused connection is closed");
     assert_polite_503(&said, "Too many connections are open from your address.");
@@ -260,12 +261,32 @@ fn too_many_connections_from_one_address_are_refused_politely() {
         s.write_all(ME).unwrap();
         assert!(read_answer(&mut s).starts_with("HTTP/1.1 200"), "{from}");
     }
-    // Once they are closed, more may come.
+    // Once they are closed, more may come: as soon as the server has seen
+    // the closes (waited for, not slept on: a fixed 200 ms was short on a
+    // loaded machine; issue 34.10).
     drop(four);
-    std::thread::sleep(Duration::from_millis(200));
-    let mut again = connect_from(&app, "127.0.0.2");
-    again.write_all(ME).unwrap();
-    assert!(read_answer(&mut again).starts_with("HTTP/1.1 200"));
+    let until = Instant::now() + REFUSAL_WITHIN;
+    while !answered_200(&app, "127.0.0.2") {
+        assert!(Instant::now() < until, "the closed connections still count");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Whether a request from `from` is answered 200 (false: refused, however
+/// the refusal reached the client, a 503 or a reset).
+fn answered_200(app: &App, from: &str) -> bool {
+    let mut s = connect_from(app, from);
+    let _ = s.write_all(ME);
+    s.set_read_timeout(Some(REFUSAL_WITHIN)).unwrap();
+    let mut got = Vec::new();
+    let mut byte = [0u8; 1];
+    while !got.ends_with(b"\r\n\r\n") {
+        match s.read(&mut byte) {
+            Ok(1) => got.push(byte[0]),
+            _ => return false,
+        }
+    }
+    got.starts_with(b"HTTP/1.1 200")
 }
 
 #[test]
@@ -278,9 +299,14 @@ fn this_machine_keeps_room_when_the_connections_are_full() {
     });
     let mut seven: Vec<TcpStream> = (0..4).map(|_| held(&app, "127.0.0.2")).collect();
     seven.extend((0..3).map(|_| held(&app, "127.0.0.3")));
+    // The refusal is written at the accept, without waiting for a request.
+    // The phone sends none (issue 34.10): a request that reached the server
+    // after its refusal had closed (a quarter second of lingering, overrun
+    // on a loaded machine) made the kernel reset the connection and drop
+    // the 503 unread, so the test failed under load only.
     let mut phone = connect_from(&app, "127.0.0.4");
-    phone.write_all(ME).unwrap();
-    let (said, _) = until_closed(&mut phone, REFUSAL_WITHIN);
+    let (said, closed) = until_closed(&mut phone, REFUSAL_WITHIN);
+    assert!(closed.is_some(), "the refused connection is closed");
     assert_polite_503(&said, "The server is busy: too many connections are open.");
     let mut director = connect_from(&app, "127.0.0.1");
     director.write_all(ME).unwrap();
