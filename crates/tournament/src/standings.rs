@@ -214,16 +214,25 @@ impl Tournament {
             }
             k
         };
+        // A disqualified player is out of the competition: ranked after
+        // every player still in it, whatever their points (the texts give
+        // them no place; standard 2B, 27, R1).
+        let out: Vec<bool> = numbers
+            .iter()
+            .map(|&p| self.floor.disqualified(p).is_some())
+            .collect();
         let mut order: Vec<usize> = (0..numbers.len()).collect();
         order.sort_by(|&a, &b| {
-            key(&tally[b])
-                .cmp(&key(&tally[a]))
+            out[a]
+                .cmp(&out[b])
+                .then(key(&tally[b]).cmp(&key(&tally[a])))
                 .then(numbers[a].cmp(&numbers[b]))
         });
         let mut rows = Vec::with_capacity(order.len());
         let mut rank = 0;
         for (pos, &i) in order.iter().enumerate() {
-            if pos == 0 || key(&tally[order[pos - 1]]) != key(&tally[i]) {
+            let prev = pos.checked_sub(1).map(|p| order[p]);
+            if prev.is_none_or(|p| out[p] != out[i] || key(&tally[p]) != key(&tally[i])) {
                 rank = pos as u32 + 1;
             }
             let p = &self.players[&numbers[i]];

@@ -673,6 +673,16 @@ fn standard_27_disqualification_voids_or_keeps_the_players_scores_only() {
         }
         assert_eq!(now.disqualified, Some(scores));
         assert!(matches!(now.status, PlayerStatus::Withdrawn { .. }));
+        // Out of the competition: ranked after every other player, whatever
+        // the points (R1: the texts give a disqualified player no place).
+        let last = after.rows.last().unwrap();
+        assert_eq!(last.player, PlayerNo(1), "{scores:?}");
+        assert_eq!(last.rank, 8);
+        assert!(
+            after.rows[..7]
+                .iter()
+                .all(|r| r.disqualified.is_none() && r.rank <= 7)
+        );
         let Sanction::Disqualification { source, .. } = &run.t.sanctions(PlayerNo(1))[0] else {
             panic!()
         };

@@ -179,6 +179,8 @@ fn page(t: &Tournament, id: i64, n: PlayerNo) -> Result<PlayerPage, jongg_tourna
         number: n.0,
         player: p.name.clone(),
         status: match p.status {
+            // A disqualified player is not "withdrawn" (issue 32.8).
+            _ if t.disqualified(n).is_some() => super::status_word(t, p).into(),
             PlayerStatus::Active => "playing".into(),
             PlayerStatus::Late => "not arrived".into(),
             PlayerStatus::Withdrawn { after_round } => {

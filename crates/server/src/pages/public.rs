@@ -254,6 +254,9 @@ struct PlayerPage {
     status: &'static str,
     rank: String,
     points: i64,
+    /// Points of penalties outside the games, already in `points`
+    /// (standard 2C): said beside them.
+    penalties: i64,
     rounds: Vec<RoundLine>,
 }
 
@@ -280,6 +283,8 @@ fn player_page(
         let games = lines
             .iter()
             .map(|g| match g.points {
+                // A bot played the seat: its points are no one's (issue 23.7).
+                Some(p) if g.bot => format!("a bot played ({p:+}, counts for no one)"),
                 Some(p) => format!("{p:+}{}", if g.mah_jongg { " MJ" } else { "" }),
                 None => "—".into(),
             })
@@ -292,6 +297,7 @@ fn player_page(
             .sum::<i64>();
         let total = lines
             .iter()
+            .filter(|g| !g.bot)
             .filter_map(|g| g.points.map(i64::from))
             .sum::<i64>()
             + sit;
@@ -312,6 +318,7 @@ fn player_page(
         status: super::status_word(t, p),
         rank: row.map(|r| r.rank.to_string()).unwrap_or_default(),
         points: row.map_or(0, |r| r.points),
+        penalties: row.map_or(0, |r| r.penalties),
         rounds,
     })
 }
