@@ -33,10 +33,11 @@ const next = (page) => page.textContent("#next-step");
 const waitNext = (page, re, timeout = 30_000) =>
   page.waitForFunction((src) => new RegExp(src).test(document.getElementById("next-step").textContent), re.source, { timeout });
 // The tiles a page draws, as their notation (the text a sighted player reads).
-const shownTiles = (page) => page.$$eval(".tile > span[aria-hidden=true]", (s) => s.map((e) => e.textContent));
+// Each tile is its face named by its code (issue 33.1): the code is its data-tile.
+const shownTiles = (page) => page.$$eval(".tile[data-tile]", (s) => s.map((e) => e.dataset.tile));
 
 async function clickTile(page, t) {
-  await page.locator("#rack li", { has: page.locator("span[aria-hidden=true]", { hasText: new RegExp(`^${t}$`) }) }).first().click();
+  await page.locator(`#rack li[data-tile="${t}"]`).first().click();
 }
 
 async function atPhone(page, name) {
@@ -131,7 +132,7 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     await east.waitForSelector("#points table");
     assert.equal(await east.locator("#points tbody tr").count(), 4, await east.textContent("#points"));
     for (const t of ["1B", "WD", "9C", "5D"]) {
-      assert.ok((await east.$$eval("#end-body .tile > span[aria-hidden=true]", (s) => s.map((e) => e.textContent))).includes(t), `every rack at the end: ${t}`);
+      assert.ok((await east.$$eval("#end-body .tile[data-tile]", (s) => s.map((e) => e.dataset.tile))).includes(t), `every rack at the end: ${t}`);
     }
     await accessible(east, "the end of a set-up game");
     await atPhone(east, "position-end-phone");

@@ -23,9 +23,8 @@
     for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k);
     return e;
   };
-  // A tile drawn as its notation, large, coloured by suit, named for a screen reader.
-  const tileEl = (t, tag = "span") => el(tag, { class: `tile s-${t.length === 2 && /[DBC]$/.test(t) && /^\d/.test(t) ? t[1] : "h"}`,
-    title: T.tileName(t) }, el("span", { "aria-hidden": "true" }, t), el("span", { class: "visually-hidden" }, T.tileName(t)));
+  // A tile drawn with its face, named by its code and words (tiles.js).
+  const tileEl = (t, tag = "span") => window.JonggTiles.face(t, tag);
   const groupEl = (x) => el("span", { class: "group" }, ...Array.from({ length: x.naturals }, () => tileEl(x.tile)),
     ...Array.from({ length: x.jokers }, () => tileEl("J")));
 
