@@ -139,6 +139,7 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     // After the game everyone may see every rack: the spectator too.
     await spectator.waitForSelector("#end:not([hidden])");
     assert.ok((await shownTiles(spectator)).includes("WD"), "the spectator sees East's rack at the end");
+    await screenshot(spectator, "watch-end");
 
     // The replay and the log: set up from a position, never a verified wall.
     await replay.goto(`${URL}/play/${id}/replay`);
@@ -148,6 +149,13 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     await accessible(replay, "the replay of a set-up game");
     await replay.goto(`${URL}/play/${id}/replay?move=1`);
     assert.match(await replay.textContent("#move-words"), /east discards 6C/i);
+    // The replay draws each tile with its face (issue 33.1), named by its code.
+    const replayFaces = await replay.$$eval(".replay-rack .tile", (ts) =>
+      ts.map((t) => [t.dataset.tile, t.querySelector("svg[role=img]")?.getAttribute("aria-label")]));
+    assert.ok(replayFaces.length >= 13, JSON.stringify(replayFaces));
+    for (const [code, label] of replayFaces) assert.ok(label.startsWith(`${code}, `), `${code}: ${label}`);
+    await screenshot(replay, "replay-faces");
+    await atPhone(replay, "replay-faces-phone");
     const log = await replay.request.get(`${URL}/play/${id}/log.jsonl`);
     assert.equal(log.status(), 200);
     const first = JSON.parse((await log.text()).split("\n")[0]);
