@@ -623,7 +623,10 @@
     }
     body.push(racks);
     if (m.penalties.length) body.push(el("p", {}, "Penalties: ", m.penalties.map((x) => `${name(x.seat)} ${x.kind.replaceAll("_", " ")}`).join("; ")));
-    body.push(el("div", { id: "points" }));
+    // The points already fetched for this move stay: a redraw (a clock, a
+    // presence) must not empty them.
+    const had = $("points");
+    body.push(had && pointsFor === m.at ? had : el("div", { id: "points" }));
     $("end-body").replaceChildren(...body);
     points();
   }
