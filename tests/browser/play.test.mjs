@@ -51,6 +51,18 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
     // The first pass: three tiles to the right, chosen by keyboard.
     await page.waitForFunction(() => /Pass three tiles to the right/.test(document.getElementById("next-step").textContent), null, { timeout: 30_000 });
     await accessible(page, "the first pass of the Charleston");
+    // Each rack tile is its face (issue 33.1): an <svg role="img"> named by
+    // its code and words, drawn from the sprite /assets/tiles.svg.
+    await page.waitForFunction(() => [...document.querySelectorAll("#rack li use")].every((u) => u.getBBox().width > 0),
+      null, { timeout: 10_000 });
+    const faces = await page.$$eval("#rack li", (lis) => lis.map((li) => ({ code: li.dataset.tile,
+      name: li.querySelector("svg[role=img]")?.getAttribute("aria-label"), href: li.querySelector("use")?.getAttribute("href") })));
+    assert.ok(faces.length >= 13, `a dealt rack: ${faces.length}`);
+    for (const f of faces) {
+      assert.match(f.name, new RegExp(`^${f.code}, \\S`), `a tile named by its code: ${JSON.stringify(f)}`);
+      assert.equal(f.href, `/assets/tiles.svg#t-${f.code}`);
+    }
+    assert.ok(await page.getByRole("option", { name: `${faces[0].code}, ` }).first().isVisible(), "the rack's tile by its accessible name");
     await screenshot(page, "play-charleston", "14-play-charleston");
     await page.focus("#rack li[tabindex='0']");
     let chosen = 0;
@@ -69,6 +81,7 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
       assert.ok(Date.now() < deadline, `the game did not end: ${await next(page)}`);
       const text = await next(page);
       const button = page.locator("#actions > button:not([disabled])");
+      let acted = true;
       if (/^Pass three tiles/.test(text)) {
         seen.add("pass");
         // R17 (standard): one blind tile on the first left.
@@ -111,10 +124,17 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
         await button.first().click();
       } else {
         await page.waitForTimeout(100);
+        acted = false;
       }
       // A refusal is shown in words; none is expected in this game.
       const refusal = await page.textContent("#refused");
       assert.equal(refusal, "", `a move was refused at "${text}"`);
+      // After a move, its echo from the table before the next look: on a
+      // busy machine the same step still showing would be answered twice.
+      if (acted) {
+        await page.waitForFunction((t) => document.getElementById("next-step").textContent !== t, text, { timeout: 5000 })
+          .catch(() => {});
+      }
       await page.waitForTimeout(30);
     }
     for (const step of ["pass", "blind", "turn", "claim"]) assert.ok(seen.has(step), `the game went through: ${step}`);

@@ -33,10 +33,11 @@ const next = (page) => page.textContent("#next-step");
 const waitNext = (page, re, timeout = 30_000) =>
   page.waitForFunction((src) => new RegExp(src).test(document.getElementById("next-step").textContent), re.source, { timeout });
 // The tiles a page draws, as their notation (the text a sighted player reads).
-const shownTiles = (page) => page.$$eval(".tile > span[aria-hidden=true]", (s) => s.map((e) => e.textContent));
+// Each tile is its face named by its code (issue 33.1): the code is its data-tile.
+const shownTiles = (page) => page.$$eval(".tile[data-tile]", (s) => s.map((e) => e.dataset.tile));
 
 async function clickTile(page, t) {
-  await page.locator("#rack li", { has: page.locator("span[aria-hidden=true]", { hasText: new RegExp(`^${t}$`) }) }).first().click();
+  await page.locator(`#rack li[data-tile="${t}"]`).first().click();
 }
 
 async function atPhone(page, name) {
@@ -131,13 +132,14 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     await east.waitForSelector("#points table");
     assert.equal(await east.locator("#points tbody tr").count(), 4, await east.textContent("#points"));
     for (const t of ["1B", "WD", "9C", "5D"]) {
-      assert.ok((await east.$$eval("#end-body .tile > span[aria-hidden=true]", (s) => s.map((e) => e.textContent))).includes(t), `every rack at the end: ${t}`);
+      assert.ok((await east.$$eval("#end-body .tile[data-tile]", (s) => s.map((e) => e.dataset.tile))).includes(t), `every rack at the end: ${t}`);
     }
     await accessible(east, "the end of a set-up game");
     await atPhone(east, "position-end-phone");
     // After the game everyone may see every rack: the spectator too.
     await spectator.waitForSelector("#end:not([hidden])");
     assert.ok((await shownTiles(spectator)).includes("WD"), "the spectator sees East's rack at the end");
+    await screenshot(spectator, "watch-end");
 
     // The replay and the log: set up from a position, never a verified wall.
     await replay.goto(`${URL}/play/${id}/replay`);
@@ -147,6 +149,13 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     await accessible(replay, "the replay of a set-up game");
     await replay.goto(`${URL}/play/${id}/replay?move=1`);
     assert.match(await replay.textContent("#move-words"), /east discards 6C/i);
+    // The replay draws each tile with its face (issue 33.1), named by its code.
+    const replayFaces = await replay.$$eval(".replay-rack .tile", (ts) =>
+      ts.map((t) => [t.dataset.tile, t.querySelector("svg[role=img]")?.getAttribute("aria-label")]));
+    assert.ok(replayFaces.length >= 13, JSON.stringify(replayFaces));
+    for (const [code, label] of replayFaces) assert.ok(label.startsWith(`${code}, `), `${code}: ${label}`);
+    await screenshot(replay, "replay-faces");
+    await atPhone(replay, "replay-faces-phone");
     const log = await replay.request.get(`${URL}/play/${id}/log.jsonl`);
     assert.equal(log.status(), 200);
     const first = JSON.parse((await log.text()).split("\n")[0]);

@@ -25,7 +25,7 @@
 // fails unless exactly the expected number of tests passed (none skipped).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, accessible, watch, axeRuns } from "./lib.mjs";
+import { launch, accessible, watch, axeRuns, screenshot } from "./lib.mjs";
 
 const URL = process.env.JONGG_URL;
 const SETUP = process.env.JONGG_SETUP;
@@ -1145,6 +1145,12 @@ test("a Mah Jongg entered by its tiles is checked on the event's card (14.1)", {
     await sk.waitForSelector("#hand-line:has-text('On the card')");
     assert.match(await sk.textContent("#hand-line"), /worth 30/);
     assert.equal(await sk.inputValue("#f-value"), "30");
+    // Issue 33.1: the tiles typed are drawn with their faces, each named by its code.
+    const typed = await sk.$$eval("#f-hand .hand-faces svg[role=img]", (s) => s.map((e) => e.getAttribute("aria-label")));
+    assert.deepEqual(typed.map((n) => n.split(",")[0]), ["2B", "2B", "WD", "6B", "2C", "2C", "WD", "6C", "F", "F", "F", "F", "2D", "2D"]);
+    assert.equal(typed[2], "WD, White dragon (Soap)");
+    await sk.locator("#f-hand").scrollIntoViewIfNeeded();
+    await screenshot(sk, "score-hand-faces-phone");
     // Issue 20.6: on a 390 px phone no seat in a column heading is broken
     // inside ("Nort h"), with the names as they are or much longer.
     const brokenSeats = () => sk.evaluate(() => [...document.querySelectorAll("#sheet thead th.num, #preview thead th")]

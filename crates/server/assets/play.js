@@ -23,9 +23,8 @@
     for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k);
     return e;
   };
-  // A tile drawn as its notation, large, coloured by suit, named for a screen reader.
-  const tileEl = (t, tag = "span") => el(tag, { class: `tile s-${t.length === 2 && /[DBC]$/.test(t) && /^\d/.test(t) ? t[1] : "h"}`,
-    title: T.tileName(t) }, el("span", { "aria-hidden": "true" }, t), el("span", { class: "visually-hidden" }, T.tileName(t)));
+  // A tile drawn with its face, named by its code and words (tiles.js).
+  const tileEl = (t, tag = "span") => window.JonggTiles.face(t, tag);
   const groupEl = (x) => el("span", { class: "group" }, ...Array.from({ length: x.naturals }, () => tileEl(x.tile)),
     ...Array.from({ length: x.jokers }, () => tileEl("J")));
 
@@ -628,7 +627,10 @@
     }
     body.push(racks);
     if (m.penalties.length) body.push(el("p", {}, "Penalties: ", m.penalties.map((x) => `${name(x.seat)} ${x.kind.replaceAll("_", " ")}`).join("; ")));
-    body.push(el("div", { id: "points" }));
+    // The points already fetched for this move stay: a redraw (a clock, a
+    // presence) must not empty them.
+    const had = $("points");
+    body.push(had && pointsFor === m.at ? had : el("div", { id: "points" }));
     $("end-body").replaceChildren(...body);
     points();
   }

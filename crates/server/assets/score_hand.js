@@ -22,6 +22,44 @@ document.addEventListener("DOMContentLoaded", function () {
   }
   window.jonggHand = hand;
 
+  // The tiles typed, drawn with their faces under each box as they are typed
+  // (issue 33.1, tiles.js): a token that is no tile is shown as typed, for
+  // the card check to name. Exposed groups, separated by /, each underlined.
+  var TOKEN = /^([1-9][DBC]|[ESWN]|[RGW]D|F|J)(?:X([1-8]))?$/;
+  function drawn(text) {
+    var box = document.createElement("span");
+    box.className = "group";
+    text.split(/[\s,]+/).forEach(function (tok) {
+      if (!tok) return;
+      var m = TOKEN.exec(tok.toUpperCase());
+      if (!m) {
+        var bad = document.createElement("code");
+        bad.textContent = tok;
+        box.append(bad);
+        return;
+      }
+      for (var i = 0; i < Number(m[2] || 1); i++) box.append(window.JonggTiles.face(m[1]));
+    });
+    return box;
+  }
+  function faces(input, groups) {
+    var out = document.createElement("div");
+    out.className = "hand-faces";
+    out.setAttribute("role", "group");
+    out.setAttribute("aria-label", "The tiles as typed");
+    input.after(out);
+    function draw() {
+      var parts = groups ? input.value.split("/") : [input.value];
+      out.replaceChildren.apply(out, parts.filter(function (p) { return p.trim() !== ""; }).map(drawn));
+    }
+    input.addEventListener("input", draw);
+    draw();
+  }
+  if (window.JonggTiles) {
+    faces($("f-hand-concealed"), false);
+    faces($("f-hand-exposed"), true);
+  }
+
   $("hand-check").addEventListener("click", function () {
     var h = hand();
     $("hand-line").textContent = "";

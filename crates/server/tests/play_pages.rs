@@ -52,6 +52,9 @@ fn a_seat_page_names_its_table_and_socket_and_loads_the_scripts_in_order() {
         .expect("the model's script");
     let page = html.find("/assets/play.js").expect("the page's script");
     assert!(model < page);
+    // The tiles' faces before the page that draws them (issue 33.1).
+    let faces = html.find("/assets/tiles.js").expect("the faces' script");
+    assert!(faces < page);
     // The token stays in the address: the page never writes it.
     assert!(!html.contains("abc"), "{html}");
 }
@@ -101,6 +104,16 @@ fn the_table_scripts_and_stylesheet_are_served_as_embedded() {
             "/assets/play.css",
             include_str!("../assets/play.css"),
             "text/css",
+        ),
+        (
+            "/assets/tiles.js",
+            include_str!("../assets/tiles.js"),
+            "text/javascript",
+        ),
+        (
+            "/assets/tiles.svg",
+            include_str!("../assets/tiles.svg"),
+            "image/svg+xml",
         ),
     ] {
         let r = app.public().get(path).expect("request");

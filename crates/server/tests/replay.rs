@@ -130,6 +130,24 @@ fn a_finished_table_replays_downloads_its_verified_log_and_coaches_a_seat() {
         })
         .collect();
     assert_eq!(counts, vec![14, 13, 13, 13], "{dealt}");
+    // Each tile is its face (issue 33.1), named by its code and words.
+    let faces: Vec<&str> = dealt.split("<span class=\"tile ").skip(1).collect();
+    assert!(faces.len() >= 53, "{dealt}");
+    for f in faces {
+        let code = f
+            .split("data-tile=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next());
+        let code = code.expect("a tile's code");
+        assert!(
+            f.contains(&format!("<svg role=\"img\" aria-label=\"{code}, ")),
+            "{f}"
+        );
+        assert!(
+            f.contains(&format!("<use href=\"/assets/tiles.svg#t-{code}\"/>")),
+            "{f}"
+        );
+    }
     let last = page(&app, &format!("/play/{id}/replay?move={total}"), 200);
     assert!(last.contains("the game ends"), "{last}");
     assert!(!last.contains("rel=\"next\""), "{last}");

@@ -41,6 +41,7 @@ mod search;
 mod stop;
 mod table;
 mod tents;
+mod tile_face;
 
 pub(crate) use crate::edge::error_page::{PageError, PageResult};
 use crate::edge::route::Route;
@@ -70,6 +71,7 @@ pub(crate) fn routes() -> Vec<Route> {
     v.extend(play_cards::routes());
     v.extend(play_points::routes());
     v.extend(replay::routes());
+    v.extend(tile_face::routes());
     v.extend(play_accounts::routes());
     v.extend(lobby::routes());
     v.extend(rooms::routes());

@@ -6,27 +6,16 @@
 //! tests need no server.
 
 use super::seat_name;
+use super::tile_face::TileView;
 use askama::Template;
 use jongg_game::coach::{Review, TOP, top_differences};
 use jongg_game::replay::{Frame, Rack};
 use jongg_play::game_log::FairGameLog;
 use jongg_tiles::{Seat, Tile};
 
-/// A tile as the live table draws it: its notation and its suit's colour.
-pub(super) struct TileView {
-    pub label: String,
-    /// `D`, `B`, `C` for a suit's number; `h` for honours, flowers, jokers.
-    pub suit: char,
-}
-
+/// A tile with its face, as the live table draws it (`tile_face.rs`).
 fn tile(t: Tile) -> TileView {
-    let label = t.to_string();
-    let b = label.as_bytes();
-    let suit = match b {
-        [n, s @ (b'D' | b'B' | b'C')] if n.is_ascii_digit() => *s as char,
-        _ => 'h',
-    };
-    TileView { label, suit }
+    TileView::new(t)
 }
 
 fn tiles(ts: &[Tile]) -> Vec<TileView> {
@@ -293,9 +282,9 @@ mod tests {
         assert_eq!(tile(Tile::JOKER).suit, 'h');
         for t in Tile::all_kinds() {
             let v = tile(t);
-            assert_eq!(v.label, t.to_string());
+            assert_eq!(v.code, t.to_string());
             if v.suit != 'h' {
-                assert!(v.label.ends_with(v.suit), "{}", v.label);
+                assert!(v.code.ends_with(v.suit), "{}", v.code);
             }
         }
     }

@@ -235,6 +235,9 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/assets/play.js", "public"),
     ("GET", "/assets/play_table.js", "public"),
     ("GET", "/assets/play.css", "public"),
+    // the tiles' faces and the script that draws them (issue 33.1)
+    ("GET", "/assets/tiles.svg", "public"),
+    ("GET", "/assets/tiles.js", "public"),
     ("POST", "/play/points", "public"),
     // a finished table: its log, its replay and coach (issue 23.9, 24.6)
     ("GET", "/play/{id}/log.jsonl", "anyone"),
