@@ -33,4 +33,5 @@ pub use pages::play_accounts::FREE_SIGN_UPS as PLAY_SIGN_UPS_FREE;
 pub use routes::openapi;
 pub use state::AppState;
 pub use state::paper::Paper;
+pub use state::password::HashLimits;
 pub use state::running::SERVER_NAME;

@@ -56,3 +56,6 @@ mod slow_clients;
 
 #[path = "security/stop_jongg.rs"]
 mod stop_jongg;
+
+#[path = "security/hashing_bound.rs"]
+mod hashing_bound;

@@ -194,6 +194,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         play_tables_free: jongg_server::PLAY_TABLES_FREE,
         play_bot_delay_ms: jongg_server::PLAY_BOT_DELAY_MS,
         play_sign_ups_free: jongg_server::PLAY_SIGN_UPS_FREE,
+        hashing: jongg_server::HashLimits::for_this_machine(),
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -34,6 +34,8 @@ pub struct Config {
     /// Players' sign-ups an address may send before it must wait (then
     /// 10 s, doubling; `pages/play_accounts.rs`).
     pub play_sign_ups_free: u32,
+    /// Password hashes at once and waiting (issue 34.1; `state/password.rs`).
+    pub hashing: crate::state::password::HashLimits,
 }
 
 impl Config {
@@ -49,6 +51,7 @@ impl Config {
             play_tables_free: crate::api::play::FREE_TABLES,
             play_bot_delay_ms: crate::api::play::BOT_DELAY_MS,
             play_sign_ups_free: crate::pages::play_accounts::FREE_SIGN_UPS,
+            hashing: Default::default(),
         }
     }
 }

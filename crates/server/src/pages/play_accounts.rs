@@ -16,7 +16,6 @@ use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
 use crate::http::limiter::{Key, Policy};
 use crate::state::AppState;
-use crate::state::password::{hash_password, verify_password};
 use askama::Template;
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -178,7 +177,7 @@ async fn sign_up(
         Err(e) => return Ok(refused(page(e), StatusCode::UNPROCESSABLE_ENTITY, form)),
     };
     let store = app.tournaments.store();
-    let hash = hash_password(body.password.clone()).await?;
+    let hash = app.hashing.hash(body.password.clone()).await?;
     if !store.create_player(&name, &hash).await? {
         let e = FieldError {
             field: "name",
@@ -248,7 +247,7 @@ async fn sign_in(
         Some((_, h)) => h.clone(),
         None => app.dummy_hash().await?,
     };
-    let ok = verify_password(body.password.clone(), hash).await?;
+    let ok = app.hashing.verify(body.password.clone(), hash).await?;
     let Some((account, _)) = found.filter(|_| ok) else {
         let e = FieldError {
             field: "password",

@@ -44,6 +44,8 @@ pub struct AppState {
     /// A hash of a random password, checked when a login names no account,
     /// so that such a login takes as long as one that does.
     pub(crate) dummy_hash: tokio::sync::OnceCell<String>,
+    /// Password hashes in flight (`password.rs`, issue 34.1).
+    pub(crate) hashing: password::Hashing,
     /// PDFs rendered at once (each on a blocking thread, within a budget).
     pub(crate) pdf_slots: Arc<tokio::sync::Semaphore>,
     pub(crate) paper: Paper,
@@ -69,7 +71,7 @@ impl AppState {
     /// The dummy password hash (made on first need).
     pub(crate) async fn dummy_hash(&self) -> Result<String, ApiError> {
         self.dummy_hash
-            .get_or_try_init(|| password::hash_password(jongg_store::secret::new_token()))
+            .get_or_try_init(|| self.hashing.hash(jongg_store::secret::new_token()))
             .await
             .cloned()
     }
