@@ -59,3 +59,6 @@ mod stop_jongg;
 
 #[path = "security/hashing_bound.rs"]
 mod hashing_bound;
+
+#[path = "security/player_lockout.rs"]
+mod player_lockout;

@@ -25,6 +25,10 @@ const SQLITE: &[(i64, &str)] = &[
         8,
         include_str!("../migrations/sqlite/0008_player_accounts.sql"),
     ),
+    (
+        9,
+        include_str!("../migrations/sqlite/0009_player_devices.sql"),
+    ),
 ];
 const POSTGRES: &[(i64, &str)] = &[
     (1, include_str!("../migrations/postgres/0001_init.sql")),
@@ -49,6 +53,10 @@ const POSTGRES: &[(i64, &str)] = &[
     (
         8,
         include_str!("../migrations/postgres/0008_player_accounts.sql"),
+    ),
+    (
+        9,
+        include_str!("../migrations/postgres/0009_player_devices.sql"),
     ),
 ];
 

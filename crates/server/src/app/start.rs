@@ -188,6 +188,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         stop: Default::default(),
         tables,
         play_limiter: limiter::LoginLimiter::new(play::create_policy(config.play_tables_free)),
+        player_limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
         sign_up_limiter: limiter::LoginLimiter::new(crate::pages::play_accounts::sign_up_policy(
             config.play_sign_ups_free,
         )),

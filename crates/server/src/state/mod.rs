@@ -63,6 +63,9 @@ pub struct AppState {
     pub(crate) tables: tables::Tables,
     /// Tables created per address (`api/play.rs`).
     pub(crate) play_limiter: limiter::LoginLimiter,
+    /// Players' failed sign-ins, apart from the director's and the
+    /// officials' logins (`pages/play_accounts.rs`, issue 34.6).
+    pub(crate) player_limiter: limiter::LoginLimiter,
     /// Players' sign-ups per address (`pages/play_accounts.rs`).
     pub(crate) sign_up_limiter: limiter::LoginLimiter,
 }
