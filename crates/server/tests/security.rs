@@ -62,3 +62,9 @@ mod hashing_bound;
 
 #[path = "security/player_lockout.rs"]
 mod player_lockout;
+
+#[path = "security/socket_shares.rs"]
+mod socket_shares;
+
+#[path = "security/socket_pace.rs"]
+mod socket_pace;

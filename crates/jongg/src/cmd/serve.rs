@@ -195,6 +195,8 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         play_bot_delay_ms: jongg_server::PLAY_BOT_DELAY_MS,
         play_sign_ups_free: jongg_server::PLAY_SIGN_UPS_FREE,
         hashing: jongg_server::HashLimits::for_this_machine(),
+        sockets: jongg_server::SocketLimits::default(),
+        pace: jongg_server::PaceLimits::default(),
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

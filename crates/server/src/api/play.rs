@@ -160,9 +160,11 @@ async fn list(State(app): State<Arc<AppState>>) -> Json<Value> {
 /// way and the seat's moves the other. A request from another site's page
 /// is refused (403), as every change is.
 #[utoipa::path(get, path = "/api/play/tables/{id}/ws", params(InLiveTable),
-    responses((status = SWITCHING_PROTOCOLS, description = "The WebSocket of the protocol")))]
+    responses((status = SWITCHING_PROTOCOLS, description = "The WebSocket of the protocol"),
+        (status = SERVICE_UNAVAILABLE, description = "Too many sockets from this address are opening at once: see Retry-After")))]
 async fn socket(
     State(app): State<Arc<AppState>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Params(p): Params<InLiveTable>,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -181,8 +183,23 @@ async fn socket(
             e.body_text()
         ))
     })?;
+    // Until its first message a socket carries no token: its address's
+    // share of such sockets bounds them (issue 34.2).
+    let client = crate::edge::client::client_ip(&app, peer, &headers);
+    let pending = app.sockets.pending(client).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many sockets from this address are opening at once: try again in a few seconds",
+        )
+        .retry_after(5)
+    })?;
     let stopping = app.tables.stopping();
+    let from = play_socket::Peer {
+        app: app.clone(),
+        client,
+        pending,
+    };
     Ok(play_socket::limits(upgrade)
-        .on_upgrade(move |ws| play_socket::pump(ws, table, stopping))
+        .on_upgrade(move |ws| play_socket::pump(ws, table, stopping, from))
         .into_response())
 }

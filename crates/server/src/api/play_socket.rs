@@ -5,11 +5,23 @@
 //! is gone. Buffers are bounded: the owner cuts a connection 1,024 messages
 //! behind, and a client that does not take a message within
 //! [`SEND_TIMEOUT`] is cut here; it reconnects and catches up.
+//!
+//! Issue 34: a spectator (a `watch`, no token) holds a slot of the
+//! spectators' share, per address and in all (`state/sockets.rs`), or is
+//! refused `spectators_busy`; every message a client sends is paced, per
+//! socket and per address (`state/pace.rs`): beyond the pace it is not
+//! passed on, the first of a run is answered `too_fast`, and a socket
+//! refused [`Pace::CLOSE_AFTER`] times in a row is closed.
 
+use crate::state::AppState;
+use crate::state::pace::{Pace, SocketPace};
+use crate::state::sockets::Slot;
 use crate::state::tables::Mounted;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use jongg_play::Connection;
-use jongg_play::protocol::Numbered;
+use jongg_play::protocol::{ClientMessage, Numbered};
+use jongg_play::refusal::RefusalCode;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -74,10 +86,53 @@ async fn first_text(ws: &mut WebSocket) -> Option<String> {
         .flatten()
 }
 
-/// One seat's socket, from the upgrade to its end.
-pub(crate) async fn pump(mut ws: WebSocket, table: Arc<Mounted>, stopping: watch::Receiver<bool>) {
-    let Some(hello) = first_text(&mut ws).await else {
+/// Where a socket comes from: the server's state, the client's address,
+/// and its place in the address's share of sockets yet to say hello.
+pub(crate) struct Peer {
+    pub app: Arc<AppState>,
+    pub client: IpAddr,
+    pub pending: Slot,
+}
+
+/// One seat's (or spectator's) socket, from the upgrade to its end.
+pub(crate) async fn pump(
+    mut ws: WebSocket,
+    table: Arc<Mounted>,
+    stopping: watch::Receiver<bool>,
+    from: Peer,
+) {
+    let Peer {
+        app,
+        client,
+        pending,
+    } = from;
+    let hello = first_text(&mut ws).await;
+    drop(pending);
+    let Some(hello) = hello else {
         return close(ws, 1008, "the first message is a hello").await;
+    };
+    // The first message is paced by the address too: reconnecting does
+    // not get round the pace (issue 34.7).
+    if app.pace.addresses.take(client).is_err() {
+        let _ = send(&mut ws, text(&too_fast())).await;
+        return close(
+            ws,
+            1013,
+            "too many messages from this address: try again later",
+        )
+        .await;
+    }
+    // A spectator takes a slot of its share for as long as it watches.
+    let _spectator = match ClientMessage::read(&hello) {
+        Ok(ClientMessage::Watch { .. }) => match app.sockets.spectator(client) {
+            Ok(slot) => Some(slot),
+            Err(words) => {
+                let refusal = Numbered::unseated(RefusalCode::SpectatorsBusy, words.into());
+                let _ = send(&mut ws, text(&refusal)).await;
+                return close(ws, 1013, "too many spectators: try again later").await;
+            }
+        },
+        _ => None,
     };
     let conn = match table.hello(&hello).await {
         Ok(conn) => conn,
@@ -88,7 +143,8 @@ pub(crate) async fn pump(mut ws: WebSocket, table: Arc<Mounted>, stopping: watch
         }
     };
     drop(table);
-    let reason = serve(&mut ws, conn, stopping).await;
+    let pace = SocketPace::new(&app.pace, client);
+    let reason = serve(&mut ws, conn, stopping, pace).await;
     close(ws, reason.0, reason.1).await;
 }
 
@@ -97,6 +153,7 @@ async fn serve(
     ws: &mut WebSocket,
     mut conn: Connection,
     mut stopping: watch::Receiver<bool>,
+    mut pace: SocketPace<'_>,
 ) -> (u16, &'static str) {
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -118,6 +175,15 @@ async fn serve(
             },
             incoming = ws.recv() => {
                 heard = Instant::now();
+                if matches!(&incoming, Some(Ok(m)) if !matches!(m, Message::Close(_))) && !pace.take() {
+                    if pace.refused_in_a_row >= Pace::CLOSE_AFTER {
+                        return (1008, "too many messages too fast");
+                    }
+                    if pace.refused_in_a_row == 1 && send(ws, text(&too_fast())).await.is_err() {
+                        return (1008, "too slow to read the table's messages");
+                    }
+                    continue;
+                }
                 match incoming {
                     Some(Ok(Message::Text(t))) => {
                         if conn.send_text(t.as_str()).await.is_err() {
@@ -160,6 +226,17 @@ async fn serve(
 async fn stopped(stopping: &mut watch::Receiver<bool>) {
     // The guard `wait_for` gives is dropped here, not held across awaits.
     let _ = stopping.wait_for(|s| *s).await.map(|_| ());
+}
+
+/// The refusal of a message sent beyond the pace (numbered 0: the
+/// table never saw it).
+fn too_fast() -> Numbered {
+    Numbered::unseated(
+        RefusalCode::TooFast,
+        "messages sent faster than the server reads them: this one and those \
+         after it until the pace allows were not read; slow down"
+            .into(),
+    )
 }
 
 fn text(m: &Numbered) -> Message {

@@ -36,6 +36,12 @@ pub struct Config {
     pub play_sign_ups_free: u32,
     /// Password hashes at once and waiting (issue 34.1; `state/password.rs`).
     pub hashing: crate::state::password::HashLimits,
+    /// The shares of the live tables' tokenless sockets (issue 34.2;
+    /// `state/sockets.rs`).
+    pub sockets: crate::state::sockets::SocketLimits,
+    /// The pace of socket messages and coach reviews (issue 34.7;
+    /// `state/pace.rs`).
+    pub pace: crate::state::pace::PaceLimits,
 }
 
 impl Config {
@@ -52,6 +58,8 @@ impl Config {
             play_bot_delay_ms: crate::api::play::BOT_DELAY_MS,
             play_sign_ups_free: crate::pages::play_accounts::FREE_SIGN_UPS,
             hashing: Default::default(),
+            sockets: Default::default(),
+            pace: Default::default(),
         }
     }
 }

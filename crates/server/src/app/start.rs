@@ -189,6 +189,8 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         tables,
         play_limiter: limiter::LoginLimiter::new(play::create_policy(config.play_tables_free)),
         player_limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
+        sockets: crate::state::sockets::SocketShares::new(config.sockets, limits.total),
+        pace: crate::state::pace::Pace::new(config.pace),
         sign_up_limiter: limiter::LoginLimiter::new(crate::pages::play_accounts::sign_up_policy(
             config.play_sign_ups_free,
         )),

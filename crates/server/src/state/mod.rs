@@ -2,9 +2,11 @@
 //! tables, and the event's time zone and clock readings.
 
 pub(crate) mod online;
+pub(crate) mod pace;
 pub mod paper;
 pub(crate) mod password;
 pub(crate) mod running;
+pub(crate) mod sockets;
 pub(crate) mod tables;
 pub(crate) mod time;
 pub(crate) mod tokens;
@@ -66,6 +68,11 @@ pub struct AppState {
     /// Players' failed sign-ins, apart from the director's and the
     /// officials' logins (`pages/play_accounts.rs`, issue 34.6).
     pub(crate) player_limiter: limiter::LoginLimiter,
+    /// The live tables' tokenless sockets: before their first message,
+    /// and spectators (`sockets.rs`, issue 34.2).
+    pub(crate) sockets: sockets::SocketShares,
+    /// The pace of socket messages and coach reviews (`pace.rs`, 34.7).
+    pub(crate) pace: pace::Pace,
     /// Players' sign-ups per address (`pages/play_accounts.rs`).
     pub(crate) sign_up_limiter: limiter::LoginLimiter,
 }
