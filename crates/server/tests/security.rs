@@ -68,3 +68,6 @@ mod socket_shares;
 
 #[path = "security/socket_pace.rs"]
 mod socket_pace;
+
+#[path = "security/smaller_ones_34.rs"]
+mod smaller_ones_34;

@@ -68,22 +68,42 @@ async fn close(mut ws: WebSocket, code: u16, reason: &'static str) {
     let _ = send(&mut ws, Message::Close(Some(frame))).await;
 }
 
-/// The first text: the hello, or nothing in time.
-async fn first_text(ws: &mut WebSocket) -> Option<String> {
+/// The first text: the hello, or why the socket closes instead.
+async fn first_text(ws: &mut WebSocket) -> Result<String, (u16, &'static str)> {
+    const NO_HELLO: (u16, &str) = (1008, "the first message is a hello");
     let read = async {
         loop {
-            match ws.recv().await? {
-                Ok(Message::Text(t)) => return Some(t.to_string()),
-                Ok(Message::Binary(b)) => return Some(String::from_utf8_lossy(&b).into_owned()),
-                Ok(Message::Ping(_) | Message::Pong(_)) => continue,
-                Ok(Message::Close(_)) | Err(_) => return None,
+            match ws.recv().await {
+                Some(Ok(Message::Text(t))) => return Ok(t.to_string()),
+                Some(Ok(Message::Binary(b))) => {
+                    return Ok(String::from_utf8_lossy(&b).into_owned());
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                Some(Err(e)) if too_big(&e) => return Err(TOO_BIG),
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return Err(NO_HELLO),
             }
         }
     };
     tokio::time::timeout(HELLO_TIMEOUT, read)
         .await
-        .ok()
-        .flatten()
+        .unwrap_or(Err(NO_HELLO))
+}
+
+/// The close of a message past [`MAX_MESSAGE`]: 1009, "message too big"
+/// (RFC 6455 7.4.1), not a normal close (issue 34.8).
+const TOO_BIG: (u16, &str) = (1009, "a message is at most 16 KB");
+
+/// Whether a read failed on a message or frame past the bounds of
+/// [`limits`] (the WebSocket library's "space limit exceeded").
+fn too_big(e: &axum::Error) -> bool {
+    let mut cause: Option<&dyn std::error::Error> = Some(e);
+    while let Some(c) = cause {
+        if c.to_string().contains("Space limit exceeded") {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
 }
 
 /// Where a socket comes from: the server's state, the client's address,
@@ -108,8 +128,9 @@ pub(crate) async fn pump(
     } = from;
     let hello = first_text(&mut ws).await;
     drop(pending);
-    let Some(hello) = hello else {
-        return close(ws, 1008, "the first message is a hello").await;
+    let hello = match hello {
+        Ok(hello) => hello,
+        Err((code, reason)) => return close(ws, code, reason).await,
     };
     // The first message is paced by the address too: reconnecting does
     // not get round the pace (issue 34.7).
@@ -204,6 +225,7 @@ async fn serve(
                         }
                     }
                     Some(Ok(Message::Ping(_))) => {}
+                    Some(Err(e)) if too_big(&e) => return TOO_BIG,
                     Some(Ok(Message::Close(_)) | Err(_)) | None => return (1000, "goodbye"),
                 }
             },

@@ -223,6 +223,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     // live tables (issue 23.2): no accounts yet; a seat's token is its key
     ("POST", "/api/play/tables", "public"),
     ("GET", "/api/play/tables", "public"),
+    ("GET", "/api/play/tables/{id}", "public"),
     ("GET", "/api/play/tables/{id}/ws", "public"),
     // the live table's pages (issue 23.5); the practice form without a script
     ("GET", "/play/new", "public"),
