@@ -196,7 +196,17 @@ async fn serve(
             },
             incoming = ws.recv() => {
                 heard = Instant::now();
-                if matches!(&incoming, Some(Ok(m)) if !matches!(m, Message::Close(_))) && !pace.take() {
+                // Every message is paced but a close and the pong that
+                // answers this side's own ping (a client's library sends
+                // it by itself).
+                let answer = |p: &[u8]| sent.is_some_and(|(id, _)| p == id.to_be_bytes());
+                let paced = match &incoming {
+                    Some(Ok(Message::Close(_))) => false,
+                    Some(Ok(Message::Pong(p))) => !answer(p),
+                    Some(Ok(_)) => true,
+                    _ => false,
+                };
+                if paced && !pace.take() {
                     if pace.refused_in_a_row >= Pace::CLOSE_AFTER {
                         return (1008, "too many messages too fast");
                     }

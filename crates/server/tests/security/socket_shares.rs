@@ -63,8 +63,10 @@ pub async fn say(ws: &mut Socket, m: ClientMessage) {
 
 /// The next message of the table, or the close code once it closed.
 pub async fn next(ws: &mut Socket) -> Result<Numbered, Option<u16>> {
+    // One deadline for the message, whatever pings come meanwhile.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let m = tokio::time::timeout(Duration::from_secs(30), ws.next())
+        let m = tokio::time::timeout_at(deadline, ws.next())
             .await
             .expect("the server answers in time");
         match m {
