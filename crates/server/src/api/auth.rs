@@ -203,12 +203,21 @@ async fn login(
         (Err(Refused::Wait(wait)), false) => return Ok(too_many(wait)),
         (Err(Refused::Error(e)), false) => return Err(e),
         (Err(refused), true) => {
-            let (status, message) = match refused {
-                Refused::Wait(wait) => (StatusCode::TOO_MANY_REQUESTS, wait_message(wait)),
-                Refused::Error(e) => (e.status, e.message),
+            let (status, message, retry) = match refused {
+                Refused::Wait(wait) => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    wait_message(wait),
+                    Some(wait_seconds(wait)),
+                ),
+                // A busy server (too many password hashes, issue 34.1).
+                Refused::Error(e) => (e.status, e.message, e.retry_after),
             };
             let mut page = crate::pages::director::login_page(next, Some(message));
             *page.status_mut() = status;
+            if let Some(secs) = retry {
+                page.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+            }
             return Ok(page);
         }
     };

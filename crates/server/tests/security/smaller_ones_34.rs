@@ -156,3 +156,35 @@ fn a_tables_page_asks_for_its_own_table_alone() {
     assert!(script.contains("/api/play/tables/${encodeURIComponent(tableId)}"));
     assert!(!script.contains("fetch(\"/api/play/tables\")"));
 }
+
+#[test]
+fn the_login_forms_wait_says_retry_after_as_the_json_login_does() {
+    let app = App::start(Backend::Sqlite);
+    let origin = format!("http://{}", app.addr);
+    let headers = [
+        ("Content-Type", "application/x-www-form-urlencoded"),
+        ("Origin", origin.as_str()),
+    ];
+    let mut c = app.public();
+    let mut last = None;
+    for _ in 0..6 {
+        let body = b"username=director&password=not+the+password";
+        last = Some(
+            c.request_with("POST", "/api/login", &headers, Some(body))
+                .unwrap(),
+        );
+    }
+    let r = last.unwrap();
+    assert_eq!(r.status, 429, "{}", r.text());
+    let secs: u64 = r
+        .header("retry-after")
+        .expect("the page says when")
+        .parse()
+        .unwrap();
+    assert!(secs > 50 && secs <= 60, "{secs}");
+    assert!(
+        r.text().contains(&format!("try again in {secs} s")),
+        "{}",
+        r.text()
+    );
+}
