@@ -42,6 +42,12 @@ pub enum RefusalCode {
     ChatTooLong,
     /// Chat lines sent faster than the table takes them.
     ChatTooFast,
+    /// The server has as many spectators as it takes, or this address as
+    /// many as one address may (issue 34.2).
+    SpectatorsBusy,
+    /// Messages sent faster than the server takes them from one socket or
+    /// one address: this one was not read (issue 34.7).
+    TooFast,
     // The engine's, by `code_of`.
     NotDealt,
     GameOver,
@@ -69,7 +75,7 @@ pub enum RefusalCode {
 
 impl RefusalCode {
     /// Every code (for the documentation's test).
-    pub const ALL: [RefusalCode; 36] = [
+    pub const ALL: [RefusalCode; 38] = [
         RefusalCode::BadMessage,
         RefusalCode::UnsupportedVersion,
         RefusalCode::WrongTable,
@@ -85,6 +91,8 @@ impl RefusalCode {
         RefusalCode::ChatOff,
         RefusalCode::ChatTooLong,
         RefusalCode::ChatTooFast,
+        RefusalCode::SpectatorsBusy,
+        RefusalCode::TooFast,
         RefusalCode::NotDealt,
         RefusalCode::GameOver,
         RefusalCode::SeatEmpty,

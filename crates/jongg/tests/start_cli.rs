@@ -167,6 +167,29 @@ fn a_double_click_serves_the_data_folder_a_second_opens_the_first_and_the_page_s
     assert!(exits(&mut second).success());
     assert!(first.try_wait().unwrap().is_none(), "the first still runs");
 
+    // Issue 34.8: a `running.json` naming another address (anyone who can
+    // write the folder can write it) is not opened: jongg's own loopback
+    // address is.
+    let mut forged = running.clone();
+    forged["url"] = json!("javascript:alert(1)");
+    std::fs::write(data.join("running.json"), forged.to_string()).unwrap();
+    let (mut third, third_lines) = start(&home, &cwd, free_port());
+    let (_, opened) = until(
+        &third_lines,
+        "Not opening a browser (JONGG_NO_BROWSER is set): open ",
+    );
+    let loopback = if running["ipv6"] == true {
+        "[::1]"
+    } else {
+        "127.0.0.1"
+    };
+    assert_eq!(
+        opened,
+        format!("http://{loopback}:{}/director", running["port"])
+    );
+    assert!(exits(&mut third).success());
+    std::fs::write(data.join("running.json"), running.to_string()).unwrap();
+
     // The director sets the password, logs in, and stops jongg.
     let token = setup.split("token=").nth(1).unwrap();
     let session = Client::director_token(addr, token, PASSWORD);

@@ -17,10 +17,50 @@ pub const SPELL: Duration = Duration::from_secs(10);
 /// Lines the owner keeps for a connection that gets the whole view.
 pub const KEPT_LINES: usize = 50;
 
+/// A character that changes how a line displays without being seen: the
+/// direction controls and invisible characters that names refuse
+/// (`jongg_tournament::limits`, issue 19.9), so that a line cannot show
+/// another's words reversed or hide text (issue 34.8). The zero-width
+/// joiner is taken: it is how emoji sequences are written, and it moves no
+/// text.
+fn hidden(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{00AD}' => "a soft hyphen",
+        '\u{061C}' => "the Arabic letter mark",
+        '\u{200B}' => "a zero-width space",
+        '\u{200C}' => "a zero-width non-joiner",
+        '\u{200E}' => "the left-to-right mark",
+        '\u{200F}' => "the right-to-left mark",
+        '\u{202A}' => "a left-to-right embedding",
+        '\u{202B}' => "a right-to-left embedding",
+        '\u{202C}' => "a pop of directional formatting",
+        '\u{202D}' => "a left-to-right override",
+        '\u{202E}' => "a right-to-left override",
+        '\u{2060}' => "a word joiner",
+        '\u{2061}'..='\u{2064}' => "an invisible operator",
+        '\u{2066}' => "a left-to-right isolate",
+        '\u{2067}' => "a right-to-left isolate",
+        '\u{2068}' => "a first-strong isolate",
+        '\u{2069}' => "a pop of directional isolate",
+        '\u{FEFF}' => "a zero-width no-break space",
+        _ => return None,
+    })
+}
+
 /// A chat line as the table takes it: control characters (and so every
-/// line break) removed, spaces at the ends trimmed; empty or too long is
-/// refused in words.
+/// line break) removed, spaces at the ends trimmed; empty, too long, or
+/// holding a direction control or an invisible character is refused in
+/// words.
 pub fn clean(text: &str) -> Result<String, (RefusalCode, String)> {
+    if let Some((c, what)) = text.chars().find_map(|c| hidden(c).map(|w| (c, w))) {
+        return Err((
+            RefusalCode::BadMessage,
+            format!(
+                "a chat line may not hold {what} (U+{:04X}): it changes how the line reads without being seen",
+                u32::from(c)
+            ),
+        ));
+    }
     let kept: String = text.chars().filter(|c| !c.is_control()).collect();
     let line = kept.trim();
     if line.is_empty() {
@@ -83,6 +123,20 @@ mod tests {
         );
         let (code, _) = clean(" \n\u{1b} ").unwrap_err();
         assert_eq!(code, RefusalCode::BadMessage);
+    }
+
+    #[test]
+    fn a_line_with_a_direction_override_or_an_invisible_character_is_refused_by_name() {
+        let (code, words) = clean("I pass\u{202E}won I").unwrap_err();
+        assert_eq!(code, RefusalCode::BadMessage);
+        assert!(words.contains("U+202E"), "{words}");
+        assert!(words.contains("right-to-left override"), "{words}");
+        for c in ['\u{200B}', '\u{2066}', '\u{FEFF}', '\u{00AD}', '\u{061C}'] {
+            assert!(clean(&format!("a{c}b")).is_err(), "U+{:04X}", u32::from(c));
+        }
+        // Letters of every script, and emoji joined by a zero-width joiner.
+        assert!(clean("مرحبا שלום 你好").is_ok());
+        assert!(clean("\u{1F469}\u{200D}\u{1F4BB}").is_ok());
     }
 
     #[test]

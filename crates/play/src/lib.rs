@@ -13,6 +13,7 @@ pub mod protocol;
 pub mod public;
 pub mod refusal;
 pub mod settings;
+mod strict_json;
 pub mod table_log;
 #[cfg(feature = "test-support")]
 pub mod testing;

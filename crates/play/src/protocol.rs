@@ -74,8 +74,9 @@ impl ClientMessage {
             code: RefusalCode::BadMessage,
             words,
         };
-        let mut value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| bad(format!("not JSON: {e}")))?;
+        // A key given twice is refused, not read as its last (issue 34.8).
+        let mut value =
+            crate::strict_json::from_str(text).map_err(|e| bad(format!("not JSON: {e}")))?;
         let Some(object) = value.as_object_mut() else {
             return Err(bad("a message is a JSON object".into()));
         };
@@ -282,6 +283,14 @@ mod tests {
         assert!(e.words.contains("x"), "{}", e.words);
         let e = ClientMessage::read("[").unwrap_err();
         assert!(e.words.starts_with("not JSON"));
+    }
+
+    #[test]
+    fn a_hello_with_a_key_given_twice_is_refused_naming_it() {
+        let text = r#"{"v":1,"type":"hello","table":"t","token":"a","token":"b"}"#;
+        let e = ClientMessage::read(text).unwrap_err();
+        assert_eq!(e.code, RefusalCode::BadMessage);
+        assert!(e.words.contains("`token` is given twice"), "{}", e.words);
     }
 
     #[test]

@@ -677,10 +677,9 @@
   mute.addEventListener("click", () => { muted = !muted; localStorage.setItem("jongg-mute", muted ? "1" : "0"); showMute(); });
   showMute();
 
-  // Who plays each seat, from the open tables' list (a finished table is
-  // no longer listed: the page then names no one).
-  fetch("/api/play/tables").then((r) => r.json()).then((a) => {
-    const t = (a.tables || []).find((x) => x.id === tableId);
+  // Who plays each seat, from this table's entry of the open tables (a
+  // finished table is not open: 404, and the page names no one).
+  fetch(`/api/play/tables/${encodeURIComponent(tableId)}`).then((r) => r.ok ? r.json() : null).then((t) => {
     if (t) { players = t.seats || {}; draw(); }
   }).catch(() => {});
 

@@ -34,5 +34,8 @@ pub use http::listen::{ConnectionLimits, InForce, open_file_limit, raise_open_fi
 pub use pages::play_accounts::FREE_SIGN_UPS as PLAY_SIGN_UPS_FREE;
 pub use routes::openapi;
 pub use state::AppState;
+pub use state::pace::{PaceLimits, Rate};
 pub use state::paper::Paper;
+pub use state::password::HashLimits;
 pub use state::running::SERVER_NAME;
+pub use state::sockets::SocketLimits;

@@ -56,3 +56,18 @@ mod slow_clients;
 
 #[path = "security/stop_jongg.rs"]
 mod stop_jongg;
+
+#[path = "security/hashing_bound.rs"]
+mod hashing_bound;
+
+#[path = "security/player_lockout.rs"]
+mod player_lockout;
+
+#[path = "security/socket_shares.rs"]
+mod socket_shares;
+
+#[path = "security/socket_pace.rs"]
+mod socket_pace;
+
+#[path = "security/smaller_ones_34.rs"]
+mod smaller_ones_34;

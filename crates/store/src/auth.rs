@@ -62,6 +62,8 @@ pub struct Reset {
 pub(crate) enum Devices {
     Director,
     Official,
+    /// A player's (`player_accounts.rs`): the account's name key.
+    Player,
 }
 
 /// `text` as a query parameter: never with a NUL character in it.
@@ -290,6 +292,10 @@ impl Store {
                 "DELETE FROM official_devices WHERE last_used_at < $1",
                 "INSERT INTO official_devices (token_hash, username, created_at, last_used_at) VALUES ($1, $2, $3, $3)",
             ),
+            Devices::Player => (
+                "DELETE FROM player_devices WHERE last_used_at < $1",
+                "INSERT INTO player_devices (token_hash, username, created_at, last_used_at) VALUES ($1, $2, $3, $3)",
+            ),
         };
         let mut tx = self.pool().begin().await?;
         sqlx::query(forget)
@@ -324,6 +330,9 @@ impl Store {
             }
             Devices::Official => {
                 "UPDATE official_devices SET last_used_at = $1 WHERE token_hash = $2 AND username = $3 AND last_used_at >= $4"
+            }
+            Devices::Player => {
+                "UPDATE player_devices SET last_used_at = $1 WHERE token_hash = $2 AND username = $3 AND last_used_at >= $4"
             }
         };
         let now = now_millis();

@@ -27,7 +27,11 @@ const SQLITE: &[(i64, &str)] = &[
     ),
     (
         9,
-        include_str!("../migrations/sqlite/0009_card_library.sql"),
+        include_str!("../migrations/sqlite/0009_player_devices.sql"),
+    ),
+    (
+        10,
+        include_str!("../migrations/sqlite/0010_card_library.sql"),
     ),
 ];
 const POSTGRES: &[(i64, &str)] = &[
@@ -56,7 +60,11 @@ const POSTGRES: &[(i64, &str)] = &[
     ),
     (
         9,
-        include_str!("../migrations/postgres/0009_card_library.sql"),
+        include_str!("../migrations/postgres/0009_player_devices.sql"),
+    ),
+    (
+        10,
+        include_str!("../migrations/postgres/0010_card_library.sql"),
     ),
 ];
 

@@ -103,6 +103,20 @@ impl Store {
         .transpose()
     }
 
+    /// Remembers a device the player `key` signed in (or up) from, as the
+    /// director's (`new_device`); returns the token its cookie keeps.
+    pub async fn new_player_device(&self, key: &str) -> Result<String, StoreError> {
+        self.remember_device(crate::auth::Devices::Player, key)
+            .await
+    }
+
+    /// Whether `token` is a device the player `key` signed in from within
+    /// the last year; marks it used.
+    pub async fn known_player_device(&self, token: &str, key: &str) -> Result<bool, StoreError> {
+        self.device_known(crate::auth::Devices::Player, token, key)
+            .await
+    }
+
     /// Ends a player's session (signing out); an unknown token is ignored.
     pub async fn end_player_session(&self, token: &str) -> Result<(), StoreError> {
         let token = no_nul("the token", token)?;

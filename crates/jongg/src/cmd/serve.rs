@@ -198,6 +198,9 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         play_tables_free: jongg_server::PLAY_TABLES_FREE,
         play_bot_delay_ms: a.play_bot_delay_ms,
         play_sign_ups_free: jongg_server::PLAY_SIGN_UPS_FREE,
+        hashing: jongg_server::HashLimits::for_this_machine(),
+        sockets: jongg_server::SocketLimits::default(),
+        pace: jongg_server::PaceLimits::default(),
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,7 +10,6 @@ use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::http::limiter::Key;
 use crate::state::AppState;
-use crate::state::password::{hash_password, verify_password};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -101,7 +100,7 @@ async fn setup(
         SetupToken::Unknown => return Err(unknown_link()),
         SetupToken::Live => {}
     }
-    let hash = hash_password(b.password).await?;
+    let hash = app.hashing.hash(b.password).await?;
     if !store.complete_setup(&b.token, &username, &hash).await? {
         // Another request used it meanwhile.
         return Err(already());
@@ -204,12 +203,21 @@ async fn login(
         (Err(Refused::Wait(wait)), false) => return Ok(too_many(wait)),
         (Err(Refused::Error(e)), false) => return Err(e),
         (Err(refused), true) => {
-            let (status, message) = match refused {
-                Refused::Wait(wait) => (StatusCode::TOO_MANY_REQUESTS, wait_message(wait)),
-                Refused::Error(e) => (e.status, e.message),
+            let (status, message, retry) = match refused {
+                Refused::Wait(wait) => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    wait_message(wait),
+                    Some(wait_seconds(wait)),
+                ),
+                // A busy server (too many password hashes, issue 34.1).
+                Refused::Error(e) => (e.status, e.message, e.retry_after),
             };
             let mut page = crate::pages::director::login_page(next, Some(message));
             *page.status_mut() = status;
+            if let Some(secs) = retry {
+                page.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+            }
             return Ok(page);
         }
     };
@@ -313,7 +321,7 @@ async fn attempt(
         Some(h) => h.clone(),
         None => app.dummy_hash().await?,
     };
-    let ok = verify_password(b.password, hash).await? && stored.is_some();
+    let ok = app.hashing.verify(b.password, hash).await? && stored.is_some();
     if !ok {
         tracing::info!(%client, known_device = known, "login failed: wrong username or password");
         return Err(ApiError::unauthorized("wrong username or password").into());

@@ -17,7 +17,6 @@ use crate::edge::extract::path::{InPlayer, InTable, InTournament};
 use crate::edge::route::{Access, Route, route};
 use crate::http::error::ApiError;
 use crate::state::AppState;
-use crate::state::password::hash_password;
 use crate::state::views::official_views;
 use axum::Json;
 use axum::extract::State;
@@ -160,7 +159,8 @@ async fn appoint(
                     "the username `{u}` is taken: choose another"
                 )));
             }
-            Some((u, p.clone()))
+            // Hashed before the command, so a busy server (a 503) changes nothing.
+            Some((u, app.hashing.hash(p.clone()).await?))
         }
         _ => {
             return Err(ApiError::unprocessable(
@@ -170,8 +170,7 @@ async fn appoint(
     };
     let command = b.command();
     let out = run_command(&app, id, &caller, command).await?;
-    if let Some((username, password)) = login {
-        let hash = hash_password(password).await?;
+    if let Some((username, hash)) = login {
         let link = OfficialLink {
             tournament: TournamentId(id),
             official: jongg_tournament::OfficialNo(b.number),

@@ -5,11 +5,23 @@
 //! is gone. Buffers are bounded: the owner cuts a connection 1,024 messages
 //! behind, and a client that does not take a message within
 //! [`SEND_TIMEOUT`] is cut here; it reconnects and catches up.
+//!
+//! Issue 34: a spectator (a `watch`, no token) holds a slot of the
+//! spectators' share, per address and in all (`state/sockets.rs`), or is
+//! refused `spectators_busy`; every message a client sends is paced, per
+//! socket and per address (`state/pace.rs`): beyond the pace it is not
+//! passed on, the first of a run is answered `too_fast`, and a socket
+//! refused [`Pace::CLOSE_AFTER`] times in a row is closed.
 
+use crate::state::AppState;
+use crate::state::pace::{Pace, SocketPace};
+use crate::state::sockets::Slot;
 use crate::state::tables::Mounted;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use jongg_play::Connection;
-use jongg_play::protocol::Numbered;
+use jongg_play::protocol::{ClientMessage, Numbered};
+use jongg_play::refusal::RefusalCode;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -56,28 +68,92 @@ async fn close(mut ws: WebSocket, code: u16, reason: &'static str) {
     let _ = send(&mut ws, Message::Close(Some(frame))).await;
 }
 
-/// The first text: the hello, or nothing in time.
-async fn first_text(ws: &mut WebSocket) -> Option<String> {
+/// The first text: the hello, or why the socket closes instead.
+async fn first_text(ws: &mut WebSocket) -> Result<String, (u16, &'static str)> {
+    const NO_HELLO: (u16, &str) = (1008, "the first message is a hello");
     let read = async {
         loop {
-            match ws.recv().await? {
-                Ok(Message::Text(t)) => return Some(t.to_string()),
-                Ok(Message::Binary(b)) => return Some(String::from_utf8_lossy(&b).into_owned()),
-                Ok(Message::Ping(_) | Message::Pong(_)) => continue,
-                Ok(Message::Close(_)) | Err(_) => return None,
+            match ws.recv().await {
+                Some(Ok(Message::Text(t))) => return Ok(t.to_string()),
+                Some(Ok(Message::Binary(b))) => {
+                    return Ok(String::from_utf8_lossy(&b).into_owned());
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                Some(Err(e)) if too_big(&e) => return Err(TOO_BIG),
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return Err(NO_HELLO),
             }
         }
     };
     tokio::time::timeout(HELLO_TIMEOUT, read)
         .await
-        .ok()
-        .flatten()
+        .unwrap_or(Err(NO_HELLO))
 }
 
-/// One seat's socket, from the upgrade to its end.
-pub(crate) async fn pump(mut ws: WebSocket, table: Arc<Mounted>, stopping: watch::Receiver<bool>) {
-    let Some(hello) = first_text(&mut ws).await else {
-        return close(ws, 1008, "the first message is a hello").await;
+/// The close of a message past [`MAX_MESSAGE`]: 1009, "message too big"
+/// (RFC 6455 7.4.1), not a normal close (issue 34.8).
+const TOO_BIG: (u16, &str) = (1009, "a message is at most 16 KB");
+
+/// Whether a read failed on a message or frame past the bounds of
+/// [`limits`] (the WebSocket library's "space limit exceeded").
+fn too_big(e: &axum::Error) -> bool {
+    let mut cause: Option<&dyn std::error::Error> = Some(e);
+    while let Some(c) = cause {
+        if c.to_string().contains("Space limit exceeded") {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
+}
+
+/// Where a socket comes from: the server's state, the client's address,
+/// and its place in the address's share of sockets yet to say hello.
+pub(crate) struct Peer {
+    pub app: Arc<AppState>,
+    pub client: IpAddr,
+    pub pending: Slot,
+}
+
+/// One seat's (or spectator's) socket, from the upgrade to its end.
+pub(crate) async fn pump(
+    mut ws: WebSocket,
+    table: Arc<Mounted>,
+    stopping: watch::Receiver<bool>,
+    from: Peer,
+) {
+    let Peer {
+        app,
+        client,
+        pending,
+    } = from;
+    let hello = first_text(&mut ws).await;
+    drop(pending);
+    let hello = match hello {
+        Ok(hello) => hello,
+        Err((code, reason)) => return close(ws, code, reason).await,
+    };
+    // The first message is paced by the address too: reconnecting does
+    // not get round the pace (issue 34.7).
+    if app.pace.addresses.take(client).is_err() {
+        let _ = send(&mut ws, text(&too_fast())).await;
+        return close(
+            ws,
+            1013,
+            "too many messages from this address: try again later",
+        )
+        .await;
+    }
+    // A spectator takes a slot of its share for as long as it watches.
+    let _spectator = match ClientMessage::read(&hello) {
+        Ok(ClientMessage::Watch { .. }) => match app.sockets.spectator(client) {
+            Ok(slot) => Some(slot),
+            Err(words) => {
+                let refusal = Numbered::unseated(RefusalCode::SpectatorsBusy, words.into());
+                let _ = send(&mut ws, text(&refusal)).await;
+                return close(ws, 1013, "too many spectators: try again later").await;
+            }
+        },
+        _ => None,
     };
     let conn = match table.hello(&hello).await {
         Ok(conn) => conn,
@@ -88,7 +164,8 @@ pub(crate) async fn pump(mut ws: WebSocket, table: Arc<Mounted>, stopping: watch
         }
     };
     drop(table);
-    let reason = serve(&mut ws, conn, stopping).await;
+    let pace = SocketPace::new(&app.pace, client);
+    let reason = serve(&mut ws, conn, stopping, pace).await;
     close(ws, reason.0, reason.1).await;
 }
 
@@ -97,6 +174,7 @@ async fn serve(
     ws: &mut WebSocket,
     mut conn: Connection,
     mut stopping: watch::Receiver<bool>,
+    mut pace: SocketPace<'_>,
 ) -> (u16, &'static str) {
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -118,6 +196,25 @@ async fn serve(
             },
             incoming = ws.recv() => {
                 heard = Instant::now();
+                // Every message is paced but a close and the pong that
+                // answers this side's own ping (a client's library sends
+                // it by itself).
+                let answer = |p: &[u8]| sent.is_some_and(|(id, _)| p == id.to_be_bytes());
+                let paced = match &incoming {
+                    Some(Ok(Message::Close(_))) => false,
+                    Some(Ok(Message::Pong(p))) => !answer(p),
+                    Some(Ok(_)) => true,
+                    _ => false,
+                };
+                if paced && !pace.take() {
+                    if pace.refused_in_a_row >= Pace::CLOSE_AFTER {
+                        return (1008, "too many messages too fast");
+                    }
+                    if pace.refused_in_a_row == 1 && send(ws, text(&too_fast())).await.is_err() {
+                        return (1008, "too slow to read the table's messages");
+                    }
+                    continue;
+                }
                 match incoming {
                     Some(Ok(Message::Text(t))) => {
                         if conn.send_text(t.as_str()).await.is_err() {
@@ -138,6 +235,7 @@ async fn serve(
                         }
                     }
                     Some(Ok(Message::Ping(_))) => {}
+                    Some(Err(e)) if too_big(&e) => return TOO_BIG,
                     Some(Ok(Message::Close(_)) | Err(_)) | None => return (1000, "goodbye"),
                 }
             },
@@ -160,6 +258,17 @@ async fn serve(
 async fn stopped(stopping: &mut watch::Receiver<bool>) {
     // The guard `wait_for` gives is dropped here, not held across awaits.
     let _ = stopping.wait_for(|s| *s).await.map(|_| ());
+}
+
+/// The refusal of a message sent beyond the pace (numbered 0: the
+/// table never saw it).
+fn too_fast() -> Numbered {
+    Numbered::unseated(
+        RefusalCode::TooFast,
+        "messages sent faster than the server reads them: this one and those \
+         after it until the pace allows were not read; slow down"
+            .into(),
+    )
 }
 
 fn text(m: &Numbered) -> Message {

@@ -71,9 +71,10 @@ pub(crate) async fn check(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
                 "too many wrong codes from this table: try again in {} s, or call the director",
-                wait.as_secs().max(1)
+                crate::http::limiter::retry_after_secs(wait)
             ),
-        ));
+        )
+        .retry_after(crate::http::limiter::retry_after_secs(wait)));
     }
     let stored = app
         .tournaments

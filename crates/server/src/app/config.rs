@@ -34,6 +34,14 @@ pub struct Config {
     /// Players' sign-ups an address may send before it must wait (then
     /// 10 s, doubling; `pages/play_accounts.rs`).
     pub play_sign_ups_free: u32,
+    /// Password hashes at once and waiting (issue 34.1; `state/password.rs`).
+    pub hashing: crate::state::password::HashLimits,
+    /// The shares of the live tables' tokenless sockets (issue 34.2;
+    /// `state/sockets.rs`).
+    pub sockets: crate::state::sockets::SocketLimits,
+    /// The pace of socket messages and coach reviews (issue 34.7;
+    /// `state/pace.rs`).
+    pub pace: crate::state::pace::PaceLimits,
 }
 
 impl Config {
@@ -49,6 +57,9 @@ impl Config {
             play_tables_free: crate::api::play::FREE_TABLES,
             play_bot_delay_ms: crate::api::play::BOT_DELAY_MS,
             play_sign_ups_free: crate::pages::play_accounts::FREE_SIGN_UPS,
+            hashing: Default::default(),
+            sockets: Default::default(),
+            pace: Default::default(),
         }
     }
 }

@@ -78,6 +78,11 @@ impl Running {
         self.state.tournaments.commits()
     }
 
+    /// The most password hashes that ran at once (issue 34.1's tests).
+    pub fn hashing_peak(&self) -> usize {
+        self.state.hashing.peak()
+    }
+
     /// How it was started, for [`hall::advice`].
     pub fn hall_start<'a>(&'a self, database: &'a str) -> hall::Start<'a> {
         hall::Start {
@@ -167,6 +172,7 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         hosts: hosts::Hosts::new(addr, &url),
         trusted_proxies: config.trusted_proxies.clone(),
         dummy_hash: Default::default(),
+        hashing: crate::state::password::Hashing::new(config.hashing),
         pdf_slots: Arc::new(tokio::sync::Semaphore::new(2)),
         paper: config.paper,
         hall_notice: hall::page_notice(
@@ -182,6 +188,9 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
         stop: Default::default(),
         tables,
         play_limiter: limiter::LoginLimiter::new(play::create_policy(config.play_tables_free)),
+        player_limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
+        sockets: crate::state::sockets::SocketShares::new(config.sockets, limits.total),
+        pace: crate::state::pace::Pace::new(config.pace),
         sign_up_limiter: limiter::LoginLimiter::new(crate::pages::play_accounts::sign_up_policy(
             config.play_sign_ups_free,
         )),

@@ -73,7 +73,12 @@ impl IntoResponse for PageError {
                 let body = page
                     .render()
                     .unwrap_or_else(|_| "<!doctype html><title>Error</title>Error".into());
-                (e.status, Html(body)).into_response()
+                let mut r = (e.status, Html(body)).into_response();
+                if let Some(secs) = e.retry_after {
+                    r.headers_mut()
+                        .insert(axum::http::header::RETRY_AFTER, secs.into());
+                }
+                r
             }
         }
     }

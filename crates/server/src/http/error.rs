@@ -13,6 +13,8 @@ use jongg_tournament::{DomainError, ErrorKind};
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// Seconds for `Retry-After` (a 429 or a 503), if any.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -20,7 +22,13 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
         }
+    }
+    /// The answer says `Retry-After: secs` (at least 1).
+    pub fn retry_after(mut self, secs: u64) -> ApiError {
+        self.retry_after = Some(secs.max(1));
+        self
     }
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
@@ -54,11 +62,16 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         crate::http::logging::record_error(&self.message);
-        (
+        let mut r = (
             self.status,
             Json(serde_json::json!({ "error": self.message })),
         )
-            .into_response()
+            .into_response();
+        if let Some(secs) = self.retry_after {
+            r.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        r
     }
 }
 

@@ -19,6 +19,14 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// A wait as `Retry-After` gives it: whole seconds, rounded up, at least
+/// one (a wait of 59.2 s is 60, never 59: issue 34.8).
+pub fn retry_after_secs(wait: Duration) -> u64 {
+    let secs = wait.as_secs();
+    let up = secs + u64::from(wait.subsec_nanos() > 0);
+    up.max(1)
+}
+
 /// What an attempt is charged to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Key {
@@ -223,6 +231,14 @@ mod tests {
         for _ in 0..3 {
             assert!(l.charge(&a).is_ok());
         }
+    }
+
+    #[test]
+    fn retry_after_rounds_up_to_whole_seconds() {
+        assert_eq!(retry_after_secs(Duration::from_millis(59_200)), 60);
+        assert_eq!(retry_after_secs(Duration::from_secs(60)), 60);
+        assert_eq!(retry_after_secs(Duration::from_millis(1)), 1);
+        assert_eq!(retry_after_secs(Duration::ZERO), 1);
     }
 
     #[test]

@@ -151,14 +151,17 @@ async fn by_code(
     // Charged before the code is looked up, so guesses sent together are
     // each counted.
     if let Err(wait) = app.code_limiter.charge(&[Key::address(client)]) {
-        return refuse(
+        let secs = crate::http::limiter::retry_after_secs(wait);
+        let mut r = refuse(
             StatusCode::TOO_MANY_REQUESTS,
             typed,
             format!(
-                "Too many codes were tried from here. Wait {} seconds, then type the code again.",
-                wait.as_secs().max(1)
+                "Too many codes were tried from here. Wait {secs} seconds, then type the code again."
             ),
-        );
+        )?;
+        r.headers_mut()
+            .insert(axum::http::header::RETRY_AFTER, secs.into());
+        return Ok(r);
     }
     let Some(code) = normalize_code(&typed) else {
         return refuse(

@@ -4,19 +4,22 @@
 //! the page the player came from, with the session's cookie
 //! (`edge/access/player.rs`). Passwords are argon2 as the director's;
 //! signing in is limited as the director's login is (failures per address
-//! and per account), signing up per address.
+//! and per account, with a known device charged alone: issue 34.6), but by
+//! a limiter of its own, so failed player sign-ins at a hall's shared
+//! address never make the director's login wait; signing up per address.
 
 use super::{PageResult, html};
 use crate::body::accounts::{FieldError, SignIn, SignUp};
 use crate::body::{Body, Empty, JsonOrForm};
-use crate::edge::access::{Access, PLAYER_SESSION_MILLIS, Player, set_player_cookie};
+use crate::edge::access::{
+    Access, PLAYER_SESSION_MILLIS, Player, cookie as cookie_of, set_player_cookie,
+};
 use crate::edge::client::client_ip;
 use crate::edge::error_page::url_encode;
 use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
 use crate::http::limiter::{Key, Policy};
 use crate::state::AppState;
-use crate::state::password::{hash_password, verify_password};
 use askama::Template;
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -58,6 +61,32 @@ pub(crate) fn sign_up_policy(free: u32) -> Policy {
         max_wait: Duration::from_secs(600),
         forget: Duration::from_secs(3600),
     }
+}
+
+/// The cookie that says a device has signed in to an account before
+/// (`HttpOnly`, `SameSite=Strict`, only sent to the sign-in; a year).
+pub(crate) const PLAYER_DEVICE_COOKIE: &str = "jongg_player_device";
+const DEVICE_SECONDS: i64 = 365 * 24 * 60 * 60;
+
+/// Remembers this device for `key` and says so in a cookie.
+async fn remember_device(app: &AppState, r: &mut Response, key: &str) -> Result<(), ApiError> {
+    let device = app.tournaments.store().new_player_device(key).await?;
+    let secure = if app.secure_cookies { "; Secure" } else { "" };
+    let cookie = format!(
+        "{PLAYER_DEVICE_COOKIE}={device}; HttpOnly; SameSite=Strict; Path=/play/signin; Max-Age={DEVICE_SECONDS}{secure}"
+    );
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(())
+}
+
+/// A 429 says when to come back (whole seconds, rounded up).
+fn with_retry_after(mut r: Response, wait: Duration) -> Response {
+    let secs = crate::http::limiter::retry_after_secs(wait);
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    r
 }
 
 /// Where to go after: a path of this server, else the lobby.
@@ -135,7 +164,7 @@ fn signed_in(app: &AppState, token: &str, name: &str, next: &str, form: bool) ->
 }
 
 fn wait_words(what: &str, wait: Duration) -> String {
-    let secs = wait.as_secs_f64().ceil().max(1.0);
+    let secs = crate::http::limiter::retry_after_secs(wait);
     format!("too many {what} from this address: try again in {secs} s")
 }
 
@@ -171,14 +200,15 @@ async fn sign_up(
             field: "name",
             message: wait_words("sign-ups", wait),
         };
-        return Ok(refused(page(e), StatusCode::TOO_MANY_REQUESTS, form));
+        let r = refused(page(e), StatusCode::TOO_MANY_REQUESTS, form);
+        return Ok(with_retry_after(r, wait));
     }
     let name = match body.check() {
         Ok(name) => name,
         Err(e) => return Ok(refused(page(e), StatusCode::UNPROCESSABLE_ENTITY, form)),
     };
     let store = app.tournaments.store();
-    let hash = hash_password(body.password.clone()).await?;
+    let hash = app.hashing.hash(body.password.clone()).await?;
     if !store.create_player(&name, &hash).await? {
         let e = FieldError {
             field: "name",
@@ -193,7 +223,9 @@ async fn sign_up(
         .new_player_session(&key, PLAYER_SESSION_MILLIS)
         .await?;
     tracing::info!(%client, player = %name, "a player signed up");
-    Ok(signed_in(&app, &token, &name, &next, form))
+    let mut r = signed_in(&app, &token, &name, &next, form);
+    remember_device(&app, &mut r, &key).await?;
+    Ok(r)
 }
 
 /// The sign-in form.
@@ -226,29 +258,38 @@ async fn sign_in(
         return Ok(refused(page(e), StatusCode::UNPROCESSABLE_ENTITY, form));
     }
     let client = client_ip(&app, peer, &headers);
-    let keys = [
-        Key::address(client),
-        Key::Account(format!(
-            "player:{}",
-            jongg_store::player_key(body.name.trim())
-        )),
-    ];
-    // Charged before the password is checked (as the director's login).
-    if let Err(wait) = app.limiter.charge(&keys) {
+    let store = app.tournaments.store();
+    let key = jongg_store::player_key(body.name.trim());
+    // A device this account signed in from before is charged alone, as the
+    // director's are: a guesser elsewhere, or at the same hall address,
+    // does not lock the player out of their own phone (issue 34.6).
+    let device = cookie_of(&headers, PLAYER_DEVICE_COOKIE)
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()));
+    let known = match &device {
+        Some(d) => store.known_player_device(d, &key).await?,
+        None => false,
+    };
+    let keys = match (&device, known) {
+        (Some(d), true) => vec![Key::Device(d.clone())],
+        _ => vec![Key::address(client), Key::Account(key.clone())],
+    };
+    // Charged before the password is checked (as the director's login),
+    // by the players' own limiter (issue 34.6).
+    if let Err(wait) = app.player_limiter.charge(&keys) {
         let e = FieldError {
             field: "password",
             message: wait_words("failed sign-ins", wait),
         };
-        return Ok(refused(page(e), StatusCode::TOO_MANY_REQUESTS, form));
+        let r = refused(page(e), StatusCode::TOO_MANY_REQUESTS, form);
+        return Ok(with_retry_after(r, wait));
     }
-    let store = app.tournaments.store();
     let found = store.player_login(body.name.trim()).await?;
     // The same work for a name without an account: a dummy hash is checked.
     let hash = match &found {
         Some((_, h)) => h.clone(),
         None => app.dummy_hash().await?,
     };
-    let ok = verify_password(body.password.clone(), hash).await?;
+    let ok = app.hashing.verify(body.password.clone(), hash).await?;
     let Some((account, _)) = found.filter(|_| ok) else {
         let e = FieldError {
             field: "password",
@@ -256,12 +297,16 @@ async fn sign_in(
         };
         return Ok(refused(page(e), StatusCode::UNAUTHORIZED, form));
     };
-    app.limiter.clear(&keys);
+    app.player_limiter.clear(&keys);
     let token = store
         .new_player_session(&account.key, PLAYER_SESSION_MILLIS)
         .await?;
-    tracing::info!(%client, player = %account.name, "a player signed in");
-    Ok(signed_in(&app, &token, &account.name, &next, form))
+    tracing::info!(%client, player = %account.name, known_device = known, "a player signed in");
+    let mut r = signed_in(&app, &token, &account.name, &next, form);
+    if !known {
+        remember_device(&app, &mut r, &account.key).await?;
+    }
+    Ok(r)
 }
 
 /// Sign out: the session ends and its cookie is cleared.

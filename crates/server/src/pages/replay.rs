@@ -15,14 +15,15 @@ use crate::edge::route::{Route, route};
 use crate::http::error::ApiError;
 use crate::state::AppState;
 use crate::state::tables::finished::Finished;
-use axum::extract::{Query, State};
-use axum::http::header;
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use jongg_game::replay::frames_from;
 use jongg_store::LiveTableId;
 use jongg_store::secret::hash_token;
 use jongg_tiles::Seat;
 use serde::Deserialize;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use utoipa::IntoParams;
 use utoipa_axum::routes;
@@ -144,13 +145,34 @@ async fn log_file(
     responses((status = OK, description = "The page", content_type = "text/html"),
         (status = BAD_REQUEST, description = "A move or a seat that is not one"),
         (status = NOT_FOUND, description = "No such table"),
-        (status = CONFLICT, description = "The table's game has not ended")))]
+        (status = CONFLICT, description = "The table's game has not ended"),
+        (status = TOO_MANY_REQUESTS, description = "Coach reviews asked faster than the server gives them to one address: see Retry-After"),
+        (status = SERVICE_UNAVAILABLE, description = "Too many coach reviews wait already: see Retry-After")))]
 async fn replay_page(
     State(app): State<Arc<AppState>>,
     caller: Caller,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Params(p): Params<FinishedTable>,
     Query(q): Query<ReplayAt>,
 ) -> PageResult {
+    // A coach's review takes a core for a game's decisions: paced per
+    // address, charged before any work (issue 34.7).
+    if q.seat.is_some() {
+        let client = crate::edge::client::client_ip(&app, peer, &headers);
+        if let Err(wait) = app.pace.reviews.take(client) {
+            let secs = crate::http::limiter::retry_after_secs(wait);
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "the coach's reviews are asked too often from this address: try again in {secs} s \
+                     (the replay without `seat` is not limited)"
+                ),
+            )
+            .retry_after(secs)
+            .into());
+        }
+    }
     let id = p.table()?;
     let game = app.tables.finished(&id).await?;
     let viewer = viewer(&app, &game, &caller, q.token.as_deref())?;
@@ -166,7 +188,18 @@ async fn replay_page(
         .into());
     }
     let reviews = match seat {
-        Some(s) => Some((s, game.review(s).await?)),
+        Some(s) => {
+            // At most so many wait for the coach; beyond them, a 503.
+            let Ok(_waiting) = app.pace.reviews_waiting.try_acquire() else {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the coach has many reviews to make: try again in a minute",
+                )
+                .retry_after(60)
+                .into());
+            };
+            Some((s, game.review(s).await?))
+        }
         None => None,
     };
     html(

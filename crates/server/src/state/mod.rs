@@ -3,10 +3,12 @@
 
 pub(crate) mod card_library;
 pub(crate) mod online;
+pub(crate) mod pace;
 pub mod paper;
 pub(crate) mod password;
 pub(crate) mod password_checks;
 pub(crate) mod running;
+pub(crate) mod sockets;
 pub(crate) mod tables;
 pub(crate) mod time;
 pub(crate) mod tokens;
@@ -46,6 +48,8 @@ pub struct AppState {
     /// A hash of a random password, checked when a login names no account,
     /// so that such a login takes as long as one that does.
     pub(crate) dummy_hash: tokio::sync::OnceCell<String>,
+    /// Password hashes in flight (`password.rs`, issue 34.1).
+    pub(crate) hashing: password::Hashing,
     /// PDFs rendered at once (each on a blocking thread, within a budget).
     pub(crate) pdf_slots: Arc<tokio::sync::Semaphore>,
     pub(crate) paper: Paper,
@@ -63,6 +67,14 @@ pub struct AppState {
     pub(crate) tables: tables::Tables,
     /// Tables created per address (`api/play.rs`).
     pub(crate) play_limiter: limiter::LoginLimiter,
+    /// Players' failed sign-ins, apart from the director's and the
+    /// officials' logins (`pages/play_accounts.rs`, issue 34.6).
+    pub(crate) player_limiter: limiter::LoginLimiter,
+    /// The live tables' tokenless sockets: before their first message,
+    /// and spectators (`sockets.rs`, issue 34.2).
+    pub(crate) sockets: sockets::SocketShares,
+    /// The pace of socket messages and coach reviews (`pace.rs`, 34.7).
+    pub(crate) pace: pace::Pace,
     /// Players' sign-ups per address (`pages/play_accounts.rs`).
     pub(crate) sign_up_limiter: limiter::LoginLimiter,
 }
@@ -71,7 +83,7 @@ impl AppState {
     /// The dummy password hash (made on first need).
     pub(crate) async fn dummy_hash(&self) -> Result<String, ApiError> {
         self.dummy_hash
-            .get_or_try_init(|| password::hash_password(jongg_store::secret::new_token()))
+            .get_or_try_init(|| self.hashing.hash(jongg_store::secret::new_token()))
             .await
             .cloned()
     }

@@ -121,7 +121,7 @@ pub(crate) fn charge_creation(
     limiter
         .charge(&[crate::http::limiter::Key::address(client)])
         .map_err(|wait| {
-            let secs = wait.as_secs().max(1);
+            let secs = crate::http::limiter::retry_after_secs(wait);
             (
                 secs,
                 format!("too many tables were created from here: wait {secs} seconds"),

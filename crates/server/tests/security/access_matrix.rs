@@ -226,6 +226,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("GET", "/play/cards", "public"),
     ("POST", "/api/play/tables", "public"),
     ("GET", "/api/play/tables", "public"),
+    ("GET", "/api/play/tables/{id}", "public"),
     ("GET", "/api/play/tables/{id}/ws", "public"),
     // the live table's pages (issue 23.5); the practice form without a script
     ("GET", "/play/new", "public"),

@@ -1,19 +1,14 @@
 //! Where a double-clicked jongg keeps its data (the platform's convention:
 //! `~/.local/share/jongg`, `%APPDATA%\jongg`, `~/Library/Application
 //! Support/jongg`), and its log there: with no terminal, the log file is
-//! where a failure can still be read.
+//! where a failure can still be read (bounded: `log_file.rs`).
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-/// The log file's name in the data folder.
-pub const LOG_FILE: &str = "jongg.log";
-/// A log larger than this at start is kept once as `jongg.old.log`, and a
-/// new one begun: a laptop used for years does not fill up.
-const LOG_KEPT: u64 = 10 * 1024 * 1024;
+use super::log_file::{LOG_FILE, LOG_KEPT, RotatingFile};
 
 /// The user's data folder for jongg (not created here).
 pub fn data_folder() -> Result<PathBuf, String> {
@@ -32,15 +27,14 @@ pub fn database_url(folder: &Path) -> String {
 /// Starts the log: to standard error (a terminal, if any) and appended to
 /// the log file in `folder`. Returns the file's path.
 pub fn start_log(folder: &Path) -> Result<PathBuf, String> {
-    let path = folder.join(LOG_FILE);
-    if std::fs::metadata(&path).is_ok_and(|m| m.len() > LOG_KEPT) {
-        let _ = std::fs::rename(&path, folder.join("jongg.old.log"));
-    }
-    let file = File::options()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("cannot write the log file {}: {e}", path.display()))?;
+    // Bounded while it runs: past 10 MB it becomes `jongg.old.log`.
+    let file = RotatingFile::open(folder, LOG_KEPT).map_err(|e| {
+        format!(
+            "cannot write the log file {}: {e}",
+            folder.join(LOG_FILE).display()
+        )
+    })?;
+    let path = file.path().to_path_buf();
     use jongg_server::logging::{LogFormat, filter, layer};
     tracing_subscriber::registry()
         .with(filter())

@@ -40,6 +40,28 @@ pub struct RunningFile {
 }
 
 impl RunningFile {
+    /// The address to open in a browser: `url` when it is jongg's own
+    /// plain http address on this machine (`http://`, an IP address of
+    /// this machine or `localhost`, the port it listens on, nothing after
+    /// it), else the loopback address. Anyone who can write the data
+    /// folder can write `running.json`, and a second start opened its
+    /// `url` as it was, `javascript:` and `file:` included (issue 34.8).
+    pub fn own_url(&self, this_machine: &[IpAddr]) -> String {
+        let own = self.url.strip_prefix("http://").and_then(|rest| {
+            let (ip, port) = match rest.parse::<SocketAddr>() {
+                Ok(a) => (a.ip(), a.port()),
+                Err(_) => {
+                    let (host, port) = rest.rsplit_once(':')?;
+                    (host == "localhost").then_some(())?;
+                    (IpAddr::V4(Ipv4Addr::LOCALHOST), port.parse().ok()?)
+                }
+            };
+            let mine = ip.is_loopback() || this_machine.contains(&ip);
+            (mine && port == self.port).then(|| self.url.clone())
+        });
+        own.unwrap_or_else(|| format!("http://{}", self.loopback()))
+    }
+
     /// This laptop's own address of the server, to ask it.
     fn loopback(&self) -> SocketAddr {
         let ip = if self.ipv6 {
@@ -184,6 +206,47 @@ mod tests {
         assert_eq!(read_running(&dir), None);
         std::fs::write(dir.join(RUNNING_FILE), "{half a file").unwrap();
         assert_eq!(read_running(&dir), None, "a broken file is no address");
+    }
+
+    #[test]
+    fn only_jonggs_own_http_address_on_this_machine_is_opened() {
+        let hall: Vec<IpAddr> = vec!["192.168.1.5".parse().unwrap()];
+        let file = |url: &str| RunningFile {
+            url: url.into(),
+            port: 8080,
+            ipv6: false,
+            pid: 1,
+            instance: "x".into(),
+        };
+        for own in [
+            "http://192.168.1.5:8080",
+            "http://127.0.0.1:8080",
+            "http://localhost:8080",
+            "http://[::1]:8080",
+        ] {
+            assert_eq!(file(own).own_url(&hall), own);
+        }
+        for other in [
+            "javascript:alert(1)",
+            "file:///etc/passwd",
+            "https://192.168.1.5:8080",
+            "http://evil.example:8080",
+            "http://10.9.9.9:8080",
+            "http://192.168.1.5:9999",
+            "http://192.168.1.5:8080/../x",
+            "http://user@192.168.1.5:8080",
+            "HTTP://192.168.1.5:8080",
+            "",
+        ] {
+            assert_eq!(
+                file(other).own_url(&hall),
+                "http://127.0.0.1:8080",
+                "{other}"
+            );
+        }
+        let mut v6 = file("data:text/html,hi");
+        v6.ipv6 = true;
+        assert_eq!(v6.own_url(&hall), "http://[::1]:8080");
     }
 
     #[test]

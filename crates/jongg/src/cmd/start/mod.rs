@@ -11,6 +11,7 @@ mod address;
 mod browser;
 mod folder;
 mod instance;
+mod log_file;
 
 use instance::{Instance, Lock, RunningFile};
 use std::io::IsTerminal;
@@ -69,8 +70,16 @@ pub fn clicked_database() -> Option<Clicked> {
     }
     let url = instance::read_running(&folder)
         .filter(instance::answers)
-        .map(|r| r.url);
+        .map(|r| r.own_url(&this_machine()));
     Some(Clicked { database, url })
+}
+
+/// This machine's addresses in the hall (loopback ones are always its own).
+fn this_machine() -> Vec<std::net::IpAddr> {
+    jongg_server::hall::hall_addresses()
+        .into_iter()
+        .map(|a| a.ip)
+        .collect()
 }
 
 /// Another jongg holds the folder: open its page.
@@ -80,11 +89,10 @@ fn open_the_first(folder: &Path, log: &Path) -> ExitCode {
         if let Some(first) = instance::read_running(folder)
             && instance::answers(&first)
         {
-            println!(
-                "jongg is already running at {}: opening its page.",
-                first.url
-            );
-            println!("{}", browser::open(&format!("{}/director", first.url)));
+            // Only jongg's own http address on this machine is opened.
+            let url = first.own_url(&this_machine());
+            println!("jongg is already running at {url}: opening its page.");
+            println!("{}", browser::open(&format!("{url}/director")));
             return ExitCode::SUCCESS;
         }
         if std::time::Instant::now() >= until {

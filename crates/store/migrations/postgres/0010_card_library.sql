@@ -1,4 +1,4 @@
--- jongg schema 9 (PostgreSQL). Same shape as migrations/sqlite/0009_card_library.sql
+-- jongg schema 10 (PostgreSQL). Same shape as migrations/sqlite/0010_card_library.sql
 -- (what the library is, and why a table keeps its own copy: there).
 CREATE TABLE card_library (
     id BIGSERIAL PRIMARY KEY,

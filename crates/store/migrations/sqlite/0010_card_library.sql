@@ -1,4 +1,4 @@
--- jongg schema 9 (SQLite): the server's library of cards (issue 32.1). A
+-- jongg schema 10 (SQLite): the server's library of cards (issue 32.1). A
 -- card loaded on this server (a director's event card, a card a player
 -- loaded) is kept once, by the SHA-256 of its text, with the name and year
 -- it was loaded under, so that a club types the year's card once and every
