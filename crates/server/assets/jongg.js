@@ -111,6 +111,19 @@
     return Promise.resolve(data);
   };
 
+  // Restore a backup (issue 32.9): the file's JSON is the body of the
+  // import, checked by the server as `jongg import` checks it; a new name
+  // goes in the address (?name=), only when given.
+  window.jongg.restoreBackup = function (form, data) {
+    var file = form.querySelector("#backup-file");
+    if (!file || !file.files || !file.files[0]) return Promise.reject(new Error("choose the backup file (a .json saved by Export)"));
+    var name = (data.name || "").trim();
+    form.dataset.api = "/api/tournaments/import" + (name ? "?name=" + encodeURIComponent(name) : "");
+    return file.files[0].text().then(function (t) {
+      try { return JSON.parse(t); } catch (e) { throw new Error("the file is not a tournament file (it is not JSON): " + e.message); }
+    });
+  };
+
   // The settings: sit-out points only go with sitting out.
   window.jongg.settings = function (form, data) {
     if (data.odd_players && data.odd_players.kind !== "sit_out") delete data.odd_players.points;

@@ -261,5 +261,13 @@ async fn export(
     State(app): State<Arc<AppState>>,
     Params(InTournament { id }): Params<InTournament>,
 ) -> Result<Response, ApiError> {
-    app.tournaments.export(id).await
+    let mut res = app.tournaments.export(id).await?;
+    // A backup is a file to keep: saved, not shown (issue 32.9).
+    if let Ok(v) = axum::http::HeaderValue::from_str(&format!(
+        "attachment; filename=\"jongg-tournament-{id}.json\""
+    )) {
+        res.headers_mut()
+            .insert(axum::http::header::CONTENT_DISPOSITION, v);
+    }
+    Ok(res)
 }
