@@ -55,6 +55,9 @@ struct Queue {
     waiters: Vec<Waiter>,
     /// A committer task is running for this tournament.
     committing: bool,
+    /// A committer ended before its queue was empty: events applied in
+    /// memory were never stored, so the next commit reloads instead.
+    lost: bool,
 }
 
 impl Slot {
@@ -381,19 +384,53 @@ struct Committer {
     commits: Arc<AtomicU64>,
 }
 
+/// The committer while it runs (issue 36.5, the cure of the live tables'
+/// committer, `jongg_store`'s `live_commits.rs`). Should it end before the
+/// queue is empty (a panic in a commit), the commands still queued are
+/// failed (their waiters told the commit was dropped) and the queue is
+/// freed, so that the next command starts a new committer instead of
+/// waiting behind a flag nobody would clear. Their events were applied in
+/// memory but never stored: the next commit stores nothing, reloads the
+/// tournament from its log and fails its commands (try again), so the log
+/// never gets a gap.
+struct OnDuty<'a> {
+    slot: &'a Slot,
+    /// It emptied the queue and cleared the flag itself.
+    done: bool,
+}
+
+impl Drop for OnDuty<'_> {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let mut q = self.slot.queue.lock().unwrap_or_else(|e| e.into_inner());
+        q.committing = false;
+        q.lost = true;
+        q.rows.clear();
+        q.waiters.clear();
+    }
+}
+
 impl Committer {
     async fn run(self) {
+        let mut duty = OnDuty {
+            slot: &self.slot,
+            done: false,
+        };
         loop {
             let batch = {
                 let mut q = self.slot.queue.lock().unwrap_or_else(|e| e.into_inner());
                 if q.waiters.is_empty() {
                     q.committing = false;
+                    duty.done = true;
                     return;
                 }
                 Queue {
                     rows: std::mem::take(&mut q.rows),
                     waiters: std::mem::take(&mut q.waiters),
                     committing: true,
+                    lost: std::mem::take(&mut q.lost),
                 }
             };
             self.commit(batch).await;
@@ -403,7 +440,14 @@ impl Committer {
     async fn commit(&self, batch: Queue) {
         let id = self.id;
         let started = std::time::Instant::now();
-        let result = self.store.append(TournamentId(id), &batch.rows).await;
+        let result = if batch.lost {
+            Err(StoreError::Conflict {
+                tournament: TournamentId(id),
+                seq: batch.rows.first().map_or(0, |r| r.seq as i64),
+            })
+        } else {
+            self.store.append(TournamentId(id), &batch.rows).await
+        };
         self.commits.fetch_add(1, Ordering::Relaxed);
         tracing::debug!(
             tournament = id,
@@ -490,6 +534,80 @@ mod tests {
         };
         let (id, _) = all.create(Actor::Director, create).await.unwrap();
         (all, id)
+    }
+
+    /// A committer queued `n` commands' waiters, as `execute_all` leaves
+    /// them while its committer runs.
+    fn queued(slot: &Slot, n: usize) -> Vec<tokio::sync::oneshot::Receiver<Result<(), Failed>>> {
+        let mut q = slot.queue.lock().unwrap();
+        q.committing = true;
+        (0..n)
+            .map(|_| {
+                let (tx, rx) = tokio::sync::oneshot::channel();
+                q.waiters.push(tx);
+                rx
+            })
+            .collect()
+    }
+
+    /// Issue 36.5: a committer that ends before its queue is empty (a
+    /// panic) fails the commands still queued and frees the queue, so the
+    /// next command starts a new committer instead of waiting for ever.
+    #[test]
+    fn a_committer_that_ends_before_the_queue_is_empty_fails_its_waiters_and_frees_the_queue() {
+        let slot = Slot::new(Tournament::new());
+        let mut waiting = queued(&slot, 2);
+        drop(OnDuty {
+            slot: &slot,
+            done: false,
+        });
+        for rx in &mut waiting {
+            assert!(rx.try_recv().is_err(), "told the commit was dropped");
+        }
+        let q = slot.queue.lock().unwrap();
+        assert!(!q.committing && q.waiters.is_empty() && q.rows.is_empty());
+        assert!(q.lost, "the next commit reloads instead of storing a gap");
+    }
+
+    /// Issue 36.5: after a committer was lost, the next command stores
+    /// nothing (its events would follow events never stored), is refused
+    /// as a conflict, and the tournament is read again from its log; the
+    /// command after that is saved as usual.
+    #[test]
+    fn after_a_lost_committer_the_next_command_reloads_and_the_one_after_is_saved() {
+        runtime().block_on(async {
+            let db = TestDb::sqlite();
+            let (all, id) = one_tournament(&db).await;
+            all.execute(id, Actor::Director, register(1)).await.unwrap();
+            let slot = all.get(id).unwrap();
+            slot.queue.lock().unwrap().lost = true;
+            let e = all
+                .execute(id, Actor::Director, register(2))
+                .await
+                .unwrap_err();
+            assert_eq!(e.status, axum::http::StatusCode::CONFLICT, "{}", e.message);
+            let players = |all: &Tournaments| all.get(id).unwrap().read(|t| t.players().count());
+            assert_eq!(players(&all), 1, "read again from the log");
+            all.execute(id, Actor::Director, register(2)).await.unwrap();
+            let stored = all.store().load(TournamentId(id)).await.unwrap();
+            assert_eq!(players(&all), 2);
+            assert_eq!(stored.len(), all.get(id).unwrap().read(|t| t.log().len()));
+        });
+    }
+
+    #[test]
+    fn a_committer_that_emptied_the_queue_leaves_the_next_ones_commands_alone() {
+        let slot = Slot::new(Tournament::new());
+        let mut waiting = queued(&slot, 1);
+        drop(OnDuty {
+            slot: &slot,
+            done: true,
+        });
+        assert!(matches!(
+            waiting[0].try_recv(),
+            Err(tokio::sync::oneshot::error::TryRecvError::Empty)
+        ));
+        assert!(slot.queue.lock().unwrap().committing);
     }
 
     fn register(n: u32) -> Command {
