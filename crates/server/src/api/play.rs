@@ -14,7 +14,7 @@ use axum::Json;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use jongg_store::LiveTableId;
 use jongg_tiles::Seat;
@@ -87,17 +87,8 @@ async fn create(
     headers: HeaderMap,
     Body(b): Body<NewTable>,
 ) -> Result<Response, ApiError> {
-    let card = crate::state::card_library::resolve(&app, b.card).await?;
-    let (setup, settings) = b.read(card).map_err(ApiError::unprocessable)?;
     let client = crate::edge::client::client_ip(&app, peer, &headers);
-    if let Err((secs, words)) = crate::state::tables::charge_creation(&app.play_limiter, client) {
-        let mut res = ApiError::new(StatusCode::TOO_MANY_REQUESTS, words).into_response();
-        if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {
-            res.headers_mut().insert(header::RETRY_AFTER, v);
-        }
-        return Ok(res);
-    }
-    let created = app.tables.create(setup, settings).await?;
+    let created = crate::body::play::open_practice(&app, client, b).await?;
     let id = created.id.clone();
     let mut seats = Map::new();
     for s in Seat::ALL {

@@ -77,6 +77,26 @@ pub(crate) struct NewTable {
     pub position: Option<String>,
 }
 
+/// Opens the practice table `b` asks for, for the client at `client`: its
+/// card found, its body read, the creation charged to the address (429 with
+/// Retry-After), the table stored. The one path of `POST /api/play/tables`
+/// and of the practice form sent without a script (issue 36.4).
+pub(crate) async fn open_practice(
+    app: &crate::state::AppState,
+    client: std::net::IpAddr,
+    b: NewTable,
+) -> Result<crate::state::tables::Created, crate::http::error::ApiError> {
+    use crate::http::error::ApiError;
+    let card = crate::state::card_library::resolve(app, b.card).await?;
+    let (setup, settings) = b.read(card).map_err(ApiError::unprocessable)?;
+    if let Err((secs, words)) = crate::state::tables::charge_creation(&app.play_limiter, client) {
+        return Err(
+            ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, words).retry_after(secs),
+        );
+    }
+    app.tables.create(setup, settings).await
+}
+
 impl NewTable {
     /// The table's setup and settings, with the card the server found for
     /// [`NewTable::card`]; the error names the field.

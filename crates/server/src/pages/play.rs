@@ -163,12 +163,8 @@ async fn start_practice(
     headers: HeaderMap,
     Body(b): Body<NewTable>,
 ) -> Result<Response, ApiError> {
-    let card = crate::state::card_library::resolve(&app, b.card).await?;
-    let (setup, settings) = b.read(card).map_err(ApiError::unprocessable)?;
     let client = crate::edge::client::client_ip(&app, peer, &headers);
-    crate::state::tables::charge_creation(&app.play_limiter, client)
-        .map_err(|(_, words)| ApiError::new(StatusCode::TOO_MANY_REQUESTS, words))?;
-    let created = app.tables.create(setup, settings).await?;
+    let created = crate::body::play::open_practice(&app, client, b).await?;
     let pages: Vec<String> = Seat::ALL
         .into_iter()
         .filter_map(|s| created.page(s))
