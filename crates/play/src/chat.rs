@@ -19,32 +19,15 @@ pub const KEPT_LINES: usize = 50;
 
 /// A character that changes how a line displays without being seen: the
 /// direction controls and invisible characters that names refuse
-/// (`jongg_tournament::limits`, issue 19.9), so that a line cannot show
+/// (`jongg_rules::hidden`, issue 19.9), so that a line cannot show
 /// another's words reversed or hide text (issue 34.8). The zero-width
 /// joiner is taken: it is how emoji sequences are written, and it moves no
 /// text.
 fn hidden(c: char) -> Option<&'static str> {
-    Some(match c {
-        '\u{00AD}' => "a soft hyphen",
-        '\u{061C}' => "the Arabic letter mark",
-        '\u{200B}' => "a zero-width space",
-        '\u{200C}' => "a zero-width non-joiner",
-        '\u{200E}' => "the left-to-right mark",
-        '\u{200F}' => "the right-to-left mark",
-        '\u{202A}' => "a left-to-right embedding",
-        '\u{202B}' => "a right-to-left embedding",
-        '\u{202C}' => "a pop of directional formatting",
-        '\u{202D}' => "a left-to-right override",
-        '\u{202E}' => "a right-to-left override",
-        '\u{2060}' => "a word joiner",
-        '\u{2061}'..='\u{2064}' => "an invisible operator",
-        '\u{2066}' => "a left-to-right isolate",
-        '\u{2067}' => "a right-to-left isolate",
-        '\u{2068}' => "a first-strong isolate",
-        '\u{2069}' => "a pop of directional isolate",
-        '\u{FEFF}' => "a zero-width no-break space",
-        _ => return None,
-    })
+    match c {
+        '\u{200D}' => None,
+        c => jongg_rules::hidden::hidden(c),
+    }
 }
 
 /// A chat line as the table takes it: control characters (and so every

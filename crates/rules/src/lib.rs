@@ -9,6 +9,7 @@
 //! See `docs/rules.md`, `docs/scoring.md` and `docs/floor.md`.
 
 pub mod floor;
+pub mod hidden;
 mod load;
 pub mod movement;
 mod preset;

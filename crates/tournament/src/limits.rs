@@ -80,41 +80,16 @@ pub fn check_text(what: &str, text: &str, max: usize, lines: bool) -> Result<(),
             u32::from(c)
         ));
     }
-    if let Some((c, name)) = text.chars().find_map(|c| hidden(c).map(|n| (c, n))) {
+    if let Some((c, name)) = text
+        .chars()
+        .find_map(|c| jongg_rules::hidden::hidden(c).map(|n| (c, n)))
+    {
         return bad(format!(
             "{what} contains U+{:04X} ({name}), which is not shown but can make a text display as another: type it without",
             u32::from(c)
         ));
     }
     Ok(())
-}
-
-/// A character that changes how a text displays without being seen: a
-/// direction override or mark (an "RLO" makes `Alice\u{202E}Bob` read as
-/// another name) or an invisible one. Letters of every script are kept.
-fn hidden(c: char) -> Option<&'static str> {
-    Some(match c {
-        '\u{00AD}' => "a soft hyphen",
-        '\u{061C}' => "the Arabic letter mark",
-        '\u{200B}' => "a zero-width space",
-        '\u{200C}' => "a zero-width non-joiner",
-        '\u{200D}' => "a zero-width joiner",
-        '\u{200E}' => "the left-to-right mark",
-        '\u{200F}' => "the right-to-left mark",
-        '\u{202A}' => "a left-to-right embedding",
-        '\u{202B}' => "a right-to-left embedding",
-        '\u{202C}' => "a pop of directional formatting",
-        '\u{202D}' => "a left-to-right override",
-        '\u{202E}' => "a right-to-left override",
-        '\u{2060}' => "a word joiner",
-        '\u{2061}'..='\u{2064}' => "an invisible operator",
-        '\u{2066}' => "a left-to-right isolate",
-        '\u{2067}' => "a right-to-left isolate",
-        '\u{2068}' => "a first-strong isolate",
-        '\u{2069}' => "a pop of directional isolate",
-        '\u{FEFF}' => "a zero-width no-break space",
-        _ => return None,
-    })
 }
 
 /// Whether `d` is a real day written `YYYY-MM-DD` (2026-02-30 is not).
