@@ -40,6 +40,10 @@
       // An empty seat is left out: a table of three (R12).
       const seats = Object.fromEntries(T.SEATS.map((s) => [s, f.get(`seats.${s}`)]).filter(([, v]) => v));
       const body = { rules: f.get("rules"), seats, window_secs: Number(f.get("window_secs")), turn_secs: Number(f.get("turn_secs")), stand_in: f.get("stand_in") };
+      if (f.get("card")) body.card = f.get("card"); // practice, or a library card's id
+      // The table's chat and its spectators, as the form sent without a script does.
+      if (f.get("chat")) body.chat = f.get("chat") === "true";
+      if (f.get("spectators") !== null && f.get("spectators") !== "") body.spectators = Number(f.get("spectators"));
       const position = (f.get("position") || "").trim();
       if (position) body.position = f.get("position"); // a practice table set up from it
       const error = form.querySelector(".form-error");
