@@ -140,6 +140,8 @@ pub(crate) struct Tables {
     limits: limits::TableLimits,
     /// Orders every change to the lobby's rooms (`rooms.rs`).
     rooms: tokio::sync::Mutex<()>,
+    /// The rooms that do not read back, by id, with why (`rooms.rs`).
+    set_aside: Mutex<std::collections::BTreeMap<String, String>>,
     /// Each table whose game ended (stored), for the tournament's sheet.
     ends: mpsc::UnboundedSender<LiveTableId>,
     ends_reader: Mutex<Option<mpsc::UnboundedReceiver<LiveTableId>>>,
@@ -162,6 +164,7 @@ impl Tables {
             bot_delay_ms,
             limits,
             rooms: tokio::sync::Mutex::new(()),
+            set_aside: Mutex::default(),
             ends,
             ends_reader: Mutex::new(Some(ends_reader)),
         };

@@ -25,7 +25,10 @@ pub(crate) const MOST_OPEN: usize = 10_000;
 /// How long a table nobody joined waits before it closes.
 pub(crate) const UNJOINED_CLOSE: Duration = Duration::from_secs(10 * 60);
 
-/// The bounds on live tables (`Config::tables`).
+/// How long a waiting room of the lobby stays without a join.
+pub(crate) const ROOM_IDLE: Duration = Duration::from_secs(2 * 60 * 60);
+
+/// The bounds on live tables and the lobby's rooms (`Config::tables`).
 #[derive(Debug, Clone, Copy)]
 pub struct TableLimits {
     /// The most practice and lobby tables being played at once (a round's
@@ -34,6 +37,13 @@ pub struct TableLimits {
     pub most_open: usize,
     /// A table no person said hello to closes after this, never dealt.
     pub unjoined_close: Duration,
+    /// A waiting room neither opened nor joined for this long is closed
+    /// (issue 34.4; the sweep runs once a minute and before each opening).
+    pub room_idle: Duration,
+    /// Waiting rooms one account may have opened at once.
+    pub rooms_per_account: u32,
+    /// Waiting rooms opened from one address (an IPv6 /64) at once.
+    pub rooms_per_address: u32,
 }
 
 impl Default for TableLimits {
@@ -41,6 +51,9 @@ impl Default for TableLimits {
         TableLimits {
             most_open: MOST_OPEN,
             unjoined_close: UNJOINED_CLOSE,
+            room_idle: ROOM_IDLE,
+            rooms_per_account: 3,
+            rooms_per_address: 20,
         }
     }
 }
@@ -123,7 +136,12 @@ impl Tables {
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
-                _ = every.tick() => { self.close_unjoined().await; }
+                _ = every.tick() => {
+                    self.close_unjoined().await;
+                    if let Err(e) = self.expire_rooms().await {
+                        tracing::warn!(error = %e.message, "cannot expire the lobby's idle rooms");
+                    }
+                }
                 _ = stopping.changed() => return,
             }
         }
@@ -183,6 +201,7 @@ mod tests {
         let limits = TableLimits {
             most_open: 1,
             unjoined_close: Duration::ZERO,
+            ..TableLimits::default()
         };
         let t = tables(&db, limits).await;
         let id = open(&t, practice()).await.unwrap();
@@ -216,6 +235,7 @@ mod tests {
         let limits = TableLimits {
             most_open: 10,
             unjoined_close: Duration::ZERO,
+            ..TableLimits::default()
         };
         let t = tables(&db, limits).await;
         let id = open(&t, practice()).await.unwrap();
@@ -234,7 +254,7 @@ mod tests {
         let db = TestDb::sqlite();
         let limits = TableLimits {
             most_open: 2,
-            unjoined_close: UNJOINED_CLOSE,
+            ..TableLimits::default()
         };
         let t = tables(&db, limits).await;
         open(&t, practice()).await.unwrap();
@@ -254,7 +274,7 @@ mod tests {
         let db = TestDb::sqlite();
         let limits = TableLimits {
             most_open: 1,
-            unjoined_close: UNJOINED_CLOSE,
+            ..TableLimits::default()
         };
         let t = tables(&db, limits).await;
         let id = open(&t, practice()).await.unwrap();

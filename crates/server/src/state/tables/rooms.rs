@@ -49,6 +49,14 @@ pub(crate) enum Done {
     Left(Left),
 }
 
+/// An address as its rooms are counted: an IPv6 address by its /64.
+fn address_of(ip: std::net::IpAddr) -> String {
+    match crate::http::limiter::Key::address(ip) {
+        crate::http::limiter::Key::Address(a) => a.to_string(),
+        _ => ip.to_string(),
+    }
+}
+
 fn no_room(id: &LiveTableId) -> ApiError {
     ApiError::not_found(format!("no room {id} in the lobby"))
 }
@@ -60,6 +68,7 @@ impl Tables {
     pub(crate) async fn open_room(
         &self,
         creator: &PlayerAccount,
+        address: std::net::IpAddr,
         table: TableSetupDoc,
         settings: TableSettings,
     ) -> Result<LiveTableId, ApiError> {
@@ -71,14 +80,65 @@ impl Tables {
         })?;
         let id = LiveTableId::new();
         let doc = serde_json::to_value(&setup).map_err(ApiError::internal)?;
+        let address = address_of(address);
         let _order = self.rooms.lock().await;
+        self.expire_rooms_locked().await?;
+        let (of_account, of_address) = self.store.waiting_rooms_of(&creator.key, &address).await?;
+        let (per_account, per_address) =
+            (self.limits.rooms_per_account, self.limits.rooms_per_address);
+        if of_account >= i64::from(per_account) {
+            return Err(ApiError::conflict(format!(
+                "you have {of_account} tables waiting for players, the most: start or leave one of them first"
+            )));
+        }
+        if of_address >= i64::from(per_address) {
+            return Err(ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "{of_address} tables opened from this address are waiting for players, the most: wait until one starts or closes"
+                ),
+            ));
+        }
         self.store
-            .create_room(&id, &creator.key, &doc, &open, first)
+            .create_room(&id, &creator.key, &address, &doc, &open, first)
             .await?;
         if open.len() == 1 {
             self.start_locked(&id).await?;
         }
         Ok(id)
+    }
+
+    /// Closes the waiting rooms idle for [`TableLimits::room_idle`]
+    /// (`limits.rs`): neither opened nor joined since.
+    pub(crate) async fn expire_rooms(&self) -> Result<u64, ApiError> {
+        let _order = self.rooms.lock().await;
+        self.expire_rooms_locked().await
+    }
+
+    async fn expire_rooms_locked(&self) -> Result<u64, ApiError> {
+        let idle = i64::try_from(self.limits.room_idle.as_millis()).unwrap_or(i64::MAX);
+        let before = jongg_store::now_millis().saturating_sub(idle);
+        let closed = self.store.expire_rooms(before).await?;
+        if closed > 0 {
+            tracing::info!(closed, "closed the lobby's rooms nobody joined for a while");
+        }
+        Ok(closed)
+    }
+
+    /// Rooms that do not read back, met while listing: set aside (the
+    /// others are served), logged once each and listed for the operator
+    /// (the director's home; issue 34.5).
+    pub(crate) fn set_aside(&self, id: &str, why: &str) {
+        let mut aside = self.set_aside.lock().unwrap_or_else(|e| e.into_inner());
+        if aside.insert(id.to_string(), why.to_string()).is_none() {
+            tracing::error!(room = %id, why, "a room of the lobby does not read back: set aside");
+        }
+    }
+
+    /// The rooms set aside, by id, with why.
+    pub(crate) fn rooms_set_aside(&self) -> Vec<(String, String)> {
+        let aside = self.set_aside.lock().unwrap_or_else(|e| e.into_inner());
+        aside.iter().map(|(i, w)| (i.clone(), w.clone())).collect()
     }
 
     /// A room of the store.
