@@ -160,6 +160,11 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let limits = config.connections.in_force(open_file_limit());
     // Every open live table resumed before the first request is served.
     let tables = Tables::resume_all(store.clone(), config.play_bot_delay_ms, config.tables).await?;
+    // The lobby's rooms that do not read back, listed for the director
+    // (issue 34.5); the lobby serves the others whatever this finds.
+    if let Err(e) = tables.find_unreadable_rooms().await {
+        tracing::error!(error = %e.message, "cannot read the lobby's rooms");
+    }
     let state = Arc::new(AppState {
         tournaments: Tournaments::load(store).await?,
         limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),

@@ -182,4 +182,17 @@ fn an_unreadable_room_is_set_aside_and_the_lobby_serves_the_rest() {
         "{home}"
     );
     assert!(home.contains(&format!("Room {odd}: its setup")), "{home}");
+    // Started again, the director's home lists them before any lobby view.
+    let mut app = app;
+    app.restart();
+    let home = app
+        .director()
+        .request_with("GET", "/director", &[("Accept", "text/html")], None)
+        .unwrap()
+        .text();
+    assert!(
+        home.contains(&format!("Room {bad}: its setup is not JSON")),
+        "{home}"
+    );
+    assert!(home.contains(&format!("Room {odd}: its setup")), "{home}");
 }

@@ -135,6 +135,34 @@ impl Tables {
         }
     }
 
+    /// Reads every room the lobby lists (waiting, and playing while its
+    /// table is open: both bounded), a page at a time, and sets aside
+    /// those that do not read back, so the director's home lists them from
+    /// the start (`app/start.rs`).
+    pub(crate) async fn find_unreadable_rooms(&self) -> Result<(), ApiError> {
+        const AT_ONCE: u64 = 500;
+        for status in [RoomStatus::Waiting, RoomStatus::Playing] {
+            let mut offset = 0;
+            loop {
+                let read = self.store.rooms_page(status, offset, AT_ONCE).await?;
+                let got = (read.rooms.len() + read.set_aside.len()) as u64;
+                for bad in &read.set_aside {
+                    self.set_aside(&bad.id, &bad.why);
+                }
+                for room in &read.rooms {
+                    if let Err(e) = RoomSetup::of(room) {
+                        self.set_aside(room.id.as_str(), &format!("its setup: {}", e.message));
+                    }
+                }
+                if got < AT_ONCE {
+                    break;
+                }
+                offset += AT_ONCE;
+            }
+        }
+        Ok(())
+    }
+
     /// The rooms set aside, by id, with why.
     pub(crate) fn rooms_set_aside(&self) -> Vec<(String, String)> {
         let aside = self.set_aside.lock().unwrap_or_else(|e| e.into_inner());
