@@ -89,6 +89,10 @@ pub(crate) struct Mounted {
     pub setup: TableSetupDoc,
     pub created: i64,
     pub progress: Arc<Progress>,
+    /// When this run mounted it (milliseconds since the Unix epoch): a
+    /// table nobody joined is counted from here (`limits.rs`), so a
+    /// resumed one has its whole wait again.
+    pub(crate) mounted: i64,
     /// The person seats that have said hello in this run.
     pub(crate) hellos: Mutex<BySeat<bool>>,
 }
@@ -203,6 +207,7 @@ impl Tables {
             handle,
             setup,
             created: row.created,
+            mounted: jongg_store::now_millis(),
             progress,
             hellos: Mutex::default(),
         });
@@ -320,6 +325,7 @@ impl Tables {
             handle: handle.clone(),
             setup,
             created: row.created,
+            mounted: jongg_store::now_millis(),
             progress,
             hellos: Mutex::default(),
         });

@@ -60,9 +60,10 @@ impl Default for TableLimits {
 
 impl Mounted {
     /// A practice or lobby table whose game was never dealt, that no
-    /// person has said hello to in this run, opened `older` ago or more.
+    /// person has said hello to in this run, mounted `older` ago or more
+    /// (a table resumed at a start has its whole wait again).
     fn unjoined(&self, older: Duration, now: i64) -> bool {
-        let age = u64::try_from(now.saturating_sub(self.created)).unwrap_or(0);
+        let age = u64::try_from(now.saturating_sub(self.mounted)).unwrap_or(0);
         self.setup.round.is_none()
             && !self.progress.finished()
             && !self.progress.started.load(Ordering::Relaxed)
@@ -247,6 +248,24 @@ mod tests {
         let id = open(&patient, practice()).await.unwrap();
         assert_eq!(patient.close_unjoined().await, 0, "ten minutes are not up");
         assert!(!patient.get(&id).unwrap().progress.finished());
+    }
+
+    #[tokio::test]
+    async fn a_table_resumed_at_a_start_has_its_whole_wait_again() {
+        let db = TestDb::sqlite();
+        let t = tables(&db, TableLimits::default()).await;
+        let id = open(&t, practice()).await.unwrap();
+        t.stop_all().await;
+        // Opened long ago; its people may come back now the server is up.
+        let sql = "UPDATE live_tables SET created_at = 0 WHERE id = $1";
+        let changed = jongg_store::testing::execute(&db.url, sql, &[id.as_str()])
+            .await
+            .unwrap();
+        assert_eq!(changed, 1);
+        let again = tables(&db, TableLimits::default()).await;
+        assert_eq!(again.get(&id).unwrap().created, 0);
+        assert_eq!(again.close_unjoined().await, 0);
+        assert!(!again.get(&id).unwrap().progress.finished());
     }
 
     #[tokio::test]
