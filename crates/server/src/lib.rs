@@ -39,3 +39,4 @@ pub use state::paper::Paper;
 pub use state::password::HashLimits;
 pub use state::running::SERVER_NAME;
 pub use state::sockets::SocketLimits;
+pub use state::tables::limits::TableLimits;

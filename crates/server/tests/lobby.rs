@@ -22,6 +22,10 @@ fn start_with_sign_ups(free: u32) -> App {
         c.play_bot_delay_ms = 0;
         c.play_sign_ups_free = free;
         c.play_tables_free = 1_000;
+        // 200 rooms of one account from one address (issue 34.4 bounds
+        // them: `security/lobby_bounds.rs`).
+        c.tables.rooms_per_account = 1_000;
+        c.tables.rooms_per_address = 1_000;
     })
 }
 

@@ -63,6 +63,9 @@ mod hashing_bound;
 #[path = "security/player_lockout.rs"]
 mod player_lockout;
 
+#[path = "security/lobby_bounds.rs"]
+mod lobby_bounds;
+
 #[path = "security/socket_shares.rs"]
 mod socket_shares;
 

@@ -23,7 +23,7 @@ pub enum RoomStatus {
 }
 
 impl RoomStatus {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             RoomStatus::Waiting => "waiting",
             RoomStatus::Playing => "playing",
@@ -31,7 +31,7 @@ impl RoomStatus {
         }
     }
 
-    fn read(text: &str) -> Result<RoomStatus, StoreError> {
+    pub(crate) fn read(text: &str) -> Result<RoomStatus, StoreError> {
         match text {
             "waiting" => Ok(RoomStatus::Waiting),
             "playing" => Ok(RoomStatus::Playing),
@@ -100,37 +100,38 @@ pub enum Left {
     NotSeated,
 }
 
-fn seat_of(text: &str) -> Result<Seat, StoreError> {
+pub(crate) fn seat_of(text: &str) -> Result<Seat, StoreError> {
     Seat::ALL
         .into_iter()
         .find(|s| s.name() == text)
         .ok_or_else(|| StoreError::BadRoom(format!("a room's seat `{text}`")))
 }
 
-const ROOM: &str = "SELECT r.id, r.created_at, r.status, r.setup, a.name_key, a.name \
-     FROM lobby_rooms r JOIN player_accounts a ON a.name_key = r.creator";
-const SEATS: &str = "SELECT s.room_id, s.seat, a.name_key, a.name, s.token, s.left_at \
-     FROM lobby_seats s LEFT JOIN player_accounts a ON a.name_key = s.player";
-
 impl Store {
     /// A new waiting room: its creator sits at `creator_seat`, the other
-    /// `open` seats wait for people.
+    /// `open` seats wait for people. `address`: where its creator opened it
+    /// from (counted by [`Store::waiting_rooms_of`]).
     pub async fn create_room(
         &self,
         id: &LiveTableId,
         creator: &str,
+        address: &str,
         setup: &serde_json::Value,
         open: &[Seat],
         creator_seat: Seat,
     ) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
+        let now = now_millis();
         sqlx::query(
-            "INSERT INTO lobby_rooms (id, created_at, creator, status, setup) VALUES ($1, $2, $3, 'waiting', $4)",
+            "INSERT INTO lobby_rooms (id, created_at, creator, status, setup, touched_at, address) \
+             VALUES ($1, $2, $3, 'waiting', $4, $5, $6)",
         )
         .bind(id.as_str())
-        .bind(now_millis())
+        .bind(now)
         .bind(creator)
         .bind(serde_json::to_string(setup)?)
+        .bind(now)
+        .bind(address)
         .execute(&mut *tx)
         .await?;
         for s in open {
@@ -143,53 +144,6 @@ impl Store {
         }
         tx.commit().await?;
         Ok(())
-    }
-
-    /// The rooms of a status, oldest first, with their seats (two queries
-    /// whatever their number).
-    pub async fn rooms(&self, status: RoomStatus) -> Result<Vec<Room>, StoreError> {
-        let rooms = sqlx::query(&format!(
-            "{ROOM} WHERE r.status = $1 ORDER BY r.created_at, r.id"
-        ))
-        .bind(status.as_str())
-        .fetch_all(self.pool())
-        .await?;
-        let seats = sqlx::query(&format!(
-            "{SEATS} WHERE s.room_id IN (SELECT id FROM lobby_rooms WHERE status = $1)"
-        ))
-        .bind(status.as_str())
-        .fetch_all(self.pool())
-        .await?;
-        assemble(&rooms, &seats)
-    }
-
-    /// The waiting or playing rooms where `key` sits (and has not left).
-    pub async fn rooms_of(&self, key: &str) -> Result<Vec<Room>, StoreError> {
-        let mine = "SELECT room_id FROM lobby_seats WHERE player = $1 AND left_at IS NULL";
-        let rooms = sqlx::query(&format!(
-            "{ROOM} WHERE r.status IN ('waiting', 'playing') AND r.id IN ({mine}) ORDER BY r.created_at, r.id"
-        ))
-        .bind(key)
-        .fetch_all(self.pool())
-        .await?;
-        let seats = sqlx::query(&format!("{SEATS} WHERE s.room_id IN ({mine})"))
-            .bind(key)
-            .fetch_all(self.pool())
-            .await?;
-        assemble(&rooms, &seats)
-    }
-
-    /// One room, whatever its status.
-    pub async fn room(&self, id: &LiveTableId) -> Result<Option<Room>, StoreError> {
-        let rooms = sqlx::query(&format!("{ROOM} WHERE r.id = $1"))
-            .bind(id.as_str())
-            .fetch_all(self.pool())
-            .await?;
-        let seats = sqlx::query(&format!("{SEATS} WHERE s.room_id = $1"))
-            .bind(id.as_str())
-            .fetch_all(self.pool())
-            .await?;
-        Ok(assemble(&rooms, &seats)?.pop())
     }
 
     /// `key` takes `seat` of a waiting room, if it is open.
@@ -231,8 +185,53 @@ impl Store {
         if done.rows_affected() != 1 {
             return Ok(Joined::Taken);
         }
+        // A join keeps the room from expiring (`expire_rooms`).
+        sqlx::query("UPDATE lobby_rooms SET touched_at = $1 WHERE id = $2")
+            .bind(now_millis())
+            .bind(id.as_str())
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(Joined::Seated)
+    }
+
+    /// Closes every waiting room opened or last joined before `before`
+    /// (milliseconds since the Unix epoch; issue 34.4); answers how many.
+    pub async fn expire_rooms(&self, before: i64) -> Result<u64, StoreError> {
+        let done = sqlx::query(
+            "UPDATE lobby_rooms SET status = 'closed' WHERE status = 'waiting' AND touched_at < $1",
+        )
+        .bind(before)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// How many waiting rooms `creator` opened, and how many were opened
+    /// from `address` (issue 34.4: each is bounded).
+    pub async fn waiting_rooms_of(
+        &self,
+        creator: &str,
+        address: &str,
+    ) -> Result<(i64, i64), StoreError> {
+        let count = |column: &'static str, value: &str| {
+            let sql = format!(
+                "SELECT COUNT(*) FROM lobby_rooms WHERE {column} = $1 AND status = 'waiting'"
+            );
+            let value = value.to_string();
+            async move {
+                let n: i64 = sqlx::query(&sql)
+                    .bind(value)
+                    .fetch_one(self.pool())
+                    .await?
+                    .try_get(0)?;
+                Ok::<i64, StoreError>(n)
+            }
+        };
+        Ok((
+            count("creator", creator).await?,
+            count("address", address).await?,
+        ))
     }
 
     /// `key` leaves room `id`: a waiting room's seat opens again (the
@@ -297,53 +296,4 @@ impl Store {
         tx.commit().await?;
         Ok(true)
     }
-}
-
-fn account(row: &sqlx::any::AnyRow, at: usize) -> Result<Option<PlayerAccount>, StoreError> {
-    let key: Option<String> = row.try_get(at)?;
-    let name: Option<String> = row.try_get(at + 1)?;
-    Ok(key.zip(name).map(|(key, name)| PlayerAccount { name, key }))
-}
-
-fn assemble(
-    rooms: &[sqlx::any::AnyRow],
-    seats: &[sqlx::any::AnyRow],
-) -> Result<Vec<Room>, StoreError> {
-    let mut out = Vec::with_capacity(rooms.len());
-    let mut at = std::collections::HashMap::new();
-    for r in rooms {
-        let id: String = r.try_get(0)?;
-        let status: String = r.try_get(2)?;
-        let setup: String = r.try_get(3)?;
-        let id = LiveTableId::parse(&id)
-            .ok_or_else(|| StoreError::BadRoom(format!("a room's id `{id}`")))?;
-        at.insert(id.clone(), out.len());
-        out.push(Room {
-            id,
-            created: r.try_get(1)?,
-            creator: account(r, 4)?
-                .ok_or_else(|| StoreError::BadRoom("a room without its creator".into()))?,
-            status: RoomStatus::read(&status)?,
-            setup: serde_json::from_str(&setup)?,
-            seats: Vec::new(),
-        });
-    }
-    for s in seats {
-        let id: String = s.try_get(0)?;
-        let Some(i) = LiveTableId::parse(&id).and_then(|id| at.get(&id).copied()) else {
-            continue;
-        };
-        let seat: String = s.try_get(1)?;
-        let left: Option<i64> = s.try_get(5)?;
-        out[i].seats.push(RoomSeat {
-            seat: seat_of(&seat)?,
-            player: account(s, 2)?,
-            token: s.try_get(4)?,
-            left: left.is_some(),
-        });
-    }
-    for r in &mut out {
-        r.seats.sort_by_key(|s| s.seat.index());
-    }
-    Ok(out)
 }

@@ -33,6 +33,10 @@ const SQLITE: &[(i64, &str)] = &[
         10,
         include_str!("../migrations/sqlite/0010_card_library.sql"),
     ),
+    (
+        11,
+        include_str!("../migrations/sqlite/0011_lobby_bounds.sql"),
+    ),
 ];
 const POSTGRES: &[(i64, &str)] = &[
     (1, include_str!("../migrations/postgres/0001_init.sql")),
@@ -65,6 +69,10 @@ const POSTGRES: &[(i64, &str)] = &[
     (
         10,
         include_str!("../migrations/postgres/0010_card_library.sql"),
+    ),
+    (
+        11,
+        include_str!("../migrations/postgres/0011_lobby_bounds.sql"),
     ),
 ];
 

@@ -99,3 +99,18 @@ impl Drop for TestDb {
         }
     }
 }
+
+/// Runs one statement, its `binds` as text, on the database at `url`
+/// while a server may hold it open: a test that damages what was stored,
+/// as a bad disk or a hand edit would. Answers the rows it changed.
+pub async fn execute(url: &str, sql: &str, binds: &[&str]) -> Result<u64, sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(url).await?;
+    let mut q = sqlx::query(sql);
+    for b in binds {
+        q = q.bind(b.to_string());
+    }
+    let done = q.execute(&pool).await?.rows_affected();
+    pool.close().await;
+    Ok(done)
+}

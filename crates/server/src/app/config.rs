@@ -42,6 +42,9 @@ pub struct Config {
     /// The pace of socket messages and coach reviews (issue 34.7;
     /// `state/pace.rs`).
     pub pace: crate::state::pace::PaceLimits,
+    /// How many live tables, and how long one nobody joined stays (issue
+    /// 34.3; `state/tables/limits.rs`).
+    pub tables: crate::state::tables::limits::TableLimits,
 }
 
 impl Config {
@@ -60,6 +63,7 @@ impl Config {
             hashing: Default::default(),
             sockets: Default::default(),
             pace: Default::default(),
+            tables: Default::default(),
         }
     }
 }

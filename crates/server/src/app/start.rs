@@ -159,7 +159,12 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let hall_addresses = hall::hall_addresses();
     let limits = config.connections.in_force(open_file_limit());
     // Every open live table resumed before the first request is served.
-    let tables = Tables::resume_all(store.clone(), config.play_bot_delay_ms).await?;
+    let tables = Tables::resume_all(store.clone(), config.play_bot_delay_ms, config.tables).await?;
+    // The lobby's rooms that do not read back, listed for the director
+    // (issue 34.5); the lobby serves the others whatever this finds.
+    if let Err(e) = tables.find_unreadable_rooms().await {
+        tracing::error!(error = %e.message, "cannot read the lobby's rooms");
+    }
     let state = Arc::new(AppState {
         tournaments: Tournaments::load(store).await?,
         limiter: limiter::LoginLimiter::new(limiter::Policy::LOGIN),
@@ -200,6 +205,9 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let checkpoints = tokio::spawn(checkpoint_every_second(state.tournaments.store().clone()));
     // Online rounds: games to their sheets, time called (issue 23.7).
     tokio::spawn(crate::state::online::run(state.clone()));
+    // Tables nobody joined closed, never played by bots (issue 34.3).
+    let sweeper = state.clone();
+    tokio::spawn(async move { sweeper.tables.close_unjoined_every_minute().await });
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(listen::serve(listener, app, limits, async {
         let _ = rx.await;

@@ -136,6 +136,8 @@ struct Home {
     tournaments: Vec<(i64, String)>,
     /// Stored tournaments that do not read back: id and why (issue 19.2).
     broken: Vec<(i64, String)>,
+    /// Rooms of the lobby that do not read back: id and why (issue 34.5).
+    rooms_aside: Vec<(String, String)>,
     presets: Vec<PresetView>,
     hall: Option<crate::http::hall::HallNotice>,
 }
@@ -167,6 +169,7 @@ async fn home(State(app): State<Arc<AppState>>) -> PageResult {
     html(&Home {
         tournaments,
         broken,
+        rooms_aside: app.tables.rooms_set_aside(),
         presets,
         hall: app.hall_notice.clone(),
     })

@@ -16,7 +16,7 @@ use crate::state::tables::rooms::RoomSetup;
 use crate::state::tables::{SeatPlayer, Tables};
 use askama::Template;
 use axum::extract::{Query, State};
-use jongg_store::{LiveTableId, Room, RoomStatus};
+use jongg_store::{LiveTableId, Room, RoomStatus, Rooms};
 use jongg_tiles::Seat;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -157,11 +157,41 @@ struct LobbyQuery {
     playing: Option<String>,
 }
 
-/// One page of `rooms`, the other list's page kept in its links.
-fn page_of(rooms: Vec<RoomView>, asked: Option<&str>, base: String) -> (Vec<RoomView>, Pager) {
-    let pager = Pager::new(rooms.len(), asked, base);
-    let shown = rooms[pager.range()].to_vec();
-    (shown, pager)
+/// The views of `read`'s rooms; a room that does not read back (in the
+/// store, or its setup here) is set aside, and the others are served.
+fn views(tables: &Tables, read: Rooms, viewer: Option<&str>) -> Vec<RoomView> {
+    for bad in &read.set_aside {
+        tables.set_aside(&bad.id, &bad.why);
+    }
+    read.rooms
+        .iter()
+        .filter_map(|r| match RoomView::of(r, viewer) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                tables.set_aside(r.id.as_str(), &format!("its setup: {}", e.message));
+                None
+            }
+        })
+        .collect()
+}
+
+/// One page of the rooms of `status`, read from the store a page at a
+/// time (issue 34.4), the other list's page kept in its links.
+async fn page_of(
+    app: &AppState,
+    status: RoomStatus,
+    asked: Option<&str>,
+    base: String,
+    viewer: Option<&str>,
+) -> Result<(Vec<RoomView>, Pager), ApiError> {
+    let store = app.tournaments.store();
+    let total = store.count_rooms(status).await?;
+    let pager = Pager::new(usize::try_from(total).unwrap_or(usize::MAX), asked, base);
+    let range = pager.range();
+    let read = store
+        .rooms_page(status, range.start as u64, range.len() as u64)
+        .await?;
+    Ok((views(&app.tables, read, viewer), pager))
 }
 
 /// The lobby: your tables, the tables waiting for players (Join), the
@@ -175,45 +205,37 @@ async fn lobby(
 ) -> PageResult {
     let store = app.tournaments.store();
     let key = me.as_ref().map(|p| p.account.key.as_str());
-    let views = |rooms: Vec<Room>| -> Result<Vec<RoomView>, ApiError> {
-        rooms
-            .iter()
-            .filter(|r| r.status == RoomStatus::Waiting || in_play(&app.tables, &r.id))
-            .map(|r| RoomView::of(r, key))
-            .collect()
-    };
     let mine = match key {
-        Some(k) => views(store.rooms_of(k).await.map_err(ApiError::from)?)?,
+        Some(k) => {
+            let mut read = store.rooms_of(k).await.map_err(ApiError::from)?;
+            read.rooms
+                .retain(|r| r.status == RoomStatus::Waiting || in_play(&app.tables, &r.id));
+            views(&app.tables, read, key)
+        }
         None => Vec::new(),
     };
-    let waiting = views(
-        store
-            .rooms(RoomStatus::Waiting)
-            .await
-            .map_err(ApiError::from)?,
-    )?;
-    let playing = views(
-        store
-            .rooms(RoomStatus::Playing)
-            .await
-            .map_err(ApiError::from)?,
-    )?;
     let (waiting, waiting_pager) = page_of(
-        waiting,
+        &app,
+        RoomStatus::Waiting,
         q.waiting.as_deref(),
         format!(
             "/play?{}waiting=",
             query_part("playing", q.playing.as_deref().unwrap_or(""))
         ),
-    );
+        key,
+    )
+    .await?;
     let (playing, playing_pager) = page_of(
-        playing,
+        &app,
+        RoomStatus::Playing,
         q.playing.as_deref(),
         format!(
             "/play?{}playing=",
             query_part("waiting", q.waiting.as_deref().unwrap_or(""))
         ),
-    );
+        key,
+    )
+    .await?;
     html(&LobbyPage {
         me: me.map(|p| p.account.name),
         mine,

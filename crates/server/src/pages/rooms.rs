@@ -50,7 +50,8 @@ async fn new_room_page(State(app): State<Arc<AppState>>) -> PageResult {
 /// waits for the others, or starts at once if none is left.
 #[utoipa::path(post, path = "/play/rooms", request_body = NewTable,
     responses((status = CREATED, description = "The room's id", body = Object),
-        (status = TOO_MANY_REQUESTS, description = "Too many tables created from this address")))]
+        (status = CONFLICT, description = "Your account has the most tables waiting (3)"),
+        (status = TOO_MANY_REQUESTS, description = "Too many tables created, or waiting, from this address")))]
 async fn open_room(
     State(app): State<Arc<AppState>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -71,7 +72,7 @@ async fn open_room(
         .map_err(|(_, words)| ApiError::new(StatusCode::TOO_MANY_REQUESTS, words))?;
     let id = app
         .tables
-        .open_room(&player.account, setup, settings)
+        .open_room(&player.account, client, setup, settings)
         .await?;
     tracing::info!(room = %id, player = %player.account.name, "a player opened a room");
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())

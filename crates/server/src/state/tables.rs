@@ -8,6 +8,7 @@
 //! owner compares it, so a copy of the database seats no one.
 
 pub(crate) mod finished;
+pub(crate) mod limits;
 pub(crate) mod players;
 pub(crate) mod rooms;
 pub(crate) mod shelf;
@@ -28,9 +29,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, watch};
-
-/// The most tables open at once (beyond it a new one is refused, 503).
-pub(crate) const MOST_OPEN: usize = 10_000;
 
 /// How long a finished table stays mounted, for its players to see the end
 /// and the wall's proof, before a later creation unmounts it.
@@ -91,8 +89,12 @@ pub(crate) struct Mounted {
     pub setup: TableSetupDoc,
     pub created: i64,
     pub progress: Arc<Progress>,
+    /// When this run mounted it (milliseconds since the Unix epoch): a
+    /// table nobody joined is counted from here (`limits.rs`), so a
+    /// resumed one has its whole wait again.
+    pub(crate) mounted: i64,
     /// The person seats that have said hello in this run.
-    hellos: Mutex<BySeat<bool>>,
+    pub(crate) hellos: Mutex<BySeat<bool>>,
 }
 
 /// A table just created: its id, and each person seat's token.
@@ -138,8 +140,12 @@ pub(crate) struct Tables {
     stopping: watch::Sender<bool>,
     /// How long a new table's bots wait before each move (issue 24.5).
     bot_delay_ms: u64,
+    /// How many tables, and how long one nobody joined (issue 34.3).
+    limits: limits::TableLimits,
     /// Orders every change to the lobby's rooms (`rooms.rs`).
     rooms: tokio::sync::Mutex<()>,
+    /// The rooms that do not read back, by id, with why (`rooms.rs`).
+    set_aside: Mutex<std::collections::BTreeMap<String, String>>,
     /// Each table whose game ended (stored), for the tournament's sheet.
     ends: mpsc::UnboundedSender<LiveTableId>,
     ends_reader: Mutex<Option<mpsc::UnboundedReceiver<LiveTableId>>>,
@@ -152,6 +158,7 @@ impl Tables {
     pub(crate) async fn resume_all(
         store: Store,
         bot_delay_ms: u64,
+        limits: limits::TableLimits,
     ) -> Result<Tables, jongg_store::StoreError> {
         let (ends, ends_reader) = mpsc::unbounded_channel();
         let tables = Tables {
@@ -159,7 +166,9 @@ impl Tables {
             stopping: watch::Sender::new(false),
             store,
             bot_delay_ms,
+            limits,
             rooms: tokio::sync::Mutex::new(()),
+            set_aside: Mutex::default(),
             ends,
             ends_reader: Mutex::new(Some(ends_reader)),
         };
@@ -198,6 +207,7 @@ impl Tables {
             handle,
             setup,
             created: row.created,
+            mounted: jongg_store::now_millis(),
             progress,
             hellos: Mutex::default(),
         });
@@ -269,23 +279,18 @@ impl Tables {
         };
         let table = setup.table().map_err(ApiError::unprocessable)?;
         settings.check().map_err(ApiError::unprocessable)?;
-        {
-            let mut mounted = self.lock();
-            // Finished long enough ago: unmounted (their owners end with
-            // their last connection).
-            mounted.retain(|_, m| {
-                m.progress
-                    .finished
-                    .get()
-                    .is_none_or(|t| t.elapsed() < FINISHED_KEPT)
-            });
-            if mounted.len() >= MOST_OPEN {
-                return Err(ApiError::new(
-                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                    format!("this server has {MOST_OPEN} tables open, its most: try again later"),
-                ));
-            }
+        // Finished long enough ago: unmounted (their owners end with
+        // their last connection). A finished table counts for nothing.
+        self.lock().retain(|_, m| {
+            m.progress
+                .finished
+                .get()
+                .is_none_or(|t| t.elapsed() < FINISHED_KEPT)
+        });
+        if setup.round.is_none() {
+            self.close_unjoined().await;
         }
+        self.room_for(setup.round.is_some())?;
         let doc = serde_json::to_value(&setup).map_err(ApiError::internal)?;
         let mut row = LiveTable {
             id,
@@ -320,6 +325,7 @@ impl Tables {
             handle: handle.clone(),
             setup,
             created: row.created,
+            mounted: jongg_store::now_millis(),
             progress,
             hellos: Mutex::default(),
         });

@@ -49,6 +49,14 @@ pub(crate) enum Done {
     Left(Left),
 }
 
+/// An address as its rooms are counted: an IPv6 address by its /64.
+fn address_of(ip: std::net::IpAddr) -> String {
+    match crate::http::limiter::Key::address(ip) {
+        crate::http::limiter::Key::Address(a) => a.to_string(),
+        _ => ip.to_string(),
+    }
+}
+
 fn no_room(id: &LiveTableId) -> ApiError {
     ApiError::not_found(format!("no room {id} in the lobby"))
 }
@@ -60,6 +68,7 @@ impl Tables {
     pub(crate) async fn open_room(
         &self,
         creator: &PlayerAccount,
+        address: std::net::IpAddr,
         table: TableSetupDoc,
         settings: TableSettings,
     ) -> Result<LiveTableId, ApiError> {
@@ -71,14 +80,93 @@ impl Tables {
         })?;
         let id = LiveTableId::new();
         let doc = serde_json::to_value(&setup).map_err(ApiError::internal)?;
+        let address = address_of(address);
         let _order = self.rooms.lock().await;
+        self.expire_rooms_locked().await?;
+        let (of_account, of_address) = self.store.waiting_rooms_of(&creator.key, &address).await?;
+        let (per_account, per_address) =
+            (self.limits.rooms_per_account, self.limits.rooms_per_address);
+        if of_account >= i64::from(per_account) {
+            return Err(ApiError::conflict(format!(
+                "you have {of_account} tables waiting for players, the most: start or leave one of them first"
+            )));
+        }
+        if of_address >= i64::from(per_address) {
+            return Err(ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "{of_address} tables opened from this address are waiting for players, the most: wait until one starts or closes"
+                ),
+            ));
+        }
         self.store
-            .create_room(&id, &creator.key, &doc, &open, first)
+            .create_room(&id, &creator.key, &address, &doc, &open, first)
             .await?;
         if open.len() == 1 {
             self.start_locked(&id).await?;
         }
         Ok(id)
+    }
+
+    /// Closes the waiting rooms idle for [`TableLimits::room_idle`]
+    /// (`limits.rs`): neither opened nor joined since.
+    pub(crate) async fn expire_rooms(&self) -> Result<u64, ApiError> {
+        let _order = self.rooms.lock().await;
+        self.expire_rooms_locked().await
+    }
+
+    async fn expire_rooms_locked(&self) -> Result<u64, ApiError> {
+        let idle = i64::try_from(self.limits.room_idle.as_millis()).unwrap_or(i64::MAX);
+        let before = jongg_store::now_millis().saturating_sub(idle);
+        let closed = self.store.expire_rooms(before).await?;
+        if closed > 0 {
+            tracing::info!(closed, "closed the lobby's rooms nobody joined for a while");
+        }
+        Ok(closed)
+    }
+
+    /// Rooms that do not read back, met while listing: set aside (the
+    /// others are served), logged once each and listed for the operator
+    /// (the director's home; issue 34.5).
+    pub(crate) fn set_aside(&self, id: &str, why: &str) {
+        let mut aside = self.set_aside.lock().unwrap_or_else(|e| e.into_inner());
+        if aside.insert(id.to_string(), why.to_string()).is_none() {
+            tracing::error!(room = %id, why, "a room of the lobby does not read back: set aside");
+        }
+    }
+
+    /// Reads every room the lobby lists (waiting, and playing while its
+    /// table is open: both bounded), a page at a time, and sets aside
+    /// those that do not read back, so the director's home lists them from
+    /// the start (`app/start.rs`).
+    pub(crate) async fn find_unreadable_rooms(&self) -> Result<(), ApiError> {
+        const AT_ONCE: u64 = 500;
+        for status in [RoomStatus::Waiting, RoomStatus::Playing] {
+            let mut offset = 0;
+            loop {
+                let read = self.store.rooms_page(status, offset, AT_ONCE).await?;
+                let got = (read.rooms.len() + read.set_aside.len()) as u64;
+                for bad in &read.set_aside {
+                    self.set_aside(&bad.id, &bad.why);
+                }
+                for room in &read.rooms {
+                    if let Err(e) = RoomSetup::of(room) {
+                        self.set_aside(room.id.as_str(), &format!("its setup: {}", e.message));
+                    }
+                }
+                if got < AT_ONCE {
+                    break;
+                }
+                offset += AT_ONCE;
+            }
+        }
+        Ok(())
+    }
+
+    /// The rooms set aside, by id, with why.
+    pub(crate) fn rooms_set_aside(&self) -> Vec<(String, String)> {
+        let aside = self.set_aside.lock().unwrap_or_else(|e| e.into_inner());
+        aside.iter().map(|(i, w)| (i.clone(), w.clone())).collect()
     }
 
     /// A room of the store.
