@@ -201,6 +201,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
         hashing: jongg_server::HashLimits::for_this_machine(),
         sockets: jongg_server::SocketLimits::default(),
         pace: jongg_server::PaceLimits::default(),
+        tables: jongg_server::TableLimits::default(),
     };
     match rt.block_on(jongg_server::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
