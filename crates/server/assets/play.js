@@ -206,6 +206,11 @@
         if (!m) m = T.fromView(me, 0, null);
         T.apply(m, msg.at, msg.event);
         log(words(msg.event));
+        // A wrong Mah Jongg said is refused in the action box; the clock
+        // runs on (issue 33.5).
+        if (msg.event.event === "false_mah_jongg" && msg.event.seat === me && !msg.event.shown) {
+          $("refused").textContent = "Not Mah Jongg: the card makes no hand of these tiles. Nothing is lost (the hand was not shown, R8), but your clock runs on.";
+        }
         break;
       case "refused":
         refused(msg);
