@@ -78,6 +78,10 @@
   let m = null;             // the model (play_table.js)
   let run = null, lastN = 0; // the last message seen, for a reconnect
   let ws = null, tries = 0, closedForGood = false, contributed = false;
+  // Whether this page plays the seat: once welcomed (or asked to play here),
+  // its reconnects take the seat over (the table may not yet have noticed
+  // the old socket close); a fresh page asks first (issue 33.5).
+  let takeOver = false;
   let order = [];           // the rack as arranged here; m.hand is the same tiles
   let selected = new Set(); // positions in `order`
   let focus = 0;
@@ -122,6 +126,7 @@
       if (watching) { send({ type: "watch", table: tableId }); return; }
       const hello = { type: "hello", table: tableId, token };
       if (run !== null) hello.last_seen = { run, n: lastN };
+      if (takeOver) hello.take_over = true;
       send(hello);
     };
     ws.onmessage = (e) => {
@@ -150,13 +155,19 @@
   }, 15000);
 
   function receive(msg) {
-    if (msg.n === 0 && msg.type === "refused") { // the hello was refused
+    if (msg.n === 0 && msg.type === "refused") { // the hello was refused, or the seat moved
       closedForGood = true;
-      say(`The table refused ${watching ? "to let you watch" : "this seat"}: ${msg.words}`);
+      takeOver = false;
+      if (msg.code === "seat_open_elsewhere") say("This seat is open on another device. Play here instead? The other device then stops playing it.");
+      else if (msg.code === "seat_taken_elsewhere") say("This seat is now played on another device: this page stopped. Play here instead?");
+      else say(`The table refused ${watching ? "to let you watch" : "this seat"}: ${msg.words}`);
+      $("play-here").hidden = !/^seat_(open|taken)_elsewhere$/.test(msg.code);
+      if ($("play-here").hidden === false) $("play-here").focus();
       ws.close();
       return;
     }
     if (msg.type === "welcome") {
+      takeOver = true;
       if (run !== msg.run) lastN = 0;
       run = msg.run;
       tries = 0;
@@ -677,6 +688,14 @@
     o.start();
     o.stop(audio.currentTime + 0.25);
   }
+  $("play-here").addEventListener("click", () => {
+    $("play-here").hidden = true;
+    closedForGood = false;
+    takeOver = true;
+    tries = 0;
+    say("Taking the seat here…");
+    connect();
+  });
   const mute = $("mute");
   const showMute = () => mute.setAttribute("aria-pressed", String(muted));
   mute.addEventListener("click", () => { muted = !muted; localStorage.setItem("jongg-mute", muted ? "1" : "0"); showMute(); });
