@@ -79,6 +79,9 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     await east.waitForSelector("#links:not([hidden])");
     const links = await east.$$eval("#links a", (as) => as.map((a) => a.href));
     assert.equal(links.length, 2, "a link for East and one for South");
+    // Each link is named by its seat, and Start is not pressed twice (issue 33.5).
+    assert.deepEqual(await east.$$eval("#links a", (as) => as.map((a) => a.textContent)), ["Your seat (East)", "The South seat"]);
+    assert.ok(await east.isDisabled("#new-table button[type=submit]"), "the table is open: Start again would open a second");
     const id = new globalThis.URL(links[0]).pathname.split("/")[2];
     await spectator.goto(`${URL}/play/${id}/watch`);
     await Promise.all([east.goto(links[0]), south.goto(links[1])]);

@@ -31,11 +31,16 @@
   // ---- The practice form (/play/new) ----
   const form = $("new-table");
   if (form) {
+    // Set once the table is open: pressing Start again opens no second table.
+    let opened = false;
+    const start = form.querySelector("button[type=submit]");
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       // This form's own sender: jongg.js's generic one (wired after this) would
       // post it a second time, with its numbers as text.
       ev.stopImmediatePropagation();
+      if (opened || start.disabled) return;
+      start.disabled = true; // until the server answers
       const f = new FormData(form);
       // An empty seat is left out: a table of three (R12).
       const seats = Object.fromEntries(T.SEATS.map((s) => [s, f.get(`seats.${s}`)]).filter(([, v]) => v));
@@ -48,17 +53,23 @@
         const r = await fetch(form.dataset.api || form.getAttribute("action"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
         const answer = await r.json().catch(() => ({}));
         if (!r.ok) throw new Error(answer.error || `the server answered ${r.status}`);
-        // Each person seat's page (api/play.rs): {"seats": {"east": {"token", "page"}}}.
-        const links = Object.values(answer.seats || {}).map((seat) => seat.page).filter(Boolean);
+        // Each person seat's page (api/play.rs): {"seats": {"east": {"token", "page"}}},
+        // named by its seat, in the order of play.
+        const seatName = (s) => s[0].toUpperCase() + s.slice(1);
+        const links = T.SEATS.filter((s) => answer.seats && answer.seats[s] && answer.seats[s].page).map((s) => [s, answer.seats[s].page]);
         if (links.length === 0) throw new Error("the answer named no seat");
-        if (links.length === 1) { location.assign(links[0]); return; }
+        opened = true;
+        if (links.length === 1) { location.assign(links[0][1]); return; }
         const box = $("links");
-        box.querySelector("ul").replaceChildren(...links.map((l, i) =>
-          el("li", {}, el("a", { href: l }, i === 0 ? "Your seat" : `Seat ${i + 1}`), ": ", el("code", {}, new URL(l, location.href).href))));
+        box.querySelector("ul").replaceChildren(...links.map(([s, l], i) =>
+          el("li", {}, el("a", { href: l }, i === 0 ? `Your seat (${seatName(s)})` : `The ${seatName(s)} seat`), ": ", el("code", {}, new URL(l, location.href).href))));
         box.hidden = false;
+        start.textContent = "The table is open: its links are below";
       } catch (e) {
         error.textContent = `The table was not started: ${e.message}`;
         error.focus();
+      } finally {
+        start.disabled = opened;
       }
     });
   }
