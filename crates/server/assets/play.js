@@ -9,6 +9,7 @@
   const SEAT_WORDS = { east: "East", south: "South", west: "West", north: "North" };
   const PASS_WORDS = { first_right: "to the right", first_across: "across", first_left: "to the left",
     second_left: "to the left", second_across: "across", second_right: "to the right", courtesy: "across" };
+  const GROUP_NAMES = { 3: "Pung", 4: "Kong", 5: "Quint", 6: "Sextet" };
   const DEAD_WORDS = { cannot_make_hand: "dead: no line of the card can be made (R5)",
     wrong_dead_call: "dead: called a live hand dead (R5)", mah_jongg_in_error: "dead: false Mah Jongg shown (R8)",
     exposed_in_error: "dead: exposed after a false Mah Jongg (R8)" };
@@ -331,6 +332,13 @@
       p.buttons.push({ label: t ? `Discard ${t}` : "Discard (select a tile)", disabled: !t, go: () => act({ do: "discard", tile: t }) });
       p.buttons.push({ label: "Mah Jongg!", secondary: true, go: () => act({ do: "mah_jongg", shown: false }) });
       if (st.began !== "dealt") jokerExchanges(p);
+      // The exposure made this turn may be corrected before the discard
+      // (standard 16D): only the groups the engine would accept.
+      const made = st.made !== null && st.made !== undefined ? m.exposures[me][st.made] : null;
+      for (const c of T.corrections(m, me)) {
+        const shown = [made.tile, ...Array(c.naturals).fill(made.tile), ...Array(c.jokers).fill("J")];
+        p.more.push({ label: `Correct your exposure to a ${GROUP_NAMES[c.size].toLowerCase()}: ${tiles(shown)} (16D)`, go: () => act({ do: "correct", naturals: c.naturals, jokers: c.jokers }) });
+      }
     } else if (st.kind === "window") window_(p, st);
     else if (st.kind === "error") {
       if (st.answers[me] === null) {
@@ -402,7 +410,7 @@
     p.text = `Expose your claimed ${tile}: choose the group`;
     const have = m.hand.filter((t) => t === tile).length - 1; // the claimed one is in the hand
     const jokers = m.hand.filter((t) => t === "J").length;
-    const names = { 3: "Pung", 4: "Kong", 5: "Quint", 6: "Sextet" };
+    const names = GROUP_NAMES;
     for (let size = 3; size <= 6; size++) {
       for (let n = Math.min(have, size - 1); n >= 0; n--) {
         const j = size - 1 - n;
