@@ -123,6 +123,11 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     // East discards a 6C; South claims it for a group and exposes it with a joker.
     await waitNext(east, /^Your turn: pick a tile to discard/);
     await accessible(east, "a seat's turn at a set-up table");
+    // A wrong Mah Jongg is refused in the action box; the turn goes on (issue 33.5).
+    await east.click("#actions button:has-text('Mah Jongg!')");
+    await east.waitForFunction(() => /^Not Mah Jongg: /.test(document.getElementById("refused").textContent));
+    assert.match(await east.textContent("#refused"), /your clock runs on/);
+    assert.match(await next(east), /^Your turn: pick a tile to discard/);
     await clickTile(east, "6C");
     await east.click("#actions button:has-text('Discard 6C')");
     await waitNext(south, /^Claim 6C\?/);
@@ -197,6 +202,8 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     assert.doesNotMatch(check, /A fair wall|verify-wall/);
     await accessible(replay, "the replay of a set-up game");
     await replay.goto(`${URL}/play/${id}/replay?move=1`);
+    assert.match(await replay.textContent("#move-words"), /east declares Mah Jongg in error \(not shown\)/i);
+    await replay.goto(`${URL}/play/${id}/replay?move=2`);
     assert.match(await replay.textContent("#move-words"), /east discards 6C/i);
     // The replay draws each tile with its face (issue 33.1), named by its code.
     const replayFaces = await replay.$$eval(".replay-rack .tile", (ts) =>
