@@ -259,3 +259,17 @@ async fn a_second_device_is_asked_and_only_an_explicit_take_over_moves_the_seat(
     );
     assert!(table.status().await.unwrap().connected[EAST]);
 }
+
+/// A connection that has closed (its socket ended; the table not yet told
+/// by its goodbye) holds the seat for no one: a hello on another device
+/// takes it without asking (issue 33.5).
+#[tokio::test(start_paused = true)]
+async fn a_hello_after_the_old_connection_closed_plays_the_seat_without_asking() {
+    let table = open_table(setup(three(), &[EAST], 6), MemoryLog::default()).await;
+    let mut old = Client::connect(&table, EAST, None).await;
+    table.status().await.unwrap();
+    // The socket's end, without the goodbye its drop would send.
+    old.conn.messages.close();
+    let new = table.connect(&hello(EAST, None)).await;
+    assert!(new.is_ok(), "{:?}", new.err());
+}
