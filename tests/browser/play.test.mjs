@@ -4,8 +4,9 @@
 // tiles passed at each pass of the Charleston, one blind on the first left
 // where R17 allows it, no courtesy tiles, a tile discarded on each turn,
 // every discard let go) until the page shows the end of the game. The first
-// turn is also shown on a phone-sized and a projector-sized window. Each state
-// is checked by axe-core; screenshots under target/browser-screenshots (and
+// turn is also shown on a phone-sized and a projector-sized window. After
+// the game, the replay before the deal and the coach's view (issue 33.5).
+// Each state is checked by axe-core; screenshots under target/browser-screenshots (and
 // docs/guide with JONGG_GUIDE_SHOTS=1).
 //
 // scripts/browser-tests.sh starts jongg and sets JONGG_URL.
@@ -153,13 +154,14 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The page's model, folded from a whole game's events, equals the
-    // view the table sends a new connection of the same seat.
+    // view the table sends a new connection of the same seat: one that
+    // takes the seat over (issue 33.5), so the page says it stopped.
     const [folded, fresh] = await page.evaluate(() => new Promise((resolve, reject) => {
       const m = window.JonggTable.current();
       const q = new URLSearchParams(location.search);
       const table = document.getElementById("table");
       const ws = new WebSocket(`ws://${location.host}${table.dataset.ws}`);
-      ws.onopen = () => ws.send(JSON.stringify({ v: 1, type: "hello", table: table.dataset.table, token: q.get("token") }));
+      ws.onopen = () => ws.send(JSON.stringify({ v: 1, type: "hello", table: table.dataset.table, token: q.get("token"), take_over: true }));
       ws.onmessage = (e) => {
         const msg = JSON.parse(e.data);
         if (msg.type === "view") { ws.close(); resolve([m, msg.view]); }
@@ -175,6 +177,20 @@ test("a person plays a whole game against three bots by clicking", { timeout: 60
     assert.equal(folded.wallLeft, fresh.wall_left, "the wall");
     assert.deepEqual(folded.dead, fresh.dead, "the dead hands");
     assert.equal(fresh.situation.kind, "over");
+    await page.waitForSelector("#play-here:not([hidden])");
+    assert.match(await page.textContent("#connection"), /now played on another device/);
+
+    // The replay before the deal and the coach's view pass axe (issue 33.5);
+    // the discards under a rack say "Threw:".
+    const id = new globalThis.URL(seatLink).pathname.split("/")[2];
+    await page.goto(`${URL}/play/${id}/replay?move=1`);
+    assert.equal(await page.locator(".replay-rack").count(), 4);
+    await accessible(page, "the replay at move 1");
+    const total = await page.getAttribute("#replay-move", "data-total");
+    await page.goto(`${URL}/play/${id}/replay?seat=east&move=${total}`);
+    await page.waitForSelector("#coach");
+    assert.match(await page.textContent(".racks"), /Threw:/);
+    await accessible(page, "the coach's view of East");
     assert.deepEqual(errors, [], "no script errors");
   } finally {
     await browser.close();

@@ -6,8 +6,11 @@
 // /play/{id}/watch sees the moves and South's chat line but never one of
 // East's concealed tiles; a fourth context opens the finished game's replay
 // and its log, which say the wall was set up, never that it verified. The
-// form's refusal of a position that cannot be read keeps the text. Each new
-// state is checked by axe-core; the claim and the end at a phone's width.
+// form's refusal of a position that cannot be read keeps the text. Before
+// it, the lobby's waiting room updates itself in place (issue 33.5); after
+// it, South's link opened on another device asks before it takes the seat.
+// Each new state is checked by axe-core; the claim and the end at a phone's
+// width.
 //
 // scripts/browser-tests.sh starts jongg and sets JONGG_URL.
 import { test } from "node:test";
@@ -57,6 +60,34 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     const [east, south, spectator, replay] = await Promise.all(contexts.map((c) => c.newPage()));
     for (const p of [east, south, spectator, replay]) watch(p, errors);
 
+    // The lobby's waiting room (issue 33.5): no meta refresh (axe: critical);
+    // its table updates itself when South joins, without a reload; East
+    // then leaves, which closes it.
+    const nonce = Date.now().toString(36);
+    for (const [p, who] of [[east, `East${nonce}`], [south, `South${nonce}`]]) {
+      await p.goto(`${URL}/play/signup?next=/play`);
+      await p.fill("#name", who);
+      await p.fill("#password", "a long enough password");
+      await p.fill("#confirm", "a long enough password");
+      await Promise.all([p.waitForURL(/\/play$/), p.click("form button[type=submit]")]);
+    }
+    await east.goto(`${URL}/play/rooms/new`);
+    // West open too: the room still waits after South joins.
+    await east.selectOption("#seat-south", "person");
+    await east.selectOption("#seat-west", "person");
+    await Promise.all([east.waitForURL(/\/play\/rooms\/[a-z0-9]+\?/), east.click("form button[type=submit]")]);
+    const room = east.url().split("?")[0];
+    assert.equal(await east.locator("meta[http-equiv=refresh]").count(), 0, "no meta refresh");
+    assert.ok(await east.isVisible("[data-refresh-pause=room-live]"), "a pause for the updates");
+    await accessible(east, "the waiting room");
+    await east.evaluate(() => { window.notReloaded = true; });
+    await south.goto(room);
+    await south.click("button:has-text('Join as south')");
+    await east.waitForFunction((name) => document.getElementById("room-live").textContent.includes(name), `South${nonce}`, { timeout: 15_000 });
+    assert.ok(await east.evaluate(() => window.notReloaded === true), "updated in place, not reloaded");
+    await accessible(east, "the waiting room after a join");
+    await Promise.all([east.waitForURL(/\/play(\?|$)/), east.click("button:has-text('Leave and close the table')")]);
+
     // The form: a position that cannot be read is refused naming its line,
     // and the text stays in the box.
     await east.goto(`${URL}/play/new`);
@@ -79,6 +110,9 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     await east.waitForSelector("#links:not([hidden])");
     const links = await east.$$eval("#links a", (as) => as.map((a) => a.href));
     assert.equal(links.length, 2, "a link for East and one for South");
+    // Each link is named by its seat, and Start is not pressed twice (issue 33.5).
+    assert.deepEqual(await east.$$eval("#links a", (as) => as.map((a) => a.textContent)), ["Your seat (East)", "The South seat"]);
+    assert.ok(await east.isDisabled("#new-table button[type=submit]"), "the table is open: Start again would open a second");
     const id = new globalThis.URL(links[0]).pathname.split("/")[2];
     await spectator.goto(`${URL}/play/${id}/watch`);
     await Promise.all([east.goto(links[0]), south.goto(links[1])]);
@@ -89,6 +123,11 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     // East discards a 6C; South claims it for a group and exposes it with a joker.
     await waitNext(east, /^Your turn: pick a tile to discard/);
     await accessible(east, "a seat's turn at a set-up table");
+    // A wrong Mah Jongg is refused in the action box; the turn goes on (issue 33.5).
+    await east.click("#actions button:has-text('Mah Jongg!')");
+    await east.waitForFunction(() => /^Not Mah Jongg: /.test(document.getElementById("refused").textContent));
+    assert.match(await east.textContent("#refused"), /your clock runs on/);
+    assert.match(await next(east), /^Your turn: pick a tile to discard/);
     await clickTile(east, "6C");
     await east.click("#actions button:has-text('Discard 6C')");
     await waitNext(south, /^Claim 6C\?/);
@@ -141,6 +180,21 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     assert.ok((await shownTiles(spectator)).includes("WD"), "the spectator sees East's rack at the end");
     await screenshot(spectator, "watch-end");
 
+    // South's link opened on another device (the replay's context) asks
+    // first; only "Play here instead" moves the seat, and the first page
+    // then says so and stays put (issue 33.5).
+    await replay.goto(links[1]);
+    await replay.waitForSelector("#play-here:not([hidden])");
+    assert.match(await replay.textContent("#connection"), /open on another device\. Play here instead\?/);
+    await accessible(replay, "a seat open on another device");
+    assert.match(await south.textContent("#connection"), /^Connected: you are South/, "the first device still plays");
+    await replay.click("#play-here");
+    await replay.waitForFunction(() => /^Connected: you are South/.test(document.getElementById("connection").textContent));
+    await south.waitForSelector("#play-here:not([hidden])");
+    assert.match(await south.textContent("#connection"), /now played on another device/);
+    await south.waitForTimeout(2000); // no reconnect takes the seat back
+    assert.match(await replay.textContent("#connection"), /^Connected: you are South/);
+
     // The replay and the log: set up from a position, never a verified wall.
     await replay.goto(`${URL}/play/${id}/replay`);
     const check = await replay.textContent("#wall-check");
@@ -148,6 +202,8 @@ test("two people and two bots play a claim, a joker exchange and Mah Jongg from 
     assert.doesNotMatch(check, /A fair wall|verify-wall/);
     await accessible(replay, "the replay of a set-up game");
     await replay.goto(`${URL}/play/${id}/replay?move=1`);
+    assert.match(await replay.textContent("#move-words"), /east declares Mah Jongg in error \(not shown\)/i);
+    await replay.goto(`${URL}/play/${id}/replay?move=2`);
     assert.match(await replay.textContent("#move-words"), /east discards 6C/i);
     // The replay draws each tile with its face (issue 33.1), named by its code.
     const replayFaces = await replay.$$eval(".replay-rack .tile", (ts) =>

@@ -48,6 +48,12 @@ pub enum RefusalCode {
     /// Messages sent faster than the server takes them from one socket or
     /// one address: this one was not read (issue 34.7).
     TooFast,
+    /// The seat is open on another device: a hello with `take_over` plays
+    /// it here instead (issue 33.5).
+    SeatOpenElsewhere,
+    /// This connection's seat was taken over by a hello on another device:
+    /// nothing more comes here (issue 33.5).
+    SeatTakenElsewhere,
     // The engine's, by `code_of`.
     NotDealt,
     GameOver,
@@ -75,7 +81,7 @@ pub enum RefusalCode {
 
 impl RefusalCode {
     /// Every code (for the documentation's test).
-    pub const ALL: [RefusalCode; 38] = [
+    pub const ALL: [RefusalCode; 40] = [
         RefusalCode::BadMessage,
         RefusalCode::UnsupportedVersion,
         RefusalCode::WrongTable,
@@ -93,6 +99,8 @@ impl RefusalCode {
         RefusalCode::ChatTooFast,
         RefusalCode::SpectatorsBusy,
         RefusalCode::TooFast,
+        RefusalCode::SeatOpenElsewhere,
+        RefusalCode::SeatTakenElsewhere,
         RefusalCode::NotDealt,
         RefusalCode::GameOver,
         RefusalCode::SeatEmpty,

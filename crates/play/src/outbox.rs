@@ -97,6 +97,14 @@ impl Outbox {
     }
 
     /// The connection `conn` is gone (a newer one stays attached).
+    /// Tells the live connection `last` (unnumbered: not kept) and lets it
+    /// go: its seat moves to another connection.
+    pub fn displace(&mut self, last: Numbered) {
+        if let Some(live) = self.live.take() {
+            let _ = live.tx.try_send(Arc::new(last));
+        }
+    }
+
     pub fn detach(&mut self, conn: u64) {
         if self.live.as_ref().is_some_and(|l| l.conn == conn) {
             self.live = None;

@@ -33,6 +33,10 @@ pub enum ClientMessage {
         token: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         last_seen: Option<Seen>,
+        /// Play the seat here even though it is open on another device:
+        /// that connection is told `seat_taken_elsewhere` (issue 33.5).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        take_over: bool,
     },
     /// A move. `answers`: the table's number (`at`) of the event it answers;
     /// for a claim, decline or withdrawal, the discard's.

@@ -142,14 +142,14 @@ async fn a_token_of_the_same_length_that_differs_is_refused() {
     assert!(table.connect(&hello(EAST, None)).await.is_ok());
 }
 
-/// A seat that connects again (a second tab, a new socket before the old
-/// one is closed) is played from the new connection: the old one's
-/// messages and its goodbye change nothing.
+/// A seat taken over (a second tab, a new socket before the old one is
+/// closed) is played from the new connection: the old one's messages and
+/// its goodbye change nothing.
 #[tokio::test(start_paused = true)]
 async fn a_replaced_connections_messages_and_goodbye_are_ignored() {
     let table = open_table(setup(three(), &[EAST], 6), MemoryLog::default()).await;
     let old = Client::connect(&table, EAST, None).await;
-    let mut new = Client::connect(&table, EAST, None).await;
+    let mut new = Client::take_over(&table, EAST).await;
     old.conn.send(ClientMessage::Ping { id: 5 }).await.unwrap();
     new.conn.send(ClientMessage::Ping { id: 6 }).await.unwrap();
     drop(old);
@@ -200,4 +200,76 @@ async fn the_calling_window_is_longer_by_half_the_slowest_callers_round_trip() {
     assert!(open(&now(&table).await.0), "open at 5.299 s");
     advance(MS).await;
     assert!(!open(&now(&table).await.0), "closed at 5.3 s");
+}
+
+/// A seat open on one device is not taken by a hello on another (issue
+/// 33.5): that hello is refused as open elsewhere; only a hello with
+/// `take_over` moves the seat, and the first device is told so, last.
+#[tokio::test(start_paused = true)]
+async fn a_second_device_is_asked_and_only_an_explicit_take_over_moves_the_seat() {
+    let table = open_table(setup(three(), &[EAST], 6), MemoryLog::default()).await;
+    let mut first = Client::connect(&table, EAST, None).await;
+    let refused = table.connect(&hello(EAST, None)).await.err().unwrap();
+    assert_eq!(refused.n, 0);
+    assert!(matches!(
+        refused.message,
+        ServerMessage::Refused {
+            code: RefusalCode::SeatOpenElsewhere,
+            ..
+        }
+    ));
+    first
+        .conn
+        .send(ClientMessage::Ping { id: 1 })
+        .await
+        .unwrap();
+    table.status().await.unwrap();
+    first.drain();
+    assert!(
+        first
+            .got
+            .iter()
+            .any(|m| matches!(m.message, ServerMessage::Pong { id: 1 })),
+        "the first device still plays the seat"
+    );
+    let mut second = Client::take_over(&table, EAST).await;
+    table.status().await.unwrap();
+    first.drain();
+    let last = first.got.last().unwrap();
+    assert_eq!(last.n, 0);
+    assert!(matches!(
+        last.message,
+        ServerMessage::Refused {
+            code: RefusalCode::SeatTakenElsewhere,
+            ..
+        }
+    ));
+    second
+        .conn
+        .send(ClientMessage::Ping { id: 2 })
+        .await
+        .unwrap();
+    table.status().await.unwrap();
+    second.drain();
+    assert!(
+        second
+            .got
+            .iter()
+            .any(|m| matches!(m.message, ServerMessage::Pong { id: 2 }))
+    );
+    assert!(table.status().await.unwrap().connected[EAST]);
+}
+
+/// A connection that has closed (its socket ended; the table not yet told
+/// by its goodbye) holds the seat for no one: a hello on another device
+/// takes it without asking (issue 33.5).
+#[tokio::test(start_paused = true)]
+async fn a_hello_after_the_old_connection_closed_plays_the_seat_without_asking() {
+    let table = open_table(setup(three(), &[EAST], 6), MemoryLog::default()).await;
+    let mut old = Client::connect(&table, EAST, None).await;
+    table.status().await.unwrap();
+    // The socket's end, without the goodbye its drop would send.
+    old.conn.messages.close();
+    let new = table.connect(&hello(EAST, None)).await;
+    assert!(new.is_ok(), "{:?}", new.err());
 }

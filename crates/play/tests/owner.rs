@@ -453,7 +453,7 @@ async fn a_window_names_its_discard_and_keeps_each_answer_to_its_seat_until_it_c
     assert_eq!(answered(&watcher.drain()), [], "nor a spectator's");
     // A new connection's whole view names the discard and shows South as
     // still awaited, as every seat that may call is until the close.
-    let mut west = Client::connect(&table, WEST, None).await;
+    let mut west = Client::take_over(&table, WEST).await;
     let mut late = Client::watch(&table).await;
     now(&table).await;
     let view = west

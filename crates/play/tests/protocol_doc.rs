@@ -158,7 +158,7 @@ async fn a_shown_false_mah_jongg_and_a_throw_in_make_hands_dead_without_a_dead_e
         "{:?}",
         status.events
     );
-    let mut west = Client::connect(&table, Seat::West, None).await;
+    let mut west = Client::take_over(&table, Seat::West).await;
     now(&table).await;
     let view = west
         .drain()

@@ -229,6 +229,7 @@ fn every_client_message_and_refusal_code_is_in_the_schema() {
         table: "t".into(),
         token: "k".into(),
         last_seen: Some(Seen { run: 0, n: 4 }),
+        take_over: true,
     });
     messages.push(ClientMessage::Contribute {
         bytes: Contribution::new(vec![7; 32]).unwrap(),

@@ -251,7 +251,7 @@ async fn a_seat_that_reconnects_keeps_its_chat_pace() {
     table.status().await.unwrap();
     east.drain();
     assert!(east.refusals().is_empty());
-    let mut again = Client::connect(&table, EAST, None).await;
+    let mut again = Client::take_over(&table, EAST).await;
     again.chat("one more").await;
     table.status().await.unwrap();
     again.drain();

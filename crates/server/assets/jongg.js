@@ -210,15 +210,35 @@
 
   // Re-fetches the page every N seconds and swaps in the fresh element of
   // the same id, so standings keep themselves current without a reload.
+  // The part's content is swapped, not the part, so that a polite live
+  // region stays one and says what changed. Not while the focus is in it
+  // (a player about to press Join), nor while paused by its
+  // data-refresh-pause button (the waiting room, issue 33.5); it stops
+  // when the fresh page no longer refreshes the part.
   function refresher(el) {
     var secs = Number(el.dataset.refresh) || 30;
-    setInterval(function () {
+    var paused = false;
+    var note = document.querySelector('[data-refresh-note="' + el.id + '"]');
+    var pause = document.querySelector('[data-refresh-pause="' + el.id + '"]');
+    if (note) note.hidden = false;
+    if (pause) pause.addEventListener("click", function () {
+      paused = !paused;
+      pause.setAttribute("aria-pressed", String(paused));
+      pause.textContent = paused ? "Resume the updates" : "Pause the updates";
+    });
+    var timer = setInterval(function () {
+      if (paused) return;
       fetch(location.href, { credentials: "same-origin" }).then(function (r) { return r.text(); })
         .then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
           var fresh = doc.getElementById(el.id);
           var now = document.getElementById(el.id);
-          if (fresh && now) now.replaceWith(fresh);
+          if (!fresh || !now) return;
+          var last = !fresh.hasAttribute("data-refresh");
+          if (last) { clearInterval(timer); if (note) note.hidden = true; }
+          var focused = document.activeElement;
+          if (!last && focused && focused !== document.body && now.contains(focused)) return;
+          if (now.innerHTML !== fresh.innerHTML) now.innerHTML = fresh.innerHTML;
         }).catch(function () {});
     }, secs * 1000);
   }

@@ -9,6 +9,7 @@
   const SEAT_WORDS = { east: "East", south: "South", west: "West", north: "North" };
   const PASS_WORDS = { first_right: "to the right", first_across: "across", first_left: "to the left",
     second_left: "to the left", second_across: "across", second_right: "to the right", courtesy: "across" };
+  const GROUP_NAMES = { 3: "Pung", 4: "Kong", 5: "Quint", 6: "Sextet" };
   const DEAD_WORDS = { cannot_make_hand: "dead: no line of the card can be made (R5)",
     wrong_dead_call: "dead: called a live hand dead (R5)", mah_jongg_in_error: "dead: false Mah Jongg shown (R8)",
     exposed_in_error: "dead: exposed after a false Mah Jongg (R8)" };
@@ -31,11 +32,16 @@
   // ---- The practice form (/play/new) ----
   const form = $("new-table");
   if (form) {
+    // Set once the table is open: pressing Start again opens no second table.
+    let opened = false;
+    const start = form.querySelector("button[type=submit]");
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       // This form's own sender: jongg.js's generic one (wired after this) would
       // post it a second time, with its numbers as text.
       ev.stopImmediatePropagation();
+      if (opened || start.disabled) return;
+      start.disabled = true; // until the server answers
       const f = new FormData(form);
       // An empty seat is left out: a table of three (R12).
       const seats = Object.fromEntries(T.SEATS.map((s) => [s, f.get(`seats.${s}`)]).filter(([, v]) => v));
@@ -52,17 +58,23 @@
         const r = await fetch(form.dataset.api || form.getAttribute("action"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
         const answer = await r.json().catch(() => ({}));
         if (!r.ok) throw new Error(answer.error || `the server answered ${r.status}`);
-        // Each person seat's page (api/play.rs): {"seats": {"east": {"token", "page"}}}.
-        const links = Object.values(answer.seats || {}).map((seat) => seat.page).filter(Boolean);
+        // Each person seat's page (api/play.rs): {"seats": {"east": {"token", "page"}}},
+        // named by its seat, in the order of play.
+        const seatName = (s) => s[0].toUpperCase() + s.slice(1);
+        const links = T.SEATS.filter((s) => answer.seats && answer.seats[s] && answer.seats[s].page).map((s) => [s, answer.seats[s].page]);
         if (links.length === 0) throw new Error("the answer named no seat");
-        if (links.length === 1) { location.assign(links[0]); return; }
+        opened = true;
+        if (links.length === 1) { location.assign(links[0][1]); return; }
         const box = $("links");
-        box.querySelector("ul").replaceChildren(...links.map((l, i) =>
-          el("li", {}, el("a", { href: l }, i === 0 ? "Your seat" : `Seat ${i + 1}`), ": ", el("code", {}, new URL(l, location.href).href))));
+        box.querySelector("ul").replaceChildren(...links.map(([s, l], i) =>
+          el("li", {}, el("a", { href: l }, i === 0 ? `Your seat (${seatName(s)})` : `The ${seatName(s)} seat`), ": ", el("code", {}, new URL(l, location.href).href))));
         box.hidden = false;
+        start.textContent = "The table is open: its links are below";
       } catch (e) {
         error.textContent = `The table was not started: ${e.message}`;
         error.focus();
+      } finally {
+        start.disabled = opened;
       }
     });
   }
@@ -82,6 +94,10 @@
   let m = null;             // the model (play_table.js)
   let run = null, lastN = 0; // the last message seen, for a reconnect
   let ws = null, tries = 0, closedForGood = false, contributed = false;
+  // Whether this page plays the seat: once welcomed (or asked to play here),
+  // its reconnects take the seat over (the table may not yet have noticed
+  // the old socket close); a fresh page asks first (issue 33.5).
+  let takeOver = false;
   let order = [];           // the rack as arranged here; m.hand is the same tiles
   let selected = new Set(); // positions in `order`
   let focus = 0;
@@ -126,6 +142,7 @@
       if (watching) { send({ type: "watch", table: tableId }); return; }
       const hello = { type: "hello", table: tableId, token };
       if (run !== null) hello.last_seen = { run, n: lastN };
+      if (takeOver) hello.take_over = true;
       send(hello);
     };
     ws.onmessage = (e) => {
@@ -154,13 +171,19 @@
   }, 15000);
 
   function receive(msg) {
-    if (msg.n === 0 && msg.type === "refused") { // the hello was refused
+    if (msg.n === 0 && msg.type === "refused") { // the hello was refused, or the seat moved
       closedForGood = true;
-      say(`The table refused ${watching ? "to let you watch" : "this seat"}: ${msg.words}`);
+      takeOver = false;
+      if (msg.code === "seat_open_elsewhere") say("This seat is open on another device. Play here instead? The other device then stops playing it.");
+      else if (msg.code === "seat_taken_elsewhere") say("This seat is now played on another device: this page stopped. Play here instead?");
+      else say(`The table refused ${watching ? "to let you watch" : "this seat"}: ${msg.words}`);
+      $("play-here").hidden = !/^seat_(open|taken)_elsewhere$/.test(msg.code);
+      if ($("play-here").hidden === false) $("play-here").focus();
       ws.close();
       return;
     }
     if (msg.type === "welcome") {
+      takeOver = true;
       if (run !== msg.run) lastN = 0;
       run = msg.run;
       tries = 0;
@@ -210,6 +233,11 @@
         if (!m) m = T.fromView(me, 0, null);
         T.apply(m, msg.at, msg.event);
         log(words(msg.event));
+        // A wrong Mah Jongg said is refused in the action box; the clock
+        // runs on (issue 33.5).
+        if (msg.event.event === "false_mah_jongg" && msg.event.seat === me && !msg.event.shown) {
+          $("refused").textContent = "Not Mah Jongg: the card makes no hand of these tiles. Nothing is lost (the hand was not shown, R8), but your clock runs on.";
+        }
         break;
       case "refused":
         refused(msg);
@@ -308,6 +336,13 @@
       p.buttons.push({ label: t ? `Discard ${t}` : "Discard (select a tile)", disabled: !t, go: () => act({ do: "discard", tile: t }) });
       p.buttons.push({ label: "Mah Jongg!", secondary: true, go: () => act({ do: "mah_jongg", shown: false }) });
       if (st.began !== "dealt") jokerExchanges(p);
+      // The exposure made this turn may be corrected before the discard
+      // (standard 16D): only the groups the engine would accept.
+      const made = st.made !== null && st.made !== undefined ? m.exposures[me][st.made] : null;
+      for (const c of T.corrections(m, me)) {
+        const shown = [made.tile, ...Array(c.naturals).fill(made.tile), ...Array(c.jokers).fill("J")];
+        p.more.push({ label: `Correct your exposure to a ${GROUP_NAMES[c.size].toLowerCase()}: ${tiles(shown)} (16D)`, go: () => act({ do: "correct", naturals: c.naturals, jokers: c.jokers }) });
+      }
     } else if (st.kind === "window") window_(p, st);
     else if (st.kind === "error") {
       if (st.answers[me] === null) {
@@ -379,7 +414,7 @@
     p.text = `Expose your claimed ${tile}: choose the group`;
     const have = m.hand.filter((t) => t === tile).length - 1; // the claimed one is in the hand
     const jokers = m.hand.filter((t) => t === "J").length;
-    const names = { 3: "Pung", 4: "Kong", 5: "Quint", 6: "Sextet" };
+    const names = GROUP_NAMES;
     for (let size = 3; size <= 6; size++) {
       for (let n = Math.min(have, size - 1); n >= 0; n--) {
         const j = size - 1 - n;
@@ -676,6 +711,14 @@
     o.start();
     o.stop(audio.currentTime + 0.25);
   }
+  $("play-here").addEventListener("click", () => {
+    $("play-here").hidden = true;
+    closedForGood = false;
+    takeOver = true;
+    tries = 0;
+    say("Taking the seat here…");
+    connect();
+  });
   const mute = $("mute");
   const showMute = () => mute.setAttribute("aria-pressed", String(muted));
   mute.addEventListener("click", () => { muted = !muted; localStorage.setItem("jongg-mute", muted ? "1" : "0"); showMute(); });

@@ -340,8 +340,31 @@
     return st.kind === "waiting" && st.on === s;
   }
 
+  // The corrections `me` may make to the exposure made this turn, before
+  // discarding (standard 16D, game.rs check_exposure): another group of the
+  // same tile, 3 to 6 tiles, from the exposure's tiles and the rack's.
+  // Each is the `correct` action's numbers (naturals beside the claimed
+  // tile, jokers) and the group's size; none when no exposure is open.
+  function corrections(m, me) {
+    const st = m.step;
+    if (m.phase !== "play" || !st || st.kind !== "turn" || st.seat !== me || st.mustExpose || st.made === null || st.made === undefined) return [];
+    const x = m.exposures[me][st.made];
+    if (!x || x.tile === "J") return [];
+    const naturals = x.naturals + m.hand.filter((t) => t === x.tile).length - 1; // beside the claimed tile
+    const jokers = x.jokers + m.hand.filter((t) => t === "J").length;
+    const out = [];
+    for (let size = 3; size <= 6; size++) {
+      for (let n = Math.min(naturals, size - 1); n >= 0; n--) {
+        const j = size - 1 - n;
+        if (j > jokers || (n + 1 === x.naturals && j === x.jokers)) continue;
+        out.push({ naturals: n, jokers: j, size });
+      }
+    }
+    return out;
+  }
+
   const api = { SEATS, next, prev, across, sortTiles, tileName, receiver, blindAllowed, fromView, fromPublic,
-    final: final_, apply, awaiting, eastCompletes, live };
+    final: final_, apply, awaiting, eastCompletes, live, corrections };
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.JonggTable = api;
 })(this);

@@ -267,9 +267,17 @@ fn the_lobby_lists_a_waiting_table_whose_last_join_starts_it_and_shows_no_token(
         "{lobby}"
     );
     assert!(lobby.contains("Bot (strong)"));
-    // The waiting room refreshes itself without a script.
+    // The waiting room's table updates itself by script, with a pause, and
+    // never by a meta refresh (axe: critical, issue 33.5); without a
+    // script, Refresh now.
     let room = ben.get(&format!("/play/rooms/{id}")).text();
-    assert!(room.contains("http-equiv=\"refresh\""));
+    assert!(!room.contains("http-equiv=\"refresh\""), "{room}");
+    assert!(
+        room.contains("id=\"room-live\" data-refresh=\"5\""),
+        "{room}"
+    );
+    assert!(room.contains("data-refresh-pause=\"room-live\""), "{room}");
+    assert!(room.contains(&format!("<a href=\"/play/rooms/{id}\">Refresh now</a>")));
     assert!(room.contains("Choose an open seat to join"));
     // Ben takes south; Cara cannot take it too.
     let r = join(&ben, &id, "south");
@@ -539,9 +547,25 @@ fn lobby_a_table_with_no_other_open_seat_starts_as_it_opens() {
     let room = ann.get(&format!("/play/rooms/{id}")).text();
     assert!(room.contains("go to your seat"), "{room}");
     assert!(
-        !room.contains("http-equiv=\"refresh\""),
+        !room.contains("data-refresh"),
         "a started room does not reload"
     );
     let r = ann.get(&format!("/play/rooms/{id}/seat"));
     assert!(location(&r).starts_with(&format!("/play/{id}?seat=east&token=")));
+}
+
+/// The lobby and a room's page name the rules by the preset's title, as
+/// the director's form does, not by its id (issue 33.5).
+#[test]
+fn the_lobby_and_a_room_name_the_rules_by_their_title() {
+    let app = start();
+    let mut ann = Browser::new(&app);
+    ann.sign_up("Ann");
+    let id = open_room(&ann, ["person", "person", "medium", "medium"]);
+    let title = "Standardized National Mah Jongg Tournament Rules";
+    for page in ["/play".to_string(), format!("/play/rooms/{id}")] {
+        let html = ann.get(&page).text();
+        assert!(html.contains(&format!("{title} · card")), "{page}: {html}");
+        assert!(!html.contains("standard · card"), "{page}: {html}");
+    }
 }

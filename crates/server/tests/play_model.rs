@@ -12,7 +12,7 @@
 
 use jongg_card::Card;
 use jongg_game::bot::{Bot, RandomBot};
-use jongg_game::{Game, Table};
+use jongg_game::{Action, Game, Phase, Step, Table};
 use jongg_play::public::PublicSnapshot;
 use jongg_rules::rng::Rng;
 use jongg_tiles::Seat;
@@ -44,8 +44,11 @@ fn traces(games: u64) -> Vec<u8> {
                 let batch: Vec<_> = (told..events.len())
                     .map(|i| serde_json::json!([i + 1, events[i].redacted_for(s)]))
                     .collect();
-                let line = serde_json::json!({"game": seed, "seat": s, "events": batch,
+                let mut line = serde_json::json!({"game": seed, "seat": s, "events": batch,
                     "snap": game.view(s).snapshot()});
+                if let Some(ok) = corrections(&game, s, &card) {
+                    line["corrections"] = serde_json::json!(ok);
+                }
                 writeln!(out, "{line}").expect("in memory");
             }
             // A spectator: every event public, the public view.
@@ -69,6 +72,32 @@ fn traces(games: u64) -> Vec<u8> {
         assert!(game.is_over(), "game {seed} did not end");
     }
     out
+}
+
+/// When `seat` has an exposure open to correction (standard 16D): every
+/// `correct` the engine accepts, as (naturals, jokers), but the exposure
+/// as it stands.
+fn corrections(game: &Game, seat: Seat, card: &Card) -> Option<Vec<(u8, u8)>> {
+    let Phase::Play(Step::Turn(t)) = game.state().phase() else {
+        return None;
+    };
+    let made = t
+        .made
+        .filter(|_| t.seat == seat && t.must_expose.is_none())?;
+    let old = game.state().exposures(seat)[made as usize];
+    let mut ok = vec![];
+    for naturals in 0..=6u8 {
+        for jokers in 0..=6u8 {
+            if naturals + 1 == old.naturals && jokers == old.jokers {
+                continue;
+            }
+            let mut g = Game::resume(game.state().clone(), card);
+            if g.act(seat, &Action::Correct { naturals, jokers }).is_ok() {
+                ok.push((naturals, jokers));
+            }
+        }
+    }
+    Some(ok)
 }
 
 #[test]

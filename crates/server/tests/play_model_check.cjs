@@ -6,7 +6,7 @@ const T = require(process.argv[2]);
 const fs = require("fs");
 const readline = require("readline");
 const models = {};
-let bad = 0, checked = 0;
+let bad = 0, checked = 0, corrected = 0;
 const sitKind = (m, me) => {
   if (m.phase === "over") return "over";
   if (m.phase === "charleston") return "charleston";
@@ -80,6 +80,12 @@ function spectator(r) {
     if (k !== s.situation.kind) diffs.push(["situation", k, s.situation, m.step]);
     if (s.situation.kind === "charleston" && (m.pass !== s.situation.pass)) diffs.push(["pass", m.pass, s.situation]);
     if (s.situation.kind === "window" && m.step.tile !== s.situation.tile) diffs.push(["window tile", m.step.tile, s.situation]);
+    // The corrections offered are those the engine accepts (standard 16D).
+    if (r.corrections) {
+      const offered = T.corrections(m, r.seat).map((c) => [c.naturals, c.jokers]);
+      if (!eq(offered.sort(), [...r.corrections].sort())) diffs.push(["corrections", offered, r.corrections, m.step]);
+      corrected++;
+    }
     // A view read afresh says who is awaited as the engine does.
     const f = T.fromView(r.seat, r.events.length ? r.events[r.events.length-1][0] : m.at, s);
     const awf = Object.fromEntries(T.SEATS.map((x) => [x, T.awaiting(f, x)]));
@@ -91,6 +97,6 @@ function spectator(r) {
       models[key] = T.fromView(r.seat, m.at, s); // start again from the view, to find more
     }
   }
-  console.log(`${checked} views compared, ${bad} differ`);
-  if (bad || checked === 0) process.exit(1);
+  console.log(`${checked} views compared (${corrected} with an exposure open to correction), ${bad} differ`);
+  if (bad || checked === 0 || corrected === 0) process.exit(1);
 })();

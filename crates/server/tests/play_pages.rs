@@ -9,6 +9,18 @@ mod common;
 use common::App;
 use jongg_store::Backend;
 
+/// The home page leads to online play: the lobby and a practice table
+/// (issue 33.5).
+#[test]
+fn the_home_page_links_to_the_lobby_and_a_practice_table() {
+    let app = App::start_bare(Backend::Sqlite);
+    let r = app.public().get("/").expect("request");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let html = r.text();
+    assert!(html.contains("<a href=\"/play\">The lobby</a>"), "{html}");
+    assert!(html.contains("<a href=\"/play/new\">"), "{html}");
+}
+
 #[test]
 fn the_start_page_offers_the_five_presets_and_posts_to_the_create_route() {
     let app = App::start_bare(Backend::Sqlite);

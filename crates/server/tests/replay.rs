@@ -113,12 +113,16 @@ fn a_finished_table_replays_downloads_its_verified_log_and_coaches_a_seat() {
     assert!(dealt.contains("2. the deal"), "{dealt}");
     assert!(dealt.contains(&format!("href=\"/play/{id}/replay?move=1\" rel=\"prev\"")));
     // All four racks after the deal: 13 tiles each and East's 14th.
+    // Each named in words, not by an aria-label a paragraph may not carry
+    // (axe, issue 33.5); before the deal, no tiles yet.
     for seat in ["East", "South", "West", "North"] {
         assert!(
-            dealt.contains(&format!("aria-label=\"{seat}: concealed tiles\"")),
+            dealt.contains(&format!("{seat}'s concealed tiles: </span>")),
             "{seat}: {dealt}"
         );
     }
+    assert!(!dealt.contains("<p class=\"replay-rack\" aria-label"));
+    assert_eq!(first.matches("no tiles yet").count(), 4, "{first}");
     let racks = dealt.split("class=\"replay-rack\"").skip(1);
     let counts: Vec<usize> = racks
         .map(|r| {
@@ -150,6 +154,11 @@ fn a_finished_table_replays_downloads_its_verified_log_and_coaches_a_seat() {
     }
     let last = page(&app, &format!("/play/{id}/replay?move={total}"), 200);
     assert!(last.contains("the game ends"), "{last}");
+    // The discards under a rack say what they are, as the table page does.
+    assert!(
+        last.contains("<p class=\"discards\">Threw: <span class=\"tile"),
+        "{last}"
+    );
     assert!(!last.contains("rel=\"next\""), "{last}");
     // The move list links every move.
     assert_eq!(

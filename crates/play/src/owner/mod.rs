@@ -359,10 +359,11 @@ impl<L: TableLog> Owner<L> {
                 table,
                 token,
                 last_seen,
+                take_over,
                 tx,
                 reply,
             } => {
-                let answer = self.connect(&table, &token, last_seen, tx);
+                let answer = self.connect(&table, &token, last_seen, take_over, tx);
                 let seat = answer.as_ref().ok().map(|(s, _)| *s);
                 let _ = reply.send(answer.map(|(s, c)| (Some(s), c)));
                 if let Some(seat) = seat {
@@ -448,6 +449,7 @@ impl<L: TableLog> Owner<L> {
         table: &str,
         token: &str,
         last_seen: Option<Seen>,
+        take_over: bool,
         tx: mpsc::Sender<Arc<Numbered>>,
     ) -> Result<(Seat, u64), Unreadable> {
         if table != self.id {
@@ -466,6 +468,22 @@ impl<L: TableLog> Owner<L> {
                 words: "this seat token is not one of this table's".into(),
             });
         };
+        // A seat open on another device moves only when asked (issue 33.5):
+        // two devices never take it back and forth.
+        let open_elsewhere = self.seats[seat].conn.is_some() && self.outboxes[seat].connected();
+        if open_elsewhere && !take_over {
+            return Err(Unreadable {
+                code: RefusalCode::SeatOpenElsewhere,
+                words: "this seat is open on another device: play here instead to move it here"
+                    .into(),
+            });
+        }
+        if open_elsewhere {
+            self.outboxes[seat].displace(Numbered::unseated(
+                RefusalCode::SeatTakenElsewhere,
+                "this seat is now played on another device".into(),
+            ));
+        }
         self.next_conn += 1;
         let conn = self.next_conn;
         self.seats[seat].conn = Some(conn);

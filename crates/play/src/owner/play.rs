@@ -23,6 +23,19 @@ pub(super) fn window_open(state: &State) -> bool {
     matches!(state.phase(), Phase::Play(Step::Window(w)) if w.callable.is_some())
 }
 
+/// Whether a move's events leave the mover's turn as it was, so that its
+/// clock runs on: a Mah Jongg the card does not make, said and not shown
+/// (R8: it costs nothing but time), or an exposure corrected (16D).
+fn keeps_the_turn(events: &[Event]) -> bool {
+    !events.is_empty()
+        && events.iter().all(|e| {
+            matches!(
+                e,
+                Event::FalseMahJongg { shown: false, .. } | Event::Corrected { .. }
+            )
+        })
+}
+
 impl<L: TableLog> Owner<L> {
     pub(super) async fn message(&mut self, seat: Seat, message: ClientMessage) {
         match message {
@@ -133,8 +146,14 @@ impl<L: TableLog> Owner<L> {
                 .to_vec();
             (events, game.state().clone())
         };
+        let runs_on = keeps_the_turn(&events);
         self.store_and_tell(events, after).await?;
-        self.end_move(seat);
+        // A wrong Mah Jongg said or an exposure corrected leaves the turn
+        // as it was: its clock runs on (issue 33.5), or one player could
+        // stall the table by saying it again and again.
+        if !runs_on {
+            self.end_move(seat);
+        }
         Ok(())
     }
 

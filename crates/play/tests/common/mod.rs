@@ -62,6 +62,18 @@ pub fn hello(s: Seat, last_seen: Option<Seen>) -> String {
         table: "t1".into(),
         token: token(s),
         last_seen,
+        take_over: false,
+    }
+    .write()
+}
+
+/// A hello that plays the seat here though it is open on another device.
+pub fn hello_taking_over(s: Seat) -> String {
+    ClientMessage::Hello {
+        table: "t1".into(),
+        token: token(s),
+        last_seen: None,
+        take_over: true,
     }
     .write()
 }
@@ -79,6 +91,12 @@ pub struct Client {
 impl Client {
     pub async fn connect(table: &TableHandle, s: Seat, last_seen: Option<Seen>) -> Client {
         let conn = table.connect(&hello(s, last_seen)).await.unwrap();
+        Client { conn, got: vec![] }
+    }
+
+    /// A seat's connection that plays it here though it is open elsewhere.
+    pub async fn take_over(table: &TableHandle, s: Seat) -> Client {
+        let conn = table.connect(&hello_taking_over(s)).await.unwrap();
         Client { conn, got: vec![] }
     }
 

@@ -103,7 +103,7 @@ impl RoomView {
             .collect();
         Ok(RoomView {
             id: room.id.to_string(),
-            rules: setup.table.rules,
+            rules: super::play::rules_title(&setup.table.rules),
             card: setup.table.card,
             window_secs: setup.settings.window_ms / 1000,
             turn_secs: setup.settings.turn_ms / 1000,
@@ -276,8 +276,8 @@ struct RoomPage {
     refresh: u32,
 }
 
-/// A room: while it waits, who has joined (the page reloads itself every
-/// few seconds), Join, Leave and, for its creator, Start; once started,
+/// A room: while it waits, who has joined (jongg.js fetches its part again
+/// every few seconds), Join, Leave and, for its creator, Start; once started,
 /// the way to your seat, or to watch.
 #[utoipa::path(get, path = "/play/rooms/{id}", params(AtRoom),
     responses((status = OK, description = "The page", content_type = "text/html")))]

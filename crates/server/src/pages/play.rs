@@ -128,11 +128,7 @@ impl StartPage {
             room,
             presets: jongg_rules::PRESET_NAMES
                 .iter()
-                .map(|&n| {
-                    let title =
-                        jongg_rules::Preset::builtin(n).map_or_else(|| n.to_string(), |p| p.title);
-                    (n, title)
-                })
+                .map(|&n| (n, rules_title(n)))
                 .collect(),
             cards: vec![(
                 PRACTICE.to_string(),
@@ -325,6 +321,12 @@ fn false_dead_words(rules: &str) -> String {
             call.penalty.points, call.penalty.source
         )
     }
+}
+
+/// A preset's title, as the director's form names it ("Mahjong Mania
+/// 2026", not `mahjong-mania-2026`); a name that is no preset, as it is.
+pub(crate) fn rules_title(name: &str) -> String {
+    jongg_rules::Preset::builtin(name).map_or_else(|| name.to_string(), |p| p.title)
 }
 
 /// The card a table plays by, as its page names it.

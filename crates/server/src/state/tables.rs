@@ -431,10 +431,12 @@ impl Mounted {
                 table,
                 token,
                 last_seen,
+                take_over,
             }) => ClientMessage::Hello {
                 table,
                 token: hash_token(&token),
                 last_seen,
+                take_over,
             }
             .write(),
             // Not a hello: the owner refuses it in its words.

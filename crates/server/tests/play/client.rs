@@ -26,7 +26,7 @@ pub const PATIENCE: Duration = Duration::from_secs(30);
 
 pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-/// Opens a seat's socket and says hello.
+/// Opens a seat's socket and says hello, taking the seat over.
 pub async fn open_socket(
     addr: SocketAddr,
     table: &str,
@@ -39,6 +39,10 @@ pub async fn open_socket(
         table: table.into(),
         token: token.into(),
         last_seen,
+        // These sockets reconnect, or come back, as a page that played the
+        // seat does: before the table may have noticed the old one close
+        // (docs/play-protocol.md); a second device is asked first.
+        take_over: true,
     };
     ws.send(Message::text(hello.write()))
         .await

@@ -86,6 +86,7 @@ fn a_chat_line_with_a_direction_override_is_refused_naming_it() {
                 table: id.clone(),
                 token,
                 last_seen: None,
+                take_over: false,
             },
         )
         .await;

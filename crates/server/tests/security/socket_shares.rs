@@ -141,6 +141,7 @@ fn spectators_beyond_their_share_are_refused_and_seats_still_get_in() {
                 table: id.clone(),
                 token,
                 last_seen: None,
+                take_over: false,
             },
         )
         .await;
@@ -193,6 +194,7 @@ fn sockets_that_never_say_hello_are_bounded_per_address() {
                 table: id.clone(),
                 token,
                 last_seen: None,
+                take_over: false,
             },
         )
         .await;
