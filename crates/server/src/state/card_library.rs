@@ -208,3 +208,56 @@ pub(crate) async fn keep_event_card(app: &AppState, id: i64) {
         tracing::warn!(tournament = id, error = %e.message, "the event's card did not go into the library");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pick(s: &str) -> Result<CardPick, String> {
+        CardPick::try_from(s.to_string())
+    }
+
+    #[test]
+    fn a_card_is_practice_or_a_library_number_and_anything_else_is_named() {
+        assert_eq!(pick("practice"), Ok(CardPick::Practice));
+        assert_eq!(pick(" Practice "), Ok(CardPick::Practice));
+        assert_eq!(pick("7"), Ok(CardPick::Library(7)));
+        assert_eq!(pick("0007"), Ok(CardPick::Library(7)));
+        for bad in [
+            "0",
+            "-1",
+            "+5",
+            "1e3",
+            "7a",
+            "",
+            "nmjl",
+            "99999999999999999999",
+        ] {
+            let e = pick(bad).unwrap_err();
+            assert!(
+                e.contains("is neither `practice` nor the number"),
+                "{bad}: {e}"
+            );
+        }
+        // A long word is cut in the words, not echoed whole.
+        let e = pick(&"x".repeat(10_000)).unwrap_err();
+        assert!(e.len() < 100, "{e}");
+    }
+
+    #[test]
+    fn no_text_panics_the_card_pick() {
+        let mut rng = jongg_rules::rng::Rng::new(32);
+        let alphabet: Vec<char> = "0123456789practiceP -+e\u{0}é".chars().collect();
+        for _ in 0..5_000 {
+            let n = rng.below(12);
+            let s: String = (0..n)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
+            match pick(&s) {
+                Ok(CardPick::Library(id)) => assert!(id > 0, "{s:?}"),
+                Ok(CardPick::Practice) => assert!(s.trim().eq_ignore_ascii_case("practice")),
+                Err(e) => assert!(!e.is_empty()),
+            }
+        }
+    }
+}

@@ -371,9 +371,20 @@ async fn dealer_of(
     g: RoundGame,
 ) -> Result<(Seat, Option<jongg_tournament::Throws>), ApiError> {
     let slot = app.tournaments.get(g.tournament)?;
-    let at = slot.read(|t| t.table_game(g.round, g.table, g.game))?;
+    let (at, rolls) = slot.read(|t| {
+        let rules = t.table_rules(g.round, g.table)?;
+        let rolls =
+            rules.three_player && rules.reroll_east_before_game.is_some_and(|r| g.game >= r);
+        Ok::<_, jongg_tournament::DomainError>((t.table_game(g.round, g.table, g.game)?, rolls))
+    })?;
     if let Some(dealer) = at.dealer {
         return Ok((dealer, None));
+    }
+    if !rolls {
+        return Err(ApiError::unprocessable(format!(
+            "table {} has no dealer for game {}: East's seat is empty and its players roll for East only before game 4 (R12)",
+            g.table, g.game
+        )));
     }
     let mut rng = jongg_rules::rng::Rng::new(jongg_store::secret::new_seed());
     let Some((east, throws)) = jongg_tournament::roll_dice_for_east(at.seated, &mut rng) else {
