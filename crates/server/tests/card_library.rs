@@ -81,12 +81,6 @@ fn cards(app: &App) -> Vec<Value> {
         .clone()
 }
 
-fn page(app: &App, path: &str) -> String {
-    let r = app.public().get(path).unwrap();
-    assert_eq!(r.status, 200, "{path}: {}", r.text());
-    r.text()
-}
-
 #[test]
 fn a_player_loads_a_card_and_a_practice_table_plays_and_replays_by_it() {
     let app = start();
@@ -112,8 +106,8 @@ fn a_player_loads_a_card_and_a_practice_table_plays_and_replays_by_it() {
     assert_eq!(cards(&app).len(), 1);
 
     // The library's page and the practice form offer it.
-    assert!(page(&app, "/play/cards").contains("<td>Club card</td><td>2026</td>"));
-    let form = page(&app, "/play/new");
+    assert!(page_text(&app, "/play/cards", false).contains("<td>Club card</td><td>2026</td>"));
+    let form = page_text(&app, "/play/new", false);
     assert!(
         form.contains(&format!("<option value=\"{id}\">Club card, 2026 (")),
         "{form}"
@@ -135,7 +129,7 @@ fn a_player_loads_a_card_and_a_practice_table_plays_and_replays_by_it() {
     let open = expect(app.public().get("/api/play/tables"), 200);
     assert_eq!(open["tables"][0]["card"], "Club card", "{open}");
     assert!(
-        page(&app, &format!("/play/{tid}")).contains("The card: “Club card”."),
+        page_text(&app, &format!("/play/{tid}"), false).contains("The card: “Club card”."),
         "the page names its card"
     );
     app.rt.block_on(async {
@@ -145,8 +139,8 @@ fn a_player_loads_a_card_and_a_practice_table_plays_and_replays_by_it() {
         east.play_until(SeatClient::ended).await;
     });
     // Its replay and its coach read the same card, kept with the table.
-    page(&app, &format!("/play/{tid}/replay"));
-    page(&app, &format!("/play/{tid}/replay?seat=east"));
+    page_text(&app, &format!("/play/{tid}/replay"), false);
+    page_text(&app, &format!("/play/{tid}/replay?seat=east"), false);
 
     // A card nobody has is refused in words, before anything is made.
     refused(
@@ -230,25 +224,8 @@ fn a_card_is_checked_before_it_goes_into_the_library_and_a_player_loads_at_most_
 #[test]
 fn an_online_round_plays_the_events_card_and_the_library_keeps_it() {
     let app = App::start_with(Backend::Sqlite, |c| c.play_bot_delay_ms = 10_000);
+    let id = tournament(&app, "standard", 4, 1);
     let mut d = app.director();
-    let body = expect(
-        d.post(
-            "/api/tournaments",
-            &json!({ "name": "Card", "rules": { "kind": "preset", "name": "standard" },
-                "rounds": 1, "games_per_round": 1 }),
-        ),
-        201,
-    );
-    let id = body["id"].as_i64().unwrap();
-    for n in 1..=4 {
-        expect(
-            d.post(
-                &format!("{}/players", t(id)),
-                &json!({ "number": n, "name": format!("P{n}") }),
-            ),
-            201,
-        );
-    }
     expect(
         d.post(
             &format!("{}/card", t(id)),
@@ -256,17 +233,7 @@ fn an_online_round_plays_the_events_card_and_the_library_keeps_it() {
         ),
         200,
     );
-    expect(
-        d.post(
-            &format!("{}/rounds/1/seat", t(id)),
-            &json!({ "method": { "kind": "by_number" } }),
-        ),
-        200,
-    );
-    expect(
-        d.post(&format!("{}/rounds/1/start", t(id)), &json!({})),
-        200,
-    );
+    seat_and_start(&app, id, 1, json!({ "kind": "by_number" }));
     let opened = expect(
         d.post(
             &format!("{}/rounds/1/online", t(id)),
@@ -283,7 +250,7 @@ fn an_online_round_plays_the_events_card_and_the_library_keeps_it() {
         .find(|t| t["id"] == live.as_str())
         .unwrap_or_else(|| panic!("{open}"));
     assert_eq!(mine["card"], "Club 2026", "{open}");
-    assert!(page(&app, &format!("/play/{live}")).contains("The card: “Club 2026”."));
+    assert!(page_text(&app, &format!("/play/{live}"), false).contains("The card: “Club 2026”."));
     let listed = cards(&app);
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(listed[0]["name"], "Club 2026");

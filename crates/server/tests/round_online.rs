@@ -120,21 +120,14 @@ fn an_online_table_and_a_paper_table_make_one_round_and_the_online_sheet_fills_i
     assert_ne!(live, first);
     assert_eq!(filled["tables"][0]["game"], 1);
     // Player 4 reaches the seat from their own page; player 1's seat is a bot's.
-    let key = |p: u32| {
-        let html = expect_text(&app, &format!("/director/t/{id}/badges"), true);
-        let at = html
-            .find(&format!("aria-labelledby=\"badge-{p}\""))
-            .and_then(|i| html[i..].find("/me?key=").map(|j| i + j + 8))
-            .expect("a badge's key");
-        html[at..at + 64].to_string()
-    };
-    let me = expect_text(&app, &format!("/me?key={}", key(4)), false);
+    let key = |p: u32| badge_key(&app, id, p);
+    let me = page_text(&app, &format!("/me?key={}", key(4)), false);
     assert!(me.contains("Your table is online"), "{me}");
-    let (table_id, token) = play_link(&me);
+    let (table_id, token) = play_link(&me, "north");
     assert_eq!(table_id, live);
-    let me = expect_text(&app, &format!("/me?key={}", key(1)), false);
+    let me = page_text(&app, &format!("/me?key={}", key(1)), false);
     assert!(!me.contains("Your table is online"), "{me}");
-    let me = expect_text(&app, &format!("/me?key={}", key(5)), false);
+    let me = page_text(&app, &format!("/me?key={}", key(5)), false);
     assert!(!me.contains("Your table is online"), "a hall table: {me}");
     // The scorekeeper's link of an online table does not write its sheet.
     let link = expect(d.get(&format!("{}/rounds/1/tables/1/link", t(id))), 200);
@@ -159,8 +152,8 @@ fn an_online_table_and_a_paper_table_make_one_round_and_the_online_sheet_fills_i
     });
     let me = sheet_when(&app, id, 1, |s| !sheet_of(s)["games"][0].is_null());
     assert!(sheet_of(&me)["games"][1].is_null());
-    let me = expect_text(&app, &format!("/me?key={}", key(4)), false);
-    let (second, token) = play_link(&me);
+    let me = page_text(&app, &format!("/me?key={}", key(4)), false);
+    let (second, token) = play_link(&me, "north");
     assert_ne!(second, table_id, "game 2 at a table of its own");
     app.rt.block_on(async {
         let mut north = SeatClient::connect(addr, &second, &token)
@@ -279,26 +272,6 @@ fn r7_time_called_ends_an_online_tables_games_at_zero() {
     assert_eq!(sheet_of(&paper)["state"], "draft");
 }
 
-/// The table and the token of the Play link of a player's page.
-fn play_link(html: &str) -> (String, String) {
-    let html = html.replace("&#38;", "&");
-    let at = html.find("href=\"/play/").expect("a Play link") + 12;
-    let link = &html[at..at + html[at..].find('"').unwrap()];
-    let (table, rest) = link.split_once("?seat=north&token=").expect(link);
-    (table.to_string(), rest.to_string())
-}
-
-fn expect_text(app: &App, path: &str, director: bool) -> String {
-    let mut c = if director {
-        app.director()
-    } else {
-        app.public()
-    };
-    let r = c.get(path).expect("request");
-    assert_eq!(r.status, 200, "{path}: {}", r.text());
-    r.text()
-}
-
 /// Issue 23.7 from the round page, without script: the director opens the
 /// round's tables online with the page's form, the tiles say "online", and
 /// a seat's absent player is given a bot with the tile's form; a table
@@ -309,7 +282,7 @@ fn the_round_page_opens_a_round_online_and_seats_a_bot_without_script() {
         c.play_bot_delay_ms = 10_000
     });
     let id = round_of_two_tables(&app, 2, now());
-    let page = expect_text(&app, &format!("/director/t/{id}"), true);
+    let page = page_text(&app, &format!("/director/t/{id}"), true);
     assert!(page.contains("Open 2 tables online"), "{page}");
     // Table 2 has a game on paper: it stays in the hall.
     let mut d = app.director();
@@ -324,7 +297,7 @@ fn the_round_page_opens_a_round_online_and_seats_a_bot_without_script() {
         ),
         200,
     );
-    let page = expect_text(&app, &format!("/director/t/{id}"), true);
+    let page = page_text(&app, &format!("/director/t/{id}"), true);
     assert!(page.contains("Open 1 table online"), "{page}");
     assert!(!page.contains("tile-online"), "no table is online yet");
     let then = format!("/director/t/{id}?round=1");
@@ -334,7 +307,7 @@ fn the_round_page_opens_a_round_online_and_seats_a_bot_without_script() {
         &format!("then={}", urlencode(&then)),
     );
     assert_eq!(r.status, 303, "{}", r.text());
-    let page = expect_text(&app, &then, true);
+    let page = page_text(&app, &then, true);
     assert!(
         !page.contains("Play this round online"),
         "nothing left to open: {page}"
@@ -356,7 +329,7 @@ fn the_round_page_opens_a_round_online_and_seats_a_bot_without_script() {
     assert_eq!(sheet["online"], true, "{sheet}");
     assert_eq!(sheet["bots"]["west"], true, "{sheet}");
     assert_eq!(sheet["bots"]["east"], false, "{sheet}");
-    let page = expect_text(&app, &then, true);
+    let page = page_text(&app, &then, true);
     assert!(
         page.contains("Bots play West (their points count for no one)"),
         "{page}"

@@ -16,88 +16,18 @@ use client::SeatClient;
 use common::*;
 use serde_json::{Value, json};
 
-fn now() -> i64 {
-    let d = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap();
-    i64::try_from(d.as_millis()).unwrap()
-}
-
 /// A standard tournament of `players` players seated by number, one round
-/// of four games under way.
+/// of four games (R15) under way.
 fn round_of(app: &App, players: u32) -> i64 {
-    let mut d = app.director();
-    let body = expect(
-        d.post(
-            "/api/tournaments",
-            &json!({ "name": "Deal", "rules": { "kind": "preset", "name": "standard" },
-                "rounds": 1, "games_per_round": 4 }),
-        ),
-        201,
-    );
-    let id = body["id"].as_i64().unwrap();
-    for n in 1..=players {
-        expect(
-            d.post(
-                &format!("{}/players", t(id)),
-                &json!({ "number": n, "name": format!("P{n}") }),
-            ),
-            201,
-        );
-    }
-    expect(
-        d.post(
-            &format!("{}/rounds/1/seat", t(id)),
-            &json!({ "method": { "kind": "by_number" } }),
-        ),
-        200,
-    );
-    expect(
-        d.post(
-            &format!("{}/rounds/1/start", t(id)),
-            &json!({ "at": now() }),
-        ),
-        200,
-    );
+    let id = tournament(app, "standard", players, 1);
+    seat_and_start(app, id, 1, json!({ "kind": "by_number" }));
     id
-}
-
-fn text(app: &App, path: &str, director: bool) -> String {
-    let mut c = if director {
-        app.director()
-    } else {
-        app.public()
-    };
-    let r = c.get(path).expect("request");
-    assert_eq!(r.status, 200, "{path}: {}", r.text());
-    r.text()
-}
-
-/// The key of player `p`'s own page, from the printed badges.
-fn key(app: &App, id: i64, p: u32) -> String {
-    let html = text(app, &format!("/director/t/{id}/badges"), true);
-    let at = html
-        .find(&format!("aria-labelledby=\"badge-{p}\""))
-        .and_then(|i| html[i..].find("/me?key=").map(|j| i + j + 8))
-        .expect("a badge's key");
-    html[at..at + 64].to_string()
-}
-
-/// The table and the token of the Play link on a player's page.
-fn play_link(html: &str, seat: &str) -> (String, String) {
-    let html = html.replace("&#38;", "&");
-    let at = html.find("href=\"/play/").expect("a Play link") + 12;
-    let link = &html[at..at + html[at..].find('"').unwrap()];
-    let (table, rest) = link
-        .split_once(&format!("?seat={seat}&token="))
-        .expect(link);
-    (table.to_string(), rest.to_string())
 }
 
 /// Who dealt a finished live table's game: its log's `began` (read as
 /// the director: the round is not closed).
 fn dealer_in_log(app: &App, table: &str) -> String {
-    let log = text(app, &format!("/play/{table}/log.jsonl"), true);
+    let log = page_text(app, &format!("/play/{table}/log.jsonl"), true);
     let began: Value = log
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
@@ -112,14 +42,14 @@ fn dealer_in_log(app: &App, table: &str) -> String {
 /// Player `p`, at `seat` of table `table_no`, plays each of the table's four games from their
 /// own page; answers each game's live table and what its page said.
 fn play_four_games(app: &App, id: i64, table_no: u32, p: u32, seat: &str) -> Vec<(String, String)> {
-    let key = key(app, id, p);
+    let key = badge_key(app, id, p);
     let mut played = Vec::new();
     for game in 1..=4u64 {
         // The game opens at a table of its own once the last one is on
         // the sheet (and, before game 4 at a table of three, East rolled).
         let until = std::time::Instant::now() + std::time::Duration::from_secs(60);
         let (table, token) = loop {
-            let me = text(app, &format!("/me?key={key}"), false);
+            let me = page_text(app, &format!("/me?key={key}"), false);
             if me.contains("Your table is online") {
                 let (table, token) = play_link(&me, seat);
                 if played.iter().all(|(t, _)| *t != table) {
@@ -132,7 +62,7 @@ fn play_four_games(app: &App, id: i64, table_no: u32, p: u32, seat: &str) -> Vec
             );
             std::thread::sleep(std::time::Duration::from_millis(50));
         };
-        let page = text(app, &format!("/play/{table}"), false);
+        let page = page_text(app, &format!("/play/{table}"), false);
         app.rt.block_on(async {
             let mut c = SeatClient::connect(app.addr, &table, &token)
                 .await
@@ -233,7 +163,7 @@ fn standard_3a_the_server_rolls_for_east_before_game_4_at_an_online_table_of_thr
     let page = &played[3].1;
     assert!(page.contains("who won the roll for East ("), "{page}");
     assert!(page.contains("standard 3A"), "{page}");
-    let audit = text(&app, &format!("/director/t/{id}/audit"), true);
+    let audit = page_text(&app, &format!("/director/t/{id}/audit"), true);
     assert!(audit.contains("rolled again for East"), "{audit}");
 }
 
@@ -303,7 +233,7 @@ fn replays_are_the_tables_until_the_round_closes(
         "the director's coach"
     );
     // The seat's token, as its page links the replay.
-    let key = key(app, id, p);
+    let key = badge_key(app, id, p);
     let token = jongg_store::secret::seat_token(&key, table);
     assert_eq!(
         status(&format!("{replay}?token={token}"), false),

@@ -9,17 +9,6 @@ mod common;
 use common::*;
 use serde_json::json;
 
-fn page(app: &App, path: &str, director: bool) -> String {
-    let mut c = if director {
-        app.director()
-    } else {
-        app.public()
-    };
-    let r = c.get(path).unwrap();
-    assert_eq!(r.status, 200, "{path}: {}", r.text());
-    r.text()
-}
-
 /// standard 2B, 27 (R1: the texts give a disqualified player no place): the
 /// player with the most points, disqualified with their scores kept, is
 /// ranked after every player still in; standard 2C: a penalty is said
@@ -57,22 +46,22 @@ fn a_disqualified_player_ranks_after_everyone_and_a_penalty_is_said_beside_the_p
         "their scores are kept, not their place"
     );
     assert_eq!(rows[0]["player"], 5, "{standings}");
-    let mine = page(&app, &format!("/t/{id}/players/1"), false);
+    let mine = page_text(&app, &format!("/t/{id}/players/1"), false);
     assert!(mine.contains("<strong id=\"rank\">8</strong>"), "{mine}");
     assert!(mine.contains("disqualified (scores kept)"), "{mine}");
-    let director = page(&app, &format!("/director/t/{id}/players/1"), true);
+    let director = page_text(&app, &format!("/director/t/{id}/players/1"), true);
     assert!(
         director.contains("disqualified (scores kept)"),
         "{director}"
     );
     assert!(!director.contains("withdrawn after round"), "{director}");
-    let two = page(&app, &format!("/t/{id}/players/2"), false);
+    let two = page_text(&app, &format!("/t/{id}/players/2"), false);
     assert!(
         two.contains("<strong id=\"points\">-110</strong> points <span id=\"penalties\">(penalties -10 points included, standard 2C)</span>"),
         "{two}"
     );
     // The public standings page lists the disqualified player last.
-    let public = page(&app, &format!("/t/{id}"), false);
+    let public = page_text(&app, &format!("/t/{id}"), false);
     let at = |needle: &str| {
         public
             .find(needle)

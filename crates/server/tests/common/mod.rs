@@ -208,6 +208,40 @@ pub fn tournament(app: &App, preset: &str, players: u32, rounds: u32) -> i64 {
     id
 }
 
+/// A page's text, read as the director or as the public; asserts 200.
+pub fn page_text(app: &App, path: &str, director: bool) -> String {
+    let mut c = if director {
+        app.director()
+    } else {
+        app.public()
+    };
+    let r = c.get(path).expect("request");
+    assert_eq!(r.status, 200, "{path}: {}", r.text());
+    r.text()
+}
+
+/// The key of player `p`'s own page (`/me?key=`), read off the badges.
+pub fn badge_key(app: &App, id: i64, p: u32) -> String {
+    let html = page_text(app, &format!("/director/t/{id}/badges"), true);
+    let at = html
+        .find(&format!("aria-labelledby=\"badge-{p}\""))
+        .and_then(|i| html[i..].find("/me?key=").map(|j| i + j + 8))
+        .expect("a badge's key");
+    html[at..at + 64].to_string()
+}
+
+/// The table and the token of the Play link of a player's page, whose
+/// seat is `seat`.
+pub fn play_link(html: &str, seat: &str) -> (String, String) {
+    let html = html.replace("&#38;", "&");
+    let at = html.find("href=\"/play/").expect("a Play link") + 12;
+    let link = &html[at..at + html[at..].find('"').unwrap()];
+    let (table, rest) = link
+        .split_once(&format!("?seat={seat}&token="))
+        .expect(link);
+    (table.to_string(), rest.to_string())
+}
+
 /// The seating of a round: per table, the player in each seat (None: empty).
 pub fn seating(app: &App, id: i64, round: u32) -> Vec<(u64, [Option<u64>; 4])> {
     let body = expect(app.public().get(&format!("{}/rounds/{round}", t(id))), 200);
