@@ -10,6 +10,27 @@ use crate::secret::new_token;
 use sqlx::Connection;
 use std::path::PathBuf;
 
+/// Each named case (an `async fn(&TestDb)`) as two tests, one on a fresh
+/// SQLite file and one on a fresh PostgreSQL database: the store's tests
+/// run every case on both backends.
+#[macro_export]
+macro_rules! on_both {
+    ($($case:ident),* $(,)?) => { $(
+        mod $case {
+            #[tokio::test]
+            async fn sqlite() {
+                let db = $crate::testing::TestDb::sqlite();
+                super::$case(&db).await;
+            }
+            #[tokio::test]
+            async fn postgres() {
+                let db = $crate::testing::TestDb::postgres().await;
+                super::$case(&db).await;
+            }
+        }
+    )* };
+}
+
 /// The maintenance database used to create per-test databases.
 pub fn postgres_admin_url() -> String {
     std::env::var("JONGG_TEST_POSTGRES")

@@ -5,24 +5,7 @@
 use jongg_store::testing::TestDb;
 use jongg_store::{NewLibraryCard, Store};
 
-macro_rules! on_both {
-    ($($case:ident),* $(,)?) => { $(
-        mod $case {
-            #[tokio::test]
-            async fn sqlite() {
-                let db = jongg_store::testing::TestDb::sqlite();
-                super::$case(&db).await;
-            }
-            #[tokio::test]
-            async fn postgres() {
-                let db = jongg_store::testing::TestDb::postgres().await;
-                super::$case(&db).await;
-            }
-        }
-    )* };
-}
-
-on_both!(a_card_is_kept_once_by_its_text_and_listed_newest_year_first);
+jongg_store::on_both!(a_card_is_kept_once_by_its_text_and_listed_newest_year_first);
 
 fn card<'a>(name: &'a str, year: Option<i64>, text: &'a str, by: &'a str) -> NewLibraryCard<'a> {
     NewLibraryCard {

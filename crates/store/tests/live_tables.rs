@@ -41,24 +41,7 @@ fn hashes() -> BySeat<Option<String>> {
     BySeat::from_fn(|s| (s == Seat::East).then(|| format!("hash-{}", s.name())))
 }
 
-macro_rules! on_both {
-    ($($case:ident),* $(,)?) => { $(
-        mod $case {
-            #[tokio::test]
-            async fn sqlite() {
-                let db = jongg_store::testing::TestDb::sqlite();
-                super::$case(&db).await;
-            }
-            #[tokio::test]
-            async fn postgres() {
-                let db = jongg_store::testing::TestDb::postgres().await;
-                super::$case(&db).await;
-            }
-        }
-    )* };
-}
-
-on_both!(
+jongg_store::on_both!(
     a_table_row_reads_back_and_is_listed_while_open,
     a_bot_game_on_the_stored_log_ends_the_table_and_proves_its_wall,
     a_table_resumed_from_the_store_has_every_record_and_numbers_on,

@@ -6,24 +6,7 @@ use jongg_store::testing::TestDb;
 use jongg_store::{Joined, Left, LiveTable, LiveTableId, RoomStatus, Store};
 use jongg_tiles::Seat;
 
-macro_rules! on_both {
-    ($($case:ident),* $(,)?) => { $(
-        mod $case {
-            #[tokio::test]
-            async fn sqlite() {
-                let db = jongg_store::testing::TestDb::sqlite();
-                super::$case(&db).await;
-            }
-            #[tokio::test]
-            async fn postgres() {
-                let db = jongg_store::testing::TestDb::postgres().await;
-                super::$case(&db).await;
-            }
-        }
-    )* };
-}
-
-on_both!(
+jongg_store::on_both!(
     a_player_account_name_is_unique_in_any_case_and_its_session_ends,
     a_lobby_room_is_joined_left_started_and_listed,
     the_lobby_pages_from_the_database,

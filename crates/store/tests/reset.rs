@@ -5,24 +5,7 @@
 use jongg_store::testing::TestDb;
 use jongg_store::{SetupToken, Store};
 
-macro_rules! on_both {
-    ($($case:ident),* $(,)?) => { $(
-        mod $case {
-            #[tokio::test]
-            async fn sqlite() {
-                let db = jongg_store::testing::TestDb::sqlite();
-                super::$case(&db).await;
-            }
-            #[tokio::test]
-            async fn postgres() {
-                let db = jongg_store::testing::TestDb::postgres().await;
-                super::$case(&db).await;
-            }
-        }
-    )* };
-}
-
-on_both!(
+jongg_store::on_both!(
     a_setup_link_says_whether_it_was_used,
     a_reset_ends_the_sessions_and_makes_a_new_link,
     a_reset_before_any_password_makes_a_link_too,

@@ -32,24 +32,7 @@ fn events(from: u64, n: u64, at: i64, actor: Actor) -> Vec<Recorded> {
         .collect()
 }
 
-macro_rules! on_both {
-    ($($case:ident),* $(,)?) => { $(
-        mod $case {
-            #[tokio::test]
-            async fn sqlite() {
-                let db = jongg_store::testing::TestDb::sqlite();
-                super::$case(&db).await;
-            }
-            #[tokio::test]
-            async fn postgres() {
-                let db = jongg_store::testing::TestDb::postgres().await;
-                super::$case(&db).await;
-            }
-        }
-    )* };
-}
-
-on_both!(
+jongg_store::on_both!(
     append_then_load_gives_the_same_events,
     a_stale_writer_conflicts_and_writes_nothing,
     unknown_tournament_is_named,
